@@ -131,11 +131,13 @@ async function main(): Promise<void> {
     PULUMI_BACKEND_URL: process.env.PULUMI_BACKEND_URL ?? `file://${stateDir}`,
     PULUMI_CONFIG_PASSPHRASE: process.env.PULUMI_CONFIG_PASSPHRASE ?? "local",
     PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`,
   };
   if (env.PULUMI_BACKEND_URL!.startsWith("file://")) fs.mkdirSync(env.PULUMI_BACKEND_URL!.slice("file://".length), { recursive: true });
-  if (process.env.PULUMI_HOME) env.PULUMI_HOME = process.env.PULUMI_HOME;
+  for (const passed of ["PULUMI_HOME", "PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION"]) {
+    const value = process.env[passed];
+    if (value) env[passed] = value;
+  }
   Object.assign(process.env, env);
   process.chdir(args.dir);
 

@@ -1,0 +1,55 @@
+/**
+ * The main example: a shop with `staging` and `production` environments on the deployment service.
+ *
+ * Run it against the bundled emulator with `npm run example:up` (see README), or against the real service
+ * with `pulumi up` after setting `deploy-service:apiUrl` and the secret `deploy-service:apiToken`.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import * as ds from "pulumi-deploy-service";
+import { AppEnvironment } from "./examples/components/app-environment";
+
+const config = new pulumi.Config();
+const organizationName = config.get("organizationName");
+const organization = ds.getOrganization(organizationName ? { name: organizationName } : {});
+const clusterFor = (name: string) => ds.getCluster({ organizationId: organization.id, name });
+const gitToken = config.getSecret("gitToken") ?? pulumi.secret("example-git-token-change-me");
+
+const project = new ds.Project("shop", {
+  organizationId: organization.id,
+  name: config.get("projectName") ?? "shop",
+  description: "The shop: an API, a frontend and their database",
+});
+
+const staging = new AppEnvironment("staging", {
+  organizationId: organization.id,
+  projectId: project.id,
+  clusterId: clusterFor(config.get("stagingCluster") ?? "eu-west").id,
+  environmentName: "staging",
+  mode: "STAGING",
+  branch: "main",
+  gitToken,
+  logLevel: config.get("stagingLogLevel") ?? "debug",
+});
+
+const production = new AppEnvironment("production", {
+  organizationId: organization.id,
+  projectId: project.id,
+  clusterId: clusterFor(config.get("productionCluster") ?? "eu-west").id,
+  environmentName: "production",
+  mode: "PRODUCTION",
+  branch: "production",
+  gitToken,
+  logLevel: config.get("productionLogLevel") ?? "info",
+  maxApiInstances: 3,
+});
+
+export const organizationId = organization.id;
+export const projectId = project.id;
+export const stagingEnvironmentId = staging.environment.id;
+export const stagingDatabaseHost = staging.database.host;
+export const stagingApiId = staging.api.id;
+export const stagingFrontendId = staging.frontend.id;
+export const productionEnvironmentId = production.environment.id;
+export const productionDatabaseHost = production.database.host;
+export const productionApiId = production.api.id;
+export const productionFrontendId = production.frontend.id;
