@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+/**
+ * `deploy-service-emulator [--port N] [--data FILE] [--step-ms N] [--rate-limit N] [--json]`:
+ * serves the emulator on 127.0.0.1 until SIGINT/SIGTERM and prints its URL, Admin token and ids
+ * (or one JSON line with `--json`).
+ */
+import { startEmulator, type EmulatorOptions } from "./index";
+
+interface CliArgs {
+  options: EmulatorOptions;
+  json: boolean;
+}
+
+/** Parses the command line; throws with a usage message on bad input. */
+export function parseArgs(argv: string[]): CliArgs {
+  const options: EmulatorOptions = { stepMs: 300 };
+  let json = false;
+  const int = (flag: string, v: string | undefined): number => {
+    const n = Number(v);
+    if (v === undefined || !Number.isInteger(n) || n < 0) throw new Error(`${flag}: expected a non-negative integer, got ${v ?? "nothing"}`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--json") json = true;
+    else if (a === "--quiet") options.quiet = true;
+    else if (a === "--port") options.port = int(a, argv[++i]);
+    else if (a === "--step-ms") options.stepMs = int(a, argv[++i]);
+    else if (a === "--rate-limit") options.rateLimitPerHour = Math.max(1, int(a, argv[++i]));
+    else if (a === "--data") {
+      const f = argv[++i];
+      if (!f) throw new Error("--data: expected a file path");
+      options.dataFile = f;
+    } else throw new Error(`unknown argument ${a}\nusage: deploy-service-emulator [--port N] [--data FILE] [--step-ms N] [--rate-limit N] [--json]`);
+  }
+  return { options, json };
+}
+
+async function main(): Promise<void> {
+  let args: CliArgs;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n`);
+    process.exit(2);
+  }
+  const emu = await startEmulator(args.options);
+  if (args.json) {
+    process.stdout.write(`${JSON.stringify({ url: emu.url, tokens: emu.tokens, organizationId: emu.ids.organizationId, clusterIds: emu.ids.clusterIds })}\n`);
+  } else {
+    process.stdout.write([
+      `Deployment service emulator listening on ${emu.url}`,
+      `  Admin token:      ${emu.tokens.admin}`,
+      `  Organization id:  ${emu.ids.organizationId}`,
+      `  Cluster ids:      ${emu.ids.clusterIds.join(", ")} (eu-west, us-east)`,
+      `  Other tokens (read/deploy/write) and the whole state: GET ${emu.url}/_emulator/state (values redacted there; see --json)`,
+      "",
+    ].join("\n"));
+  }
+  const stop = () => {
+    emu.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+if (require.main === module) {
+  main().catch((e: unknown) => {
+    process.stderr.write(`emulator failed to start: ${(e as Error).message}\n`);
+    process.exit(1);
+  });
+}

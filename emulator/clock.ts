@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import { iso } from "./store";
+import type { DeletionRec, DeploymentRec, RuntimeRec, ServiceRec } from "./types";
+
+/**
+ * The deployment clock. An action records its list of states and its start time; the current state
+ * is computed from the elapsed time (`stepMs` per state, 0 = straight to the last one), so no timers are needed.
+ */
+
+/** Kind of service, which decides whether a deploy has a BUILDING step. */
+export type ServiceKind = "APPLICATION" | "DATABASE";
+
+/** Fresh runtime bookkeeping for a new service. */
+export function newRuntime(): RuntimeRec {
+  return { deployment: null, requests_count: 0, last_deployment_date: null, deployed_version: null, version: 0, failure: null };
+}
+
+/** The states an action walks through, the last one terminal. */
+export function stepsFor(action: DeploymentRec["action"], kind: ServiceKind, failure: RuntimeRec["failure"]): string[] {
+  if (action === "STOP") return ["STOP_QUEUED", "STOPPING", "STOPPED"];
+  if (action === "RESTART") return ["RESTART_QUEUED", "RESTARTING", "DEPLOYED"];
+  const build = kind === "APPLICATION" ? ["BUILDING"] : [];
+  if (failure === "BUILD") return ["QUEUED", ...build, "BUILD_ERROR"];
+  if (failure === "DEPLOY") return ["QUEUED", ...build, "DEPLOYING", "DEPLOYMENT_ERROR"];
+  return ["QUEUED", ...build, "DEPLOYING", "DEPLOYED"];
+}
+
+/** Epoch ms at which a deployment reaches its terminal state. */
+export function endOf(d: DeploymentRec): number {
+  return d.start + (d.steps.length - 1) * d.stepMs;
+}
+
+/** State of a deployment at `nowMs`. */
+export function stateAt(d: DeploymentRec, nowMs: number): string {
+  const last = d.steps.length - 1;
+  if (d.stepMs <= 0) return d.steps[last] as string;
+  const elapsed = nowMs - d.start;
+  if (elapsed < 0) return d.steps[0] as string;
+  return d.steps[Math.min(last, Math.floor(elapsed / d.stepMs))] as string;
+}
+
+/** True when the deployment's state at `nowMs` is its last one. */
+export function finished(d: DeploymentRec, nowMs: number): boolean {
+  return d.stepMs <= 0 || nowMs >= endOf(d);
+}
+
+/** State of a pending delete at `nowMs`. */
+export function deletionState(d: DeletionRec, nowMs: number): string {
+  return d.stepMs > 0 && nowMs - d.start < d.stepMs ? "DELETE_QUEUED" : "DELETING";
+}
+
+/** Starts an action on a service (replacing any running one) and returns it. */
+export function startAction(
+  rt: RuntimeRec, action: DeploymentRec["action"], kind: ServiceKind, nowMs: number, stepMs: number, delayMs = 0,
+): DeploymentRec {
+  const prev = rt.deployment;
+  if (prev && prev.action === "DEPLOY" && finished(prev, nowMs) && stateAt(prev, nowMs) === "DEPLOYED") {
+    rt.deployed_version = prev.version;
+  }
+  const d: DeploymentRec = {
+    action, steps: stepsFor(action, kind, action === "DEPLOY" ? rt.failure : null),
+    start: nowMs + delayMs, stepMs, request_id: randomUUID(), version: rt.version,
+  };
+  rt.deployment = d;
+  rt.requests_count += 1;
+  rt.last_deployment_date = iso(nowMs);
+  return d;
+}
+
+/** `status_details.status` of a state. */
+export function phaseOf(state: string): string {
+  if (state === "QUEUED" || state.endsWith("_QUEUED")) return "QUEUED";
+  if (state.endsWith("ING")) return "ONGOING";
+  if (state.endsWith("_ERROR")) return "ERROR";
+  if (state === "CANCELED") return "CANCELED";
+  return "SUCCESS";
+}
+
+/** `service_deployment_status` of a service. */
+export function deploymentStatusOf(rt: RuntimeRec, nowMs: number): string {
+  const d = rt.deployment;
+  let deployed = rt.deployed_version;
+  if (d && d.action === "DEPLOY" && finished(d, nowMs) && stateAt(d, nowMs) === "DEPLOYED") deployed = d.version;
+  if (deployed === null) return "NEVER_DEPLOYED";
+  return deployed === rt.version ? "UP_TO_DATE" : "OUT_OF_DATE";
+}
+
+/** Current state of a service (delete first, then its last action, `READY` when never acted on). */
+export function serviceState(svc: ServiceRec, nowMs: number): string {
+  if (svc.deleting) return deletionState(svc.deleting, nowMs);
+  const d = svc.runtime.deployment;
+  return d ? stateAt(d, nowMs) : "READY";
+}
+
+/** The `Status` body of a service. */
+export function serviceStatus(svc: ServiceRec, nowMs: number): Record<string, unknown> {
+  const rt = svc.runtime;
+  const d = rt.deployment;
+  const state = serviceState(svc, nowMs);
+  const action = svc.deleting ? "DELETE" : d ? d.action : "DEPLOY";
+  const status: Record<string, unknown> = {
+    id: svc.id,
+    state,
+    service_deployment_status: deploymentStatusOf(rt, nowMs),
+    status_details: { action, status: d || svc.deleting ? phaseOf(state) : "NEVER", sub_action: "NONE" },
+    is_part_last_deployment: d !== null,
+    deployment_request_id: d ? d.request_id : null,
+    deployment_requests_count: rt.requests_count,
+  };
+  if (rt.last_deployment_date) status["last_deployment_date"] = rt.last_deployment_date;
+  return status;
+}
+
+/** True for states still moving (`*ING`, `*_QUEUED`, `QUEUED`, `WAITING_*`). */
+export function inProgress(state: string): boolean {
+  return state.endsWith("ING") || state.endsWith("QUEUED") || state.startsWith("WAITING_");
+}
+
+/** Aggregated state of several services: the first still moving, else the first failed, else the common one. */
+export function aggregateState(states: string[], fallback: string): string {
+  if (states.length === 0) return fallback;
+  const moving = states.find(inProgress);
+  if (moving) return moving;
+  const failed = states.find((s) => s.endsWith("_ERROR"));
+  if (failed) return failed;
+  return states.every((s) => s === states[0]) ? (states[0] as string) : states[0] as string;
+}

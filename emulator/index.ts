@@ -1,0 +1,87 @@
+/**
+ * A local emulator of the deployment service's REST API: real HTTP on 127.0.0.1, real auth
+ * (`Token`/`Bearer`, scopes Admin/Read/Deploy/Write), a per-token rate limit with `X-RateLimit-*` headers,
+ * a deployment clock, webhooks, fault injection and control endpoints under `/_emulator`.
+ *
+ * Behaviour worth knowing:
+ * - Collections live under their parent (`/environment/{id}/application`), items at top level (`/application/{id}`).
+ * - Deletes cascade like the live service: a project takes its environments, an environment its services and
+ *   deployment stages, an application its variables, secrets and logs. Children of a deleted parent answer 404.
+ * - Deletes of applications, databases and environments answer 204 at once; with `stepMs > 0` the object stays
+ *   readable in DELETE_QUEUED then DELETING for one step each before it answers 404; with `stepMs: 0` it is gone at once.
+ * - Every new environment gets one deployment stage named `DEFAULT`; new applications and databases join the
+ *   environment's first stage. A stage with services attached cannot be deleted (400).
+ * - Deploys walk QUEUED, BUILDING (applications only), DEPLOYING, DEPLOYED; stops STOP_QUEUED, STOPPING, STOPPED;
+ *   restarts RESTART_QUEUED, RESTARTING, DEPLOYED; one `stepMs` per state, computed from elapsed time.
+ * - Secret values, git tokens, webhook secrets and database passwords are kept but never answered
+ *   (the database master-credentials PUT answer excepted) and are redacted in the state dump.
+ *
+ * @packageDocumentation
+ */
+import { EmulatorServer } from "./server";
+import { loadData, Saver } from "./persistence";
+import { newSeedInfo, seedState } from "./seed";
+
+export interface EmulatorOptions {
+  /** 0 or absent = a free port; always binds 127.0.0.1. */
+  port?: number;
+  /** Requests per hour per token (default 1000). */
+  rateLimitPerHour?: number;
+  /** Duration of each deployment-clock step in ms; 0 = instant (default 0 here; the CLI defaults to 300). */
+  stepMs?: number;
+  /** Persist state to this file (atomic write: tmp file + rename, debounced); absent = in memory. */
+  dataFile?: string;
+  /** Print nothing (the library never prints; kept for the CLI). */
+  quiet?: boolean;
+}
+
+/** A running emulator. */
+export interface RunningEmulator {
+  /** "http://127.0.0.1:<port>" (no trailing slash). */
+  url: string;
+  /** The seeded API token values by name. */
+  tokens: { admin: string; read: string; deploy: string; write: string };
+  /** Seeded ids: the organization and the clusters `eu-west`, `us-east` (in that order). */
+  ids: { organizationId: string; clusterIds: [string, string] };
+  /** Stops serving, flushes the data file and clears pending timers. */
+  close(): Promise<void>;
+}
+
+/** Starts an emulator on 127.0.0.1 (a free port unless `port` is given). */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const now = Date.now();
+  const stored = options.dataFile ? loadData(options.dataFile) : undefined;
+  const seed = stored?.seed ?? newSeedInfo(now);
+  const state = stored?.state ?? seedState(seed);
+  const server = new EmulatorServer(seed, state, {
+    stepMs: options.stepMs ?? 0,
+    rateLimitPerHour: options.rateLimitPerHour ?? 1000,
+  });
+  if (options.dataFile) {
+    server.saver = new Saver(options.dataFile, () => server.snapshot());
+    if (!stored) server.saver.flush(true);
+  }
+  await new Promise<void>((resolve, reject) => {
+    server.http.once("error", reject);
+    server.http.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const address = server.http.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  let closed = false;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    tokens: { ...seed.tokens },
+    ids: { organizationId: seed.organizationId, clusterIds: [seed.clusterIds[0], seed.clusterIds[1]] },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      for (const t of server.world.timers) clearTimeout(t);
+      server.world.timers.clear();
+      server.saver?.flush();
+      await new Promise<void>((resolve) => {
+        server.http.close(() => resolve());
+        server.http.closeAllConnections();
+      });
+    },
+  };
+}

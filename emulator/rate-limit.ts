@@ -1,0 +1,38 @@
+/** Outcome of counting one request. */
+export interface RateDecision {
+  ok: boolean;
+  limit: number;
+  remaining: number;
+  /** Unix seconds at which the window resets. */
+  reset: number;
+}
+
+const HOUR_MS = 3600 * 1000;
+
+/** Fixed one-hour window per token, starting at the token's first request. */
+export class RateLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  /** Counts a request of `key` at `nowMs` against `limit`. */
+  take(key: string, limit: number, nowMs: number): RateDecision {
+    let w = this.windows.get(key);
+    if (!w || nowMs - w.start >= HOUR_MS) {
+      w = { start: nowMs, count: 0 };
+      this.windows.set(key, w);
+    }
+    const reset = Math.ceil((w.start + HOUR_MS) / 1000);
+    if (w.count >= limit) return { ok: false, limit, remaining: 0, reset };
+    w.count += 1;
+    return { ok: true, limit, remaining: Math.max(0, limit - w.count), reset };
+  }
+
+  /** Headers for an answer that was not counted (no valid token). */
+  static idle(limit: number, nowMs: number): RateDecision {
+    return { ok: true, limit, remaining: limit, reset: Math.ceil((nowMs + HOUR_MS) / 1000) };
+  }
+
+  /** Forgets every window. */
+  clear(): void {
+    this.windows.clear();
+  }
+}

@@ -1,0 +1,71 @@
+import { listOf } from "../schemas/common";
+import { organizationResponse, serviceLightResponse, currentCostResponse } from "../schemas/organization";
+import type { OrganizationRec } from "../types";
+import { needOrg } from "./lookup";
+import { route, type Route, type RouteContext } from "./types";
+
+/** Wire form of the organization. */
+export function presentOrganization(o: OrganizationRec): Record<string, unknown> {
+  return {
+    id: o.id, created_at: o.created_at, updated_at: o.updated_at, name: o.name, plan: o.plan,
+    website_url: null, repository: null, logo_url: null, icon_url: null, admin_emails: [], owner: o.owner,
+    billing_deployment_restriction: null, organization_plan: { plan: o.plan, audit_logs_retention_in_days: 30 },
+  };
+}
+
+function lightServices(ctx: RouteContext): Array<Record<string, unknown>> {
+  const s = ctx.world.store.state;
+  const out: Array<Record<string, unknown>> = [];
+  const push = (svc: { id: string; name: string; environment_id: string; icon_uri: string; description?: string }, type: string) => {
+    const env = s.environments[svc.environment_id];
+    const project = env ? s.projects[env.project_id] : undefined;
+    if (!env || !project) return;
+    out.push({
+      id: svc.id, name: svc.name, description: svc.description ?? "", icon_uri: svc.icon_uri, service_type: type,
+      project_id: project.id, project_name: project.name, environment_id: env.id, environment_name: env.name, cluster_id: env.cluster_id,
+    });
+  };
+  for (const a of Object.values(s.applications)) push(a, "APPLICATION");
+  for (const d of Object.values(s.databases)) push(d, "DATABASE");
+  return out;
+}
+
+/** Organization reads, services list and cost. */
+export const organizationRoutes: Route[] = [
+  route({
+    method: "GET", path: "/organization", status: 200, summary: "Organizations of the token", response: listOf(organizationResponse),
+    handler: (ctx) => ({ results: [presentOrganization(ctx.world.store.state.organization)] }),
+  }),
+  route({
+    method: "GET", path: "/organization/{organizationId}", status: 200, summary: "Get the organization", response: organizationResponse,
+    handler: (ctx) => presentOrganization(needOrg(ctx)),
+  }),
+  route({
+    method: "GET", path: "/organization/{organizationId}/services", status: 200,
+    summary: "Services of the organization (filters project_id, environment_id, cluster_id)", response: listOf(serviceLightResponse),
+    handler: (ctx) => {
+      needOrg(ctx);
+      const filters = ["project_id", "environment_id", "cluster_id"] as const;
+      let list = lightServices(ctx);
+      for (const f of filters) {
+        const v = ctx.query.get(f);
+        if (v !== null && v !== "" && v !== "null") list = list.filter((x) => x[f] === v);
+      }
+      return { results: list };
+    },
+  }),
+  route({
+    method: "GET", path: "/organization/{organizationId}/currentCost", status: 200, summary: "Current cost of the organization",
+    response: currentCostResponse,
+    handler: (ctx) => {
+      const org = needOrg(ctx);
+      const s = ctx.world.store.state;
+      const cents = s.clusters.length * 12000 + Object.keys(s.applications).length * 1500 + Object.keys(s.databases).length * 2500;
+      return {
+        plan: org.plan, remaining_trial_day: 0,
+        renewal_at: new Date(ctx.now + 30 * 24 * 3600 * 1000).toISOString(),
+        cost: { total_in_cents: cents, total: cents / 100, currency_code: "USD" },
+      };
+    },
+  }),
+];

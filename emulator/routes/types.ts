@@ -1,0 +1,44 @@
+import type { z } from "zod";
+import type { World } from "../world";
+
+/** What a handler receives. */
+export interface RouteContext {
+  /** Path parameters by name. */
+  params: Record<string, string>;
+  /** Query string. */
+  query: URLSearchParams;
+  /** Parsed body (already validated when the route declares `request`). */
+  body: unknown;
+  world: World;
+  /** Request time, epoch ms. */
+  now: number;
+}
+
+/** One operation of the API. */
+export interface Route {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** Path template in OpenAPI form, e.g. `/application/{applicationId}`. */
+  path: string;
+  /** Success status. */
+  status: number;
+  /** True for deploy/stop/redeploy/restart and container deploy (the Deploy scope). */
+  deployAction?: boolean;
+  /** Request body schema; parsed before the handler runs. */
+  request?: z.ZodType;
+  /** Response body schema (for /openapi.json). */
+  response?: z.ZodType;
+  /** One-line summary for /openapi.json. */
+  summary: string;
+  /** Returns the response body (ignored for 204). */
+  handler(ctx: RouteContext): unknown;
+}
+
+/** Identity helper giving route literals their type. */
+export function route(r: Route): Route {
+  return r;
+}
+
+/** Param accessor that never returns undefined (the router fills every template parameter). */
+export function param(ctx: RouteContext, name: string): string {
+  return ctx.params[name] ?? "";
+}

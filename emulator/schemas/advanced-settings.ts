@@ -1,0 +1,131 @@
+import { z } from "zod";
+
+const bool = z.boolean();
+const str = z.string();
+const nonNeg = z.number().int().min(0);
+const percent = z.number().int().min(0).max(100);
+const nullableNonNeg = nonNeg.nullable();
+
+const statusCodes = z.string().refine(
+  (s) => s.trim() === "" || s.split(",").every((c) => /^\s*\d+\s*$/.test(c) && Number(c) >= 100 && Number(c) <= 599),
+  "each code must be an integer between 100 and 599 (comma-separated)",
+).nullable();
+
+/** Each advanced-settings key with its validator. */
+const shape = {
+  "deployment.custom_domain_check_enabled": bool,
+  "deployment.termination_grace_period_seconds": nonNeg,
+  "deployment.affinity.node.required": z.record(z.string(), z.string()),
+  "deployment.antiaffinity.pod": z.enum(["Preferred", "Requirred"]),
+  "deployment.topology_spread.zone": z.enum(["Disabled", "ScheduleAnyway", "DoNotSchedule"]),
+  "deployment.lifecycle.post_start_exec_command": z.array(str),
+  "deployment.lifecycle.pre_stop_exec_command": z.array(str),
+  "deployment.update_strategy.type": z.enum(["RollingUpdate", "Recreate"]),
+  "deployment.update_strategy.rolling_update.max_unavailable_percent": percent,
+  "deployment.update_strategy.rolling_update.max_surge_percent": percent,
+  "build.timeout_max_sec": nonNeg,
+  "build.cpu_max_in_milli": nonNeg,
+  "build.ram_max_in_gib": nonNeg,
+  "build.disable_buildkit_cache": bool,
+  "build.skip_git_submodules": bool,
+  "network.ingress.proxy_body_size_mb": nonNeg,
+  "network.ingress.force_ssl_redirect": bool,
+  "network.ingress.enable_cors": bool,
+  "network.ingress.cors_allow_origin": str,
+  "network.ingress.cors_allow_methods": str,
+  "network.ingress.cors_allow_headers": str,
+  "network.ingress.proxy_buffer_size_kb": nonNeg,
+  "network.ingress.keepalive_time_seconds": nonNeg,
+  "network.ingress.keepalive_timeout_seconds": nonNeg,
+  "network.ingress.send_timeout_seconds": nonNeg,
+  "network.ingress.proxy_connect_timeout_seconds": nonNeg,
+  "network.ingress.proxy_send_timeout_seconds": nonNeg,
+  "network.ingress.proxy_read_timeout_seconds": nonNeg,
+  "network.ingress.proxy_buffering": z.enum(["on", "off"]),
+  "network.ingress.whitelist_source_range": str,
+  "network.ingress.denylist_source_range": str,
+  "network.ingress.basic_auth_env_var": str,
+  "network.ingress.enable_sticky_session": bool,
+  "network.ingress.grpc_send_timeout_seconds": nonNeg,
+  "network.ingress.grpc_read_timeout_seconds": nonNeg,
+  "network.ingress.extra_headers": str.refine(isJsonObject, "expected the JSON text of an object of header names to values"),
+  "network.gateway_api.http_request_timeout_seconds": nullableNonNeg,
+  "network.gateway_api.http_connection_idle_timeout_seconds": nullableNonNeg,
+  "network.gateway_api.retry.num_retries": nullableNonNeg,
+  "network.gateway_api.retry.retry_on": str.nullable(),
+  "network.gateway_api.retry.http_status_codes": statusCodes,
+  "network.gateway_api.retry.per_try_timeout_seconds": z.number().int().min(1).nullable(),
+  "hpa.cpu.average_utilization_percent": percent,
+  "hpa.memory.average_utilization_percent": percent.nullable(),
+  "security.service_account_name": str,
+  "security.automount_service_account_token": bool,
+  "security.read_only_root_filesystem": bool,
+};
+
+function isJsonObject(s: string): boolean {
+  try {
+    const v: unknown = JSON.parse(s);
+    return typeof v === "object" && v !== null && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
+/** Every key (47), all optional: the body of the edit request and, all present, of the response. */
+export const advancedSettingsRequest = z.object(shape).partial();
+
+/** The response: every key present. */
+export const advancedSettingsResponse = z.object(shape);
+
+/** The service's defaults for every key. */
+export function defaultAdvancedSettings(): Record<string, unknown> {
+  return {
+    "deployment.custom_domain_check_enabled": true,
+    "deployment.termination_grace_period_seconds": 60,
+    "deployment.affinity.node.required": {},
+    "deployment.antiaffinity.pod": "Preferred",
+    "deployment.topology_spread.zone": "Disabled",
+    "deployment.lifecycle.post_start_exec_command": [],
+    "deployment.lifecycle.pre_stop_exec_command": ["/bin/sh", "-c", "sleep 15"],
+    "deployment.update_strategy.type": "RollingUpdate",
+    "deployment.update_strategy.rolling_update.max_unavailable_percent": 25,
+    "deployment.update_strategy.rolling_update.max_surge_percent": 25,
+    "build.timeout_max_sec": 1800,
+    "build.cpu_max_in_milli": 4000,
+    "build.ram_max_in_gib": 8,
+    "build.disable_buildkit_cache": false,
+    "build.skip_git_submodules": false,
+    "network.ingress.proxy_body_size_mb": 100,
+    "network.ingress.force_ssl_redirect": true,
+    "network.ingress.enable_cors": false,
+    "network.ingress.cors_allow_origin": "*",
+    "network.ingress.cors_allow_methods": "GET, PUT, POST, DELETE, PATCH, OPTIONS",
+    "network.ingress.cors_allow_headers": "DNT,Keep-Alive,User-Agent,X-Requested-With,If-Modified-Since,Cache-Control,Content-Type,Range,Authorization",
+    "network.ingress.proxy_buffer_size_kb": 4,
+    "network.ingress.keepalive_time_seconds": 3600,
+    "network.ingress.keepalive_timeout_seconds": 60,
+    "network.ingress.send_timeout_seconds": 60,
+    "network.ingress.proxy_connect_timeout_seconds": 60,
+    "network.ingress.proxy_send_timeout_seconds": 60,
+    "network.ingress.proxy_read_timeout_seconds": 60,
+    "network.ingress.proxy_buffering": "on",
+    "network.ingress.whitelist_source_range": "0.0.0.0/0",
+    "network.ingress.denylist_source_range": "",
+    "network.ingress.basic_auth_env_var": "",
+    "network.ingress.enable_sticky_session": false,
+    "network.ingress.grpc_send_timeout_seconds": 60,
+    "network.ingress.grpc_read_timeout_seconds": 60,
+    "network.ingress.extra_headers": "{}",
+    "network.gateway_api.http_request_timeout_seconds": null,
+    "network.gateway_api.http_connection_idle_timeout_seconds": null,
+    "network.gateway_api.retry.num_retries": null,
+    "network.gateway_api.retry.retry_on": null,
+    "network.gateway_api.retry.http_status_codes": null,
+    "network.gateway_api.retry.per_try_timeout_seconds": null,
+    "hpa.cpu.average_utilization_percent": 60,
+    "hpa.memory.average_utilization_percent": null,
+    "security.service_account_name": "",
+    "security.automount_service_account_token": false,
+    "security.read_only_root_filesystem": false,
+  };
+}

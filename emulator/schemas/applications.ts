@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { baseResponse, nonEmpty, referenceObject, uuidString } from "./common";
+
+/** Git providers. */
+export const GIT_PROVIDERS = ["BITBUCKET", "GITHUB", "GITLAB"] as const;
+/** Port protocols. */
+export const PORT_PROTOCOLS = ["HTTP", "GRPC", "TCP", "UDP"] as const;
+
+const int = z.number().int();
+const nonNegInt = int.min(0);
+
+const probeType = z.object({
+  tcp: z.object({ port: int.optional(), host: z.string().nullable().optional() }).nullable().optional(),
+  http: z.object({ path: z.string().optional(), scheme: z.string().optional(), port: int.optional() }).nullable().optional(),
+  exec: z.object({ command: z.array(z.string()).min(1) }).nullable().optional(),
+  grpc: z.object({ service: z.string().nullable().optional(), port: int.optional() }).nullable().optional(),
+});
+
+/** A readiness or liveness probe. */
+export const probe = z.object({
+  type: probeType.optional(),
+  initial_delay_seconds: nonNegInt.optional(),
+  period_seconds: nonNegInt.optional(),
+  timeout_seconds: nonNegInt.optional(),
+  success_threshold: nonNegInt.optional(),
+  failure_threshold: nonNegInt.optional(),
+});
+
+/** Health checks (`{}` is valid). */
+export const healthchecks = z.object({ readiness_probe: probe.nullable().optional(), liveness_probe: probe.nullable().optional() });
+
+/** A port in a request; `id` names an existing one on edit. */
+export const portRequest = z.object({
+  id: uuidString.optional(),
+  name: z.string().optional(),
+  internal_port: int.min(1).max(65535),
+  external_port: int.min(1).max(65535).optional(),
+  publicly_accessible: z.boolean(),
+  is_default: z.boolean().optional(),
+  protocol: z.enum(PORT_PROTOCOLS).optional(),
+  public_path: z.string().optional(),
+  public_path_rewrite: z.string().optional(),
+});
+
+/** A storage volume in a request. */
+export const storageRequest = z.object({
+  id: uuidString.optional(),
+  type: z.enum(["FAST_SSD"]).optional(),
+  size: int.min(1),
+  mount_point: nonEmpty,
+});
+
+/** The git repository of an application. */
+export const gitRepositoryRequest = z.object({
+  url: nonEmpty,
+  provider: z.enum(GIT_PROVIDERS),
+  branch: z.string().optional(),
+  root_path: z.string().optional(),
+  git_token_id: uuidString.nullable().optional(),
+});
+
+const appFields = {
+  description: z.string().optional(),
+  build_mode: z.enum(["DOCKER"]).optional(),
+  dockerfile_path: z.string().nullable().optional(),
+  docker_target_build_stage: z.string().nullable().optional(),
+  cpu: int.min(1).optional(),
+  memory: int.min(1).optional(),
+  gpu: nonNegInt.optional(),
+  min_running_instances: nonNegInt.optional(),
+  max_running_instances: int.min(-1).optional(),
+  auto_preview: z.boolean().optional(),
+  auto_deploy: z.boolean().nullable().optional(),
+  ports: z.array(portRequest).optional(),
+  storage: z.array(storageRequest).optional(),
+  arguments: z.array(z.string()).optional(),
+  entrypoint: z.string().optional(),
+  icon_uri: z.string().optional(),
+};
+
+/** Create an application. */
+export const applicationCreateRequest = z.object({
+  name: nonEmpty,
+  git_repository: gitRepositoryRequest,
+  healthchecks,
+  ...appFields,
+});
+
+/** Edit an application (`healthchecks` required, as the reference says). */
+export const applicationEditRequest = z.object({
+  name: nonEmpty.optional(),
+  git_repository: gitRepositoryRequest.optional(),
+  healthchecks,
+  ...appFields,
+});
+
+/** A port in a response. */
+export const portResponse = z.object({
+  id: z.string(), name: z.string(), internal_port: int, external_port: int.optional(), publicly_accessible: z.boolean(),
+  is_default: z.boolean(), protocol: z.enum(PORT_PROTOCOLS), public_path: z.string().optional(), public_path_rewrite: z.string().optional(),
+});
+
+/** An application. */
+export const applicationResponse = baseResponse.extend({
+  environment: referenceObject,
+  name: z.string(),
+  description: z.string().optional(),
+  icon_uri: z.string(),
+  service_type: z.literal("APPLICATION"),
+  git_repository: z.object({
+    provider: z.enum(GIT_PROVIDERS), owner: z.string(), name: z.string(), url: z.string(), branch: z.string(),
+    root_path: z.string(), has_access: z.boolean(), git_token_id: z.string().nullable(), git_token_name: z.string().nullable(),
+  }),
+  build_mode: z.string(),
+  dockerfile_path: z.string().nullable(),
+  cpu: int, memory: int, gpu: int, maximum_cpu: int, maximum_memory: int, maximun_gpu: int,
+  min_running_instances: int, max_running_instances: int,
+  healthchecks,
+  auto_preview: z.boolean(),
+  auto_deploy: z.boolean(),
+  ports: z.array(portResponse),
+  storage: z.array(z.object({ id: z.string(), type: z.literal("FAST_SSD"), size: int, mount_point: z.string() })),
+  arguments: z.array(z.string()),
+  entrypoint: z.string().optional(),
+  annotations_groups: z.array(z.object({ id: z.string() })),
+  labels_groups: z.array(z.object({ id: z.string() })),
+});
+
+/** A log line. */
+export const logLine = z.object({ id: z.string(), created_at: z.string(), message: z.string(), pod_name: z.string(), version: z.string() });

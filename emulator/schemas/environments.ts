@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { STATES, baseResponse, nonEmpty, referenceObject, uuidString } from "./common";
+
+/** Environment modes. */
+export const ENVIRONMENT_MODES = ["DEVELOPMENT", "PREVIEW", "PRODUCTION", "STAGING"] as const;
+
+/** Create an environment: `cluster` (reference) and `cluster_id` (published description) both accepted. */
+export const environmentCreateRequest = z.object({
+  name: nonEmpty,
+  cluster: uuidString.optional(),
+  cluster_id: uuidString.optional(),
+  mode: z.enum(ENVIRONMENT_MODES).optional(),
+});
+
+/** Edit an environment; the cluster cannot change. */
+export const environmentEditRequest = z.object({
+  name: nonEmpty.optional(),
+  mode: z.enum(ENVIRONMENT_MODES).optional(),
+  cluster: uuidString.optional(),
+  cluster_id: uuidString.optional(),
+});
+
+/** An environment. */
+export const environmentResponse = baseResponse.extend({
+  name: z.string(),
+  organization: referenceObject,
+  project: referenceObject,
+  cloud_provider: z.object({ provider: z.string(), cluster: z.string() }),
+  mode: z.enum(ENVIRONMENT_MODES),
+  cluster_id: z.string(),
+  cluster_name: z.string(),
+});
+
+/** Aggregated status of an environment. */
+export const environmentStatusResponse = z.object({
+  id: z.string(),
+  state: z.enum(STATES),
+  last_deployment_state: z.enum(STATES),
+  last_deployment_date: z.string().nullable(),
+  last_deployment_id: z.string().nullable(),
+  deployment_status: z.enum(["NEVER_DEPLOYED", "UP_TO_DATE", "OUT_OF_DATE"]),
+  deployment_request_id: z.string().nullable(),
+});

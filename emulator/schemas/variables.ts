@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { baseResponse, nonEmpty } from "./common";
+
+const key = nonEmpty.regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, "expected letters, digits, '_', '.' or '-', not starting with a digit");
+
+/** Create a variable or secret. */
+export const variableCreateRequest = z.object({
+  key,
+  value: z.string().optional(),
+  mount_path: z.string().nullable().optional(),
+  description: z.string().optional(),
+});
+
+/** Edit a variable or secret (`key` required). */
+export const variableEditRequest = z.object({
+  key,
+  value: z.string().optional(),
+  mount_path: z.string().nullable().optional(),
+  description: z.string().optional(),
+});
+
+const common = {
+  key: z.string(),
+  scope: z.literal("APPLICATION"),
+  variable_type: z.enum(["VALUE", "FILE"]),
+  service_id: z.string(),
+  service_name: z.string(),
+  service_type: z.literal("APPLICATION"),
+  mount_path: z.string().nullable(),
+  description: z.string().optional(),
+};
+
+/** A variable (carries `value`). */
+export const variableResponse = baseResponse.extend({ ...common, value: z.string() });
+
+/** A secret (never carries `value`). */
+export const secretResponse = baseResponse.extend(common);

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { baseResponse, nonEmpty } from "./common";
+import { ENVIRONMENT_MODES } from "./environments";
+
+/** Event names of the reference. */
+export const WEBHOOK_EVENTS = ["DEPLOYMENT_STARTED", "DEPLOYMENT_CANCELLED", "DEPLOYMENT_FAILURE", "DEPLOYMENT_SUCCESSFUL"] as const;
+
+/** Names of the published description, mapped to the reference's. */
+export const EVENT_ALIASES: Record<string, (typeof WEBHOOK_EVENTS)[number]> = {
+  DEPLOYMENT_SUCCEEDED: "DEPLOYMENT_SUCCESSFUL",
+  DEPLOYMENT_FAILED: "DEPLOYMENT_FAILURE",
+};
+
+const eventName = z.enum([...WEBHOOK_EVENTS, ...(Object.keys(EVENT_ALIASES) as ["DEPLOYMENT_SUCCEEDED", "DEPLOYMENT_FAILED"])]);
+
+/** Create or replace a webhook (`kind` defaults to STANDARD). */
+export const webhookRequest = z.object({
+  kind: z.enum(["STANDARD", "SLACK"]).optional(),
+  target_url: z.url({ message: "expected a URL" }),
+  target_secret: z.string().optional(),
+  enabled: z.boolean().optional(),
+  events: z.array(eventName).min(1, "expected at least one event"),
+  description: z.string().optional(),
+  project_names_filter: z.array(nonEmpty).optional(),
+  environment_types_filter: z.array(z.enum(ENVIRONMENT_MODES)).optional(),
+});
+
+/** A webhook (never carries `target_secret`). */
+export const webhookResponse = baseResponse.extend({
+  kind: z.enum(["STANDARD", "SLACK"]),
+  target_url: z.string(),
+  target_secret_set: z.boolean(),
+  enabled: z.boolean(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  description: z.string().optional(),
+  project_names_filter: z.array(z.string()),
+  environment_types_filter: z.array(z.enum(ENVIRONMENT_MODES)),
+});

@@ -1,0 +1,138 @@
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import { allowed, findToken, tokenFromHeader } from "./auth";
+import { handleControl } from "./control";
+import { ApiError } from "./errors";
+import { Faults } from "./faults";
+import { errorBody, parseJsonBody, readBody, sendError, sendJson } from "./http-util";
+import { buildOpenApi } from "./openapi";
+import { RateLimiter, type RateDecision } from "./rate-limit";
+import { RequestLog } from "./request-log";
+import { Router } from "./router";
+import { allRoutes } from "./routes";
+import { parseOr400 } from "./schemas/validate";
+import { seedState, type SeedInfo } from "./seed";
+import { Store } from "./store";
+import type { DataFile, Saver } from "./persistence";
+import type { EmulatorConfig, World } from "./world";
+
+/**
+ * The emulator's HTTP front: control endpoints, `/openapi.json`, then for API calls
+ * auth (401), rate limit (429), routing (404/405), scope (403), faults, JSON parsing and validation (400),
+ * the handler, the request log and persistence.
+ */
+export class EmulatorServer {
+  readonly world: World;
+  readonly faults = new Faults();
+  readonly requests = new RequestLog();
+  readonly limiter = new RateLimiter();
+  saver: Saver | undefined;
+  private readonly router = new Router(allRoutes);
+  private openapi: unknown;
+  readonly http: http.Server;
+
+  constructor(readonly seed: SeedInfo, state: ReturnType<typeof seedState>, config: EmulatorConfig) {
+    this.world = { store: new Store(state), config, timers: new Set(), now: () => Date.now() };
+    this.http = http.createServer((req, res) => {
+      this.handle(req, res).catch((e: unknown) => {
+        if (!res.headersSent) sendError(res, 500, `internal error: ${(e as Error).message}`);
+        else res.destroy();
+      });
+    });
+    this.http.keepAliveTimeout = 65000;
+  }
+
+  /** Back to the seed state; faults, request log, rate windows and pending timers cleared. */
+  reset(): void {
+    this.world.store.state = seedState(this.seed);
+    this.faults.clear();
+    this.requests.clear();
+    this.limiter.clear();
+    for (const t of this.world.timers) clearTimeout(t);
+    this.world.timers.clear();
+    this.saver?.schedule();
+  }
+
+  /** Everything a data file holds. */
+  snapshot(): DataFile {
+    return { version: 1, seed: this.seed, state: this.world.store.state };
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = req.url ?? "/";
+    const q = url.indexOf("?");
+    const path = q === -1 ? url : url.slice(0, q);
+    const query = new URLSearchParams(q === -1 ? "" : url.slice(q + 1));
+    const method = (req.method ?? "GET").toUpperCase();
+    if (path === "/_emulator" || path.startsWith("/_emulator/")) {
+      await handleControl(this, req, res, method, path);
+      return;
+    }
+    if (path === "/openapi.json" && method === "GET") {
+      this.openapi ??= buildOpenApi(allRoutes);
+      sendJson(res, 200, this.openapi);
+      return;
+    }
+    const now = this.world.now();
+    const token = findToken(this.world.store.state.tokens, tokenFromHeader(req.headers.authorization));
+    const limit = this.world.config.rateLimitPerHour;
+    const rate = token ? this.limiter.take(token.name, limit, now) : RateLimiter.idle(limit, now);
+    const headers = rateHeaders(rate);
+    const log = (status: number) => this.requests.add({
+      method, path, status, token_name: token?.name ?? null, time: new Date(now).toISOString(),
+    });
+    const fail = (status: number, message: string, extra: Record<string, string | number> = {}) => {
+      log(status);
+      sendError(res, status, message, { ...headers, ...extra });
+    };
+    let raw: Buffer;
+    try {
+      raw = await readBody(req);
+    } catch (e) {
+      fail(e instanceof ApiError ? e.status : 400, (e as Error).message);
+      return;
+    }
+    if (!token) return fail(401, req.headers.authorization ? "invalid, unknown or revoked API token" : "missing Authorization header (Token <API_TOKEN>)");
+    if (!rate.ok) return fail(429, `rate limit of ${limit} requests per hour exceeded`, { "retry-after": Math.max(1, rate.reset - Math.floor(now / 1000)) });
+    const match = this.router.match(method, path);
+    if (match.kind === "not-found") return fail(404, `no route for ${method} ${path}`);
+    if (match.kind === "method-not-allowed") return fail(405, `${method} not allowed on ${path}`, { allow: match.allowed.join(", ") });
+    const route = match.route;
+    if (!allowed(token.scope, route)) return fail(403, `token '${token.name}' (scope ${token.scope}) may not ${method} ${path}`);
+    const fault = this.faults.take(method, path);
+    if (fault?.latency_ms) await new Promise((r) => setTimeout(r, fault.latency_ms));
+    if (fault?.drop === "before") {
+      log(0);
+      res.socket?.destroy();
+      return;
+    }
+    if (fault?.status !== undefined) {
+      const extra: Record<string, string | number> = fault.retry_after_seconds !== undefined ? { "retry-after": fault.retry_after_seconds } : {};
+      return fail(fault.status, `fault injected by the emulator (${fault.status})`, extra);
+    }
+    let status = route.status;
+    let body: unknown;
+    try {
+      const parsed = method === "GET" || method === "DELETE" ? {} : parseJsonBody(raw);
+      const input = route.request ? parseOr400(route.request, parsed) : parsed;
+      this.world.store.sweep(now);
+      body = route.handler({ params: match.params, query, body: input, world: this.world, now });
+      if (method !== "GET") this.saver?.schedule();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      status = e.status;
+      body = errorBody(e.status, e.message);
+      Object.assign(headers, e.headers);
+    }
+    log(status);
+    if (fault?.drop === "after") {
+      res.socket?.destroy();
+      return;
+    }
+    sendJson(res, status, status === 204 ? undefined : body, headers);
+  }
+}
+
+function rateHeaders(r: RateDecision): Record<string, string | number> {
+  return { "x-ratelimit-limit": r.limit, "x-ratelimit-remaining": r.remaining, "x-ratelimit-reset": r.reset };
+}
+

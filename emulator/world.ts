@@ -1,0 +1,29 @@
+import type { Store } from "./store";
+
+/** Settings that can change while running (`PUT /_emulator/config`). */
+export interface EmulatorConfig {
+  /** Duration of each deployment-clock step in ms; 0 = instant. */
+  stepMs: number;
+  /** Requests per hour per token. */
+  rateLimitPerHour: number;
+}
+
+/** Everything a route handler may use: the store, the live config and the timers of pending side effects. */
+export interface World {
+  store: Store;
+  config: EmulatorConfig;
+  /** Pending timers (webhook deliveries at deployment end); cleared on reset and close. */
+  timers: Set<NodeJS.Timeout>;
+  /** Current time in epoch ms (a function so tests of the clock could shift it). */
+  now(): number;
+}
+
+/** Runs `fn` after `ms` (at once when `ms <= 0`), tracked in the world's timers, never keeping the process alive. */
+export function later(world: World, ms: number, fn: () => void): void {
+  const t = setTimeout(() => {
+    world.timers.delete(t);
+    fn();
+  }, Math.max(0, ms));
+  t.unref();
+  world.timers.add(t);
+}

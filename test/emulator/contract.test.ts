@@ -1,0 +1,162 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { appBody, projectAndEnv, seen, startClient, type Client } from "./helpers";
+import { findTemplate, validate, type OpenApiDoc } from "./openapi-validator";
+
+const REFERENCE = path.resolve(__dirname, "../../../shared/api/reference-openapi.json");
+
+let c: Client;
+let hook: http.Server;
+beforeAll(async () => {
+  c = await startClient();
+  hook = http.createServer((_req, res) => res.writeHead(200).end());
+  await new Promise<void>((r) => hook.listen(0, "127.0.0.1", () => r()));
+});
+afterAll(async () => {
+  await c.close();
+  await new Promise((r) => hook.close(r));
+});
+
+/** Drives every family through its operations so that each answer can be checked. */
+async function scenario(): Promise<void> {
+  const org = c.org;
+  const [eu, us] = c.emu.ids.clusterIds;
+  const get = (p: string) => c.call("GET", p);
+  await get("/organization");
+  await get(`/organization/${org}`);
+  const { projectId, envId } = await projectAndEnv(c, "contract");
+  await get(`/organization/${org}/project`);
+  await get(`/project/${projectId}`);
+  await c.call("PUT", `/project/${projectId}`, { name: "contract2", description: "x" });
+  await get(`/project/${projectId}/environment`);
+  await c.call("POST", `/project/${projectId}/environment`, { name: "stage", cluster_id: us, mode: "STAGING" });
+  await get(`/environment/${envId}`);
+  await c.call("PUT", `/environment/${envId}`, { name: "dev2" });
+  const token = (await c.call("POST", `/organization/${org}/gitToken`, { name: "gh", type: "GITHUB", token: "ghp_x" })).body;
+  await get(`/organization/${org}/gitToken`);
+  await get(`/organization/${org}/gitToken/${token.id}`);
+  await c.call("PUT", `/organization/${org}/gitToken/${token.id}`, { name: "gh", type: "GITHUB", token: "ghp_y" });
+  const app = (await c.call("POST", `/environment/${envId}/application`, appBody("api", {
+    git_repository: { url: "https://github.com/acme/api.git", provider: "GITHUB", git_token_id: token.id },
+    storage: [{ size: 5, mount_point: "/data" }], entrypoint: "/start", arguments: ["--port", "8080"],
+    healthchecks: { liveness_probe: { type: { tcp: { port: 8080, host: null } }, initial_delay_seconds: 10 } },
+  }))).body;
+  await get(`/environment/${envId}/application`);
+  await get(`/application/${app.id}`);
+  await c.call("PUT", `/application/${app.id}`, { healthchecks: {}, ports: [{ id: app.ports[0].id, internal_port: 80, publicly_accessible: true, protocol: "HTTP" }] });
+  await get(`/application/${app.id}/advancedSettings`);
+  await c.call("PUT", `/application/${app.id}/advancedSettings`, { "network.gateway_api.retry.num_retries": 3 });
+  const v = (await c.call("POST", `/application/${app.id}/environmentVariable`, { key: "A", value: "1" })).body;
+  await get(`/application/${app.id}/environmentVariable`);
+  await c.call("PUT", `/application/${app.id}/environmentVariable/${v.id}`, { key: "A", value: "2" });
+  const s = (await c.call("POST", `/application/${app.id}/secret`, { key: "S", value: "x" })).body;
+  await get(`/application/${app.id}/secret`);
+  await c.call("PUT", `/application/${app.id}/secret/${s.id}`, { key: "S", value: "y" });
+  await get(`/application/${app.id}/status`);
+  for (const a of ["deploy", "stop", "redeploy", "restart-service"]) await c.call("POST", `/application/${app.id}/${a}`);
+  await get(`/application/${app.id}/log`);
+  const db = (await c.call("POST", `/environment/${envId}/database`, { name: "db", type: "POSTGRESQL", version: "16", mode: "MANAGED" })).body;
+  await get(`/environment/${envId}/database`);
+  await get(`/database/${db.id}`);
+  await c.call("PUT", `/database/${db.id}`, { storage: 20 });
+  await get(`/database/${db.id}/status`);
+  for (const a of ["deploy", "stop", "redeploy", "restart-service"]) await c.call("POST", `/database/${db.id}/${a}`);
+  await get(`/database/${db.id}/masterCredentials`);
+  await c.call("PUT", `/database/${db.id}/masterCredentials`, { login: "u", password: "p" });
+  await get(`/database/${db.id}/application`);
+  const st = (await c.call("POST", `/environment/${envId}/deploymentStage`, { name: "late", description: "d" })).body;
+  const stages = (await get(`/environment/${envId}/deploymentStage`)).body.results;
+  await get(`/deploymentStage/${st.id}`);
+  await c.call("PUT", `/deploymentStage/${st.id}`, { name: "later" });
+  await c.call("PUT", `/deploymentStage/${st.id}/service/${db.id}`, { is_skipped: false });
+  await c.call("PUT", `/deploymentStage/${st.id}/moveBefore/${stages[0].id}`);
+  await c.call("PUT", `/deploymentStage/${st.id}/moveAfter/${stages[0].id}`);
+  await get(`/service/${db.id}/deploymentStage`);
+  await get(`/environment/${envId}/status`);
+  for (const a of ["deploy", "stop", "redeploy"]) await c.call("POST", `/environment/${envId}/${a}`);
+  const addr = hook.address() as { port: number };
+  const wh = (await c.call("POST", `/organization/${org}/webhook`, { kind: "STANDARD", target_url: `http://127.0.0.1:${addr.port}/`, events: ["DEPLOYMENT_STARTED"] })).body;
+  await get(`/organization/${org}/webhook`);
+  await get(`/organization/${org}/webhook/${wh.id}`);
+  await c.call("PUT", `/organization/${org}/webhook/${wh.id}`, { kind: "STANDARD", target_url: "http://127.0.0.1:1/", events: ["DEPLOYMENT_FAILURE"] });
+  await get(`/organization/${org}/cluster`);
+  await c.call("POST", `/cluster/${eu}/upgrade`);
+  await get(`/cluster/${eu}/token`);
+  await get(`/organization/${org}/cluster/${eu}/eks-anywhere/commits`);
+  await get(`/organization/${org}/argoCdDestinationClusterMapping`);
+  await get(`/organization/${org}/services?project_id=${projectId}`);
+  await c.call("POST", `/organization/${org}/container/deploy`, { image_name: "nginx", tag: "1" });
+  await get(`/organization/${org}/currentCost`);
+  await get(`/organization/${org}/account/gitAuthProvider`);
+  await c.call("PUT", `/organization/${org}/onPremise/credentials/11111111-2222-3333-4444-555555555555`, { name: "rack" });
+  await get("/scaleway/instanceType/fr-par-1");
+  await c.call("DELETE", `/application/${app.id}/secret/${s.id}`);
+  await c.call("DELETE", `/application/${app.id}/environmentVariable/${v.id}`);
+  await c.call("DELETE", `/organization/${org}/webhook/${wh.id}`);
+  await c.call("DELETE", `/application/${app.id}`);
+  await c.call("DELETE", `/database/${db.id}`);
+  await c.call("DELETE", `/deploymentStage/${st.id}`);
+  await c.call("DELETE", `/organization/${org}/gitToken/${token.id}`);
+  await c.call("DELETE", `/environment/${envId}`);
+  await c.call("DELETE", `/project/${projectId}`);
+}
+
+describe("contract with the reference OpenAPI", () => {
+  it("every answer of the scenario matches the reference's status codes and schemas", async () => {
+    seen.length = 0;
+    await scenario();
+    const answers = [...seen];
+    expect(answers.length).toBeGreaterThan(80);
+    for (const a of answers) expect(a.status).toBeLessThan(300);
+    if (!fs.existsSync(REFERENCE)) {
+      console.log(`contract test: ${REFERENCE} is absent; validated nothing (${answers.length} answers recorded)`);
+      return;
+    }
+    const doc = JSON.parse(fs.readFileSync(REFERENCE, "utf8")) as OpenApiDoc;
+    const problems: string[] = [];
+    let validated = 0;
+    for (const a of answers) {
+      const template = findTemplate(doc, a.method, a.path);
+      if (!template) {
+        problems.push(`${a.method} ${a.path}: no such operation in the reference`);
+        continue;
+      }
+      const op = doc.paths[template]?.[a.method.toLowerCase()];
+      const resp = op?.responses?.[String(a.status)];
+      if (!resp) {
+        problems.push(`${a.method} ${template}: status ${a.status} not declared (declared: ${Object.keys(op?.responses ?? {}).join(",")})`);
+        continue;
+      }
+      const schema = resp.content?.["application/json"]?.schema;
+      if (a.status === 204 || !schema) continue;
+      validated++;
+      for (const p of validate(doc, schema, a.body)) problems.push(`${a.method} ${template} ${a.status}: ${p}`);
+    }
+    console.log(`contract test: validated ${validated} answer bodies of ${answers.length} answers against the reference`);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("the OpenAPI subset validator", () => {
+  const doc: OpenApiDoc = {
+    paths: { "/x/{id}": { get: {} } },
+    components: {
+      schemas: {
+        Base: { type: "object", required: ["id"], properties: { id: { type: "string", format: "uuid" } } },
+        Thing: { allOf: [{ $ref: "#/components/schemas/Base" }, { type: "object", properties: { n: { type: "integer" }, k: { type: "string", enum: ["A"] }, o: { type: "string", nullable: true } } }] },
+      },
+    },
+  };
+  const thing = { $ref: "#/components/schemas/Thing" };
+  it("accepts a valid body and reports each kind of problem", () => {
+    expect(validate(doc, thing, { id: "123e4567-e89b-12d3-a456-426614174000", n: 1, k: "A", o: null })).toEqual([]);
+    expect(validate(doc, thing, { n: 1.5, k: "B", id: "nope" }).sort()).toEqual([
+      "$.id: not a uuid", '$.k: "B" not in enum ["A"]', "$.n: expected an integer",
+    ]);
+    expect(validate(doc, thing, {})).toEqual(["$: missing required id"]);
+    expect(validate(doc, { oneOf: [{ type: "string" }, { type: "integer" }] }, true)).toEqual(["$: matches none of 2 alternatives"]);
+    expect(findTemplate(doc, "GET", "/x/42")).toBe("/x/{id}");
+    expect(findTemplate(doc, "POST", "/x/42")).toBeUndefined();
+  });
+});

@@ -1,0 +1,80 @@
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
+
+/** One answer of the emulator. */
+export interface Answer {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  headers: Headers;
+}
+
+/** A test client over global fetch (not the sdk: the emulator is tested as an independent reading of the API). */
+export interface Client {
+  emu: RunningEmulator;
+  call(method: string, path: string, body?: unknown, token?: string | null): Promise<Answer>;
+  /** Raw request with a body string as is. */
+  raw(method: string, path: string, body: string, token?: string): Promise<Answer>;
+  org: string;
+  close(): Promise<void>;
+}
+
+/** Every answer seen by clients of this process (for the contract test). */
+export const seen: Array<{ method: string; path: string; status: number; body: unknown }> = [];
+
+async function toAnswer(r: Response, method: string, path: string): Promise<Answer> {
+  const text = await r.text();
+  let body: unknown;
+  try {
+    body = text === "" ? undefined : JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  if (!path.startsWith("/_emulator")) seen.push({ method, path: path.split("?")[0] as string, status: r.status, body });
+  return { status: r.status, body, headers: r.headers };
+}
+
+/** Starts an emulator (instant clock unless told) and a client holding the Admin token. */
+export async function startClient(options: EmulatorOptions = {}): Promise<Client> {
+  const emu = await startEmulator({ stepMs: 0, ...options });
+  const call = async (method: string, path: string, body?: unknown, token: string | null = emu.tokens.admin): Promise<Answer> => {
+    const headers: Record<string, string> = {};
+    if (token !== null) headers["authorization"] = `Token ${token}`;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const r = await fetch(emu.url + path, { method, headers, body: body === undefined ? null : JSON.stringify(body) });
+    return toAnswer(r, method, path);
+  };
+  const raw = async (method: string, path: string, body: string, token = emu.tokens.admin): Promise<Answer> => {
+    const r = await fetch(emu.url + path, { method, headers: { authorization: `Token ${token}`, "content-type": "application/json" }, body });
+    return toAnswer(r, method, path);
+  };
+  return { emu, call, raw, org: emu.ids.organizationId, close: () => emu.close() };
+}
+
+/** A valid application create body. */
+export function appBody(name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name,
+    git_repository: { url: "https://github.com/acme/api.git", provider: "GITHUB", branch: "main" },
+    healthchecks: {},
+    ports: [{ internal_port: 8080, publicly_accessible: true }],
+    ...extra,
+  };
+}
+
+/** Creates a project and an environment; returns their ids. */
+export async function projectAndEnv(c: Client, name = "proj"): Promise<{ projectId: string; envId: string }> {
+  const p = await c.call("POST", `/organization/${c.org}/project`, { name });
+  if (p.status !== 200) throw new Error(`project create: ${p.status} ${JSON.stringify(p.body)}`);
+  const e = await c.call("POST", `/project/${p.body.id}/environment`, { name: "dev", cluster: c.emu.ids.clusterIds[0], mode: "DEVELOPMENT" });
+  if (e.status !== 201) throw new Error(`environment create: ${e.status} ${JSON.stringify(e.body)}`);
+  return { projectId: p.body.id, envId: e.body.id };
+}
+
+/** Bounded wait for a condition (polls every 20 ms, at most `ms`). */
+export async function waitFor(check: () => Promise<boolean> | boolean, ms = 3000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`condition not met within ${ms} ms`);
+}
