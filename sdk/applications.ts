@@ -1,0 +1,356 @@
+/** Applications: containerized services built from a git repository, inside an environment. */
+import { z } from "zod";
+import { AdvancedSettings, AdvancedSettingsRequest } from "./advancedSettings";
+import type { RequestCore } from "./core";
+import { path } from "./path";
+import { Reference, listOf, maybe, openEnum } from "./schema";
+import { ActionResult, Status } from "./status";
+
+/** Git providers the service knows. */
+export const GIT_PROVIDERS = ["BITBUCKET", "GITHUB", "GITLAB"] as const;
+/** A git provider in a request. */
+export const GitProvider = z.enum(GIT_PROVIDERS);
+/** `BITBUCKET`, `GITHUB` or `GITLAB`. */
+export type GitProvider = z.infer<typeof GitProvider>;
+
+/** Port protocols. */
+export const PortProtocol = z.enum(["HTTP", "GRPC", "TCP", "UDP"]);
+/** `HTTP`, `GRPC`, `TCP` or `UDP`. */
+export type PortProtocol = z.infer<typeof PortProtocol>;
+
+/**
+ * The git provider implied by a repository URL's host (`github.com` -> `GITHUB`, hosts containing
+ * `gitlab` -> `GITLAB`, `bitbucket` -> `BITBUCKET`); `undefined` when the host says nothing.
+ */
+export function gitProviderFromUrl(url: string): GitProvider | undefined {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    const scp = /^[^@\s]+@([^:\s]+):/.exec(url); // git@host:owner/repo.git
+    if (!scp?.[1]) return undefined;
+    host = scp[1].toLowerCase();
+  }
+  if (host === "github.com" || host.endsWith(".github.com") || host.includes("github")) return "GITHUB";
+  if (host.includes("gitlab")) return "GITLAB";
+  if (host.includes("bitbucket")) return "BITBUCKET";
+  return undefined;
+}
+
+/** Git repository of an application create or edit; `provider` is derived from the URL when absent. */
+export const GitRepositoryRequest = z
+  .looseObject({
+    url: z.string().min(1),
+    provider: GitProvider.optional(),
+    branch: z.string().optional(),
+    root_path: z.string().optional(),
+    git_token_id: z.string().nullable().optional(),
+  })
+  .transform((repo, ctx) => {
+    const provider = repo.provider ?? gitProviderFromUrl(repo.url);
+    if (!provider) {
+      ctx.addIssue({
+        code: "custom", path: ["provider"],
+        message: `required when the URL host is not GitHub, GitLab or Bitbucket; expected one of ${GIT_PROVIDERS.join(", ")}`,
+      });
+      return z.NEVER;
+    }
+    return { ...repo, provider };
+  });
+/** Git repository of an application request. */
+export type GitRepositoryRequest = z.input<typeof GitRepositoryRequest>;
+
+/** How a probe checks the container: exactly one of `tcp`, `http`, `exec`, `grpc`. */
+export const ProbeType = z.looseObject({
+  tcp: z.looseObject({ port: z.number().int().optional(), host: z.string().nullable().optional() }).nullable().optional(),
+  http: z.looseObject({ path: z.string().optional(), scheme: z.string().optional(), port: z.number().int().optional() }).nullable().optional(),
+  exec: z.looseObject({ command: z.array(z.string()).optional() }).nullable().optional(),
+  grpc: z.looseObject({ service: z.string().nullable().optional(), port: z.number().int().optional() }).nullable().optional(),
+});
+/** How a probe checks the container. */
+export type ProbeType = z.input<typeof ProbeType>;
+
+/** A readiness or liveness probe. */
+export const Probe = z.looseObject({
+  type: ProbeType.optional(),
+  initial_delay_seconds: z.number().int().min(0).optional(),
+  period_seconds: z.number().int().min(1).optional(),
+  timeout_seconds: z.number().int().min(1).optional(),
+  success_threshold: z.number().int().min(1).optional(),
+  failure_threshold: z.number().int().min(1).optional(),
+});
+/** A readiness or liveness probe. */
+export type Probe = z.input<typeof Probe>;
+
+/** Health checks of an application; `{}` is valid (no probes). */
+export const Healthchecks = z.looseObject({
+  readiness_probe: Probe.nullable().optional(),
+  liveness_probe: Probe.nullable().optional(),
+});
+/** Health checks of an application. */
+export type Healthchecks = z.input<typeof Healthchecks>;
+
+/** A port in an application create. */
+export const PortCreateRequest = z.looseObject({
+  id: z.string().optional(),
+  name: z.string().optional(),
+  internal_port: z.number().int().min(1).max(65535),
+  external_port: z.number().int().min(1).max(65535).optional(),
+  publicly_accessible: z.boolean(),
+  is_default: z.boolean().optional(),
+  protocol: PortProtocol.optional(),
+  public_path: z.string().optional(),
+  public_path_rewrite: z.string().optional(),
+});
+/** A port in an application create. */
+export type PortCreateRequest = z.input<typeof PortCreateRequest>;
+
+/** A port in an application edit: the service needs the existing port's `id` and its `protocol`. */
+export const PortEditRequest = PortCreateRequest.extend({ id: z.string().min(1), protocol: PortProtocol });
+/** A port in an application edit. */
+export type PortEditRequest = z.input<typeof PortEditRequest>;
+
+/** A persistent volume of an application (`type` defaults to `FAST_SSD`). */
+export const StorageRequest = z.looseObject({
+  id: z.string().optional(),
+  type: z.enum(["FAST_SSD"]).default("FAST_SSD"),
+  size: z.number().int().min(1),
+  mount_point: z.string().min(1),
+});
+/** A persistent volume of an application. */
+export type StorageRequest = z.input<typeof StorageRequest>;
+
+const idRef = z.looseObject({ id: z.string().min(1) });
+
+const applicationFields = {
+  description: z.string().nullable().optional(),
+  storage: z.array(StorageRequest).optional(),
+  build_mode: z.enum(["DOCKER"]).optional(),
+  dockerfile_path: z.string().nullable().optional(),
+  docker_target_build_stage: z.string().nullable().optional(),
+  cpu: z.number().int().min(1).optional(),
+  memory: z.number().int().min(1).optional(),
+  gpu: z.number().int().min(0).optional(),
+  ephemeral_storage_in_gib: z.number().int().min(0).optional(),
+  min_running_instances: z.number().int().min(0).optional(),
+  max_running_instances: z.number().int().min(-1).optional(),
+  auto_preview: z.boolean().optional(),
+  auto_deploy: z.boolean().nullable().optional(),
+  arguments: z.array(z.string()).optional(),
+  entrypoint: z.string().optional(),
+  annotations_groups: z.array(idRef).optional(),
+  labels_groups: z.array(idRef).optional(),
+  icon_uri: z.string().optional(),
+  autoscaling: z.looseObject({}).optional(),
+};
+
+/**
+ * Body of an application create. `healthchecks` defaults to `{}` and `git_repository.provider` is derived
+ * from the URL host when absent (the service requires both).
+ */
+export const ApplicationCreateRequest = z.looseObject({
+  name: z.string().min(1),
+  git_repository: GitRepositoryRequest,
+  healthchecks: Healthchecks.default({}),
+  ports: z.array(PortCreateRequest).optional(),
+  ...applicationFields,
+});
+/** Body of an application create. */
+export type ApplicationCreateRequest = z.input<typeof ApplicationCreateRequest>;
+
+/** Body of an application edit. `healthchecks` is required by the service (send the current ones to keep them). */
+export const ApplicationEditRequest = z.looseObject({
+  name: z.string().min(1).optional(),
+  git_repository: GitRepositoryRequest.optional(),
+  healthchecks: Healthchecks,
+  ports: z.array(PortEditRequest).optional(),
+  ...applicationFields,
+});
+/** Body of an application edit. */
+export type ApplicationEditRequest = z.input<typeof ApplicationEditRequest>;
+
+/** A port as the service returns it. */
+export const Port = z.looseObject({
+  id: maybe(z.string()),
+  name: maybe(z.string()),
+  internal_port: z.number(),
+  external_port: maybe(z.number()),
+  publicly_accessible: maybe(z.boolean()),
+  is_default: maybe(z.boolean()),
+  protocol: maybe(openEnum(["HTTP", "GRPC", "TCP", "UDP"] as const)),
+  public_path: maybe(z.string()),
+  public_path_rewrite: maybe(z.string()),
+});
+/** A port as the service returns it. */
+export type Port = z.infer<typeof Port>;
+
+/** Git repository of an application as returned (deployed commit included). */
+export const GitRepository = z.looseObject({
+  url: z.string(),
+  provider: maybe(openEnum(GIT_PROVIDERS)),
+  owner: maybe(z.string()),
+  name: maybe(z.string()),
+  has_access: maybe(z.boolean()),
+  branch: maybe(z.string()),
+  root_path: maybe(z.string()),
+  deployed_commit_id: maybe(z.string()),
+  deployed_commit_date: maybe(z.string()),
+  deployed_commit_contributor: maybe(z.string()),
+  deployed_commit_tag: maybe(z.string()),
+  git_token_id: maybe(z.string()),
+  git_token_name: maybe(z.string()),
+});
+/** Git repository of an application as returned. */
+export type GitRepository = z.infer<typeof GitRepository>;
+
+/** An application record. */
+export const Application = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  created_at: maybe(z.string()),
+  updated_at: maybe(z.string()),
+  environment: maybe(Reference),
+  description: maybe(z.string()),
+  icon_uri: maybe(z.string()),
+  service_type: maybe(z.string()),
+  git_repository: maybe(GitRepository),
+  healthchecks: maybe(z.looseObject({ readiness_probe: maybe(z.looseObject({})), liveness_probe: maybe(z.looseObject({})) })),
+  storage: maybe(z.array(z.looseObject({ id: maybe(z.string()), type: maybe(z.string()), size: z.number(), mount_point: z.string() }))),
+  ports: maybe(z.array(Port)),
+  maximum_cpu: maybe(z.number()),
+  maximum_memory: maybe(z.number()),
+  maximun_gpu: maybe(z.number()),
+  build_mode: maybe(z.string()),
+  dockerfile_path: maybe(z.string()),
+  docker_target_build_stage: maybe(z.string()),
+  cpu: maybe(z.number()),
+  memory: maybe(z.number()),
+  gpu: maybe(z.number()),
+  ephemeral_storage_in_gib: maybe(z.number()),
+  min_running_instances: maybe(z.number()),
+  max_running_instances: maybe(z.number()),
+  auto_preview: maybe(z.boolean()),
+  auto_deploy: maybe(z.boolean()),
+  arguments: maybe(z.array(z.string())),
+  entrypoint: maybe(z.string()),
+  annotations_groups: maybe(z.array(z.looseObject({ id: z.string() }))),
+  labels_groups: maybe(z.array(z.looseObject({ id: z.string() }))),
+  autoscaling: maybe(z.looseObject({})),
+});
+/** An application record. */
+export type Application = z.infer<typeof Application>;
+
+/** One line of an application's log. */
+export const LogLine = z.looseObject({
+  id: maybe(z.string()),
+  created_at: maybe(z.string()),
+  message: z.string(),
+  pod_name: maybe(z.string()),
+  version: maybe(z.string()),
+});
+/** One line of an application's log. */
+export type LogLine = z.infer<typeof LogLine>;
+
+/** Body of a deploy: a commit to deploy, or nothing for the branch head. */
+export const DeployRequest = z.looseObject({ git_commit_id: z.string().min(1).optional() });
+/** Body of a deploy. */
+export type DeployRequest = z.input<typeof DeployRequest>;
+
+/** Options of {@link ApplicationsApi.logs}. */
+export interface LogOptions {
+  /** Keep only the last `tail` lines (sent to the service and enforced by the client too). */
+  tail?: number;
+}
+
+const LogList = listOf(LogLine);
+
+/** Endpoints of applications (records, actions, logs, advanced settings). */
+export class ApplicationsApi {
+  /** @param core the client's request core. */
+  constructor(private readonly core: RequestCore) {}
+
+  /** Lists the applications of an environment. */
+  async list(environmentId: string): Promise<Application[]> {
+    return this.core.list(path`/environment/${environmentId}/application`, Application);
+  }
+
+  /** Creates an application. A lost answer is recovered by name. */
+  create(environmentId: string, request: ApplicationCreateRequest): Promise<Application> {
+    return this.core.call({
+      method: "POST", path: path`/environment/${environmentId}/application`, body: request, requestSchema: ApplicationCreateRequest,
+      response: Application,
+      recover: async () => (await this.list(environmentId)).find((a) => a.name === request.name),
+    });
+  }
+
+  /** Reads one application. */
+  get(applicationId: string): Promise<Application> {
+    return this.core.call({ method: "GET", path: path`/application/${applicationId}`, response: Application });
+  }
+
+  /** Edits an application (`healthchecks` required; ports need their `id` and `protocol`). */
+  update(applicationId: string, request: ApplicationEditRequest): Promise<Application> {
+    return this.core.call({
+      method: "PUT", path: path`/application/${applicationId}`, body: request, requestSchema: ApplicationEditRequest, response: Application,
+    });
+  }
+
+  /** Deletes an application (asynchronous on the service: follow with `waitUntilGone`). */
+  async delete(applicationId: string): Promise<void> {
+    await this.core.call({ method: "DELETE", path: path`/application/${applicationId}` });
+  }
+
+  /** Reads the deployment status. */
+  status(applicationId: string): Promise<Status> {
+    return this.core.call({ method: "GET", path: path`/application/${applicationId}/status`, response: Status });
+  }
+
+  /** Starts a deployment (of `git_commit_id`, or the branch head). Follow it with `waitForApplication`. */
+  deploy(applicationId: string, request?: DeployRequest): Promise<ActionResult> {
+    const body = request?.git_commit_id !== undefined ? request : undefined;
+    return this.core.call({
+      method: "POST", path: path`/application/${applicationId}/deploy`, response: ActionResult,
+      ...(body ? { body, requestSchema: DeployRequest } : {}),
+    });
+  }
+
+  /** Stops the application. Follow with `waitForApplication(id, { target: "STOPPED" })`. */
+  stop(applicationId: string): Promise<ActionResult> {
+    return this.core.call({ method: "POST", path: path`/application/${applicationId}/stop`, response: ActionResult });
+  }
+
+  /** Redeploys the current version. */
+  redeploy(applicationId: string): Promise<ActionResult> {
+    return this.core.call({ method: "POST", path: path`/application/${applicationId}/redeploy`, response: ActionResult });
+  }
+
+  /** Restarts the running containers without a new build (`/restart-service`). */
+  restart(applicationId: string): Promise<ActionResult> {
+    return this.core.call({ method: "POST", path: path`/application/${applicationId}/restart-service`, response: ActionResult });
+  }
+
+  /** Reads the application's log lines, oldest first; `tail` keeps the last ones. */
+  async logs(applicationId: string, options: LogOptions = {}): Promise<LogLine[]> {
+    const { tail } = options;
+    if (tail !== undefined && (!Number.isInteger(tail) || tail < 0)) {
+      throw new RangeError(`logs: option "tail": expected a non-negative integer, got ${String(tail)}`);
+    }
+    const body = await this.core.call({
+      method: "GET", path: path`/application/${applicationId}/log`, response: LogList, ...(tail !== undefined ? { query: { tail } } : {}),
+    });
+    return tail !== undefined ? body.results.slice(Math.max(0, body.results.length - tail)) : body.results;
+  }
+
+  /** Reads every advanced setting (the service answers with all keys, defaults included). */
+  getAdvancedSettings(applicationId: string): Promise<Record<string, unknown>> {
+    return this.core.call({ method: "GET", path: path`/application/${applicationId}/advancedSettings`, response: AdvancedSettings });
+  }
+
+  /** Sets advanced settings (flat dotted keys; only the keys given are sent). Answers with all keys. */
+  updateAdvancedSettings(applicationId: string, settings: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return this.core.call({
+      method: "PUT", path: path`/application/${applicationId}/advancedSettings`, body: settings,
+      requestSchema: AdvancedSettingsRequest, response: AdvancedSettings,
+    });
+  }
+}

@@ -1,0 +1,251 @@
+/**
+ * `DeployServiceClient`: one client for the whole service API, with endpoint groups per resource
+ * family (`client.projects.create(...)`) and waits that follow deployments to their end.
+ */
+import type { Dispatcher } from "undici";
+import type { z } from "zod";
+import { ApplicationsApi } from "./applications";
+import { ClustersApi } from "./clusters";
+import { ContainersApi } from "./containers";
+import { RequestCore, type CallSpec, type HttpMethod, type Query, type RetryInfo } from "./core";
+import { CostsApi } from "./costs";
+import { DatabasesApi } from "./databases";
+import { DeploymentStagesApi } from "./deploymentStages";
+import { EnvironmentsApi } from "./environments";
+import { GitTokensApi } from "./gitTokens";
+import { OrganizationsApi } from "./organizations";
+import { Pacer } from "./pacing";
+import { path as buildPath, type ApiPath } from "./path";
+import { ProjectsApi } from "./projects";
+import { SecretsApi } from "./secrets";
+import { ServicesApi } from "./services";
+import type { EnvironmentStatus, Status } from "./status";
+import { EnvironmentVariablesApi } from "./variables";
+import { followStatus, waitUntilGone, type WaitOptions } from "./wait";
+import { WebhooksApi } from "./webhooks";
+
+/** Environment variable read when `baseUrl` is not given. */
+export const ENV_API_URL = "DEPLOY_SERVICE_API_URL";
+/** Environment variable read when `token` is not given. */
+export const ENV_API_TOKEN = "DEPLOY_SERVICE_API_TOKEN";
+
+/** Settings of a {@link DeployServiceClient}. */
+export interface ClientOptions {
+  /** Base URL of the service, e.g. `https://api.example.com` (no version prefix). Default: `DEPLOY_SERVICE_API_URL`. */
+  baseUrl?: string;
+  /** API token. Default: `DEPLOY_SERVICE_API_TOKEN`. Never appears in errors or logs. */
+  token?: string;
+  /** `Authorization` scheme: `Token` for API tokens (default), `Bearer` for JWTs of human accounts. */
+  tokenScheme?: "Token" | "Bearer";
+  /** Per-request timeout in milliseconds (whole request, body included). Default 30 000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt. Default 4. */
+  maxRetries?: number;
+  /** First backoff step in milliseconds (doubles each retry, full jitter). Default 500. */
+  retryBaseDelayMs?: number;
+  /** Longest backoff step in milliseconds. Default 8000. */
+  retryMaxDelayMs?: number;
+  /** Longest wait for one 429 (`Retry-After` / `X-RateLimit-Reset`) or one pacing delay, in milliseconds. Default 60 000. */
+  maxRateLimitWaitMs?: number;
+  /** undici dispatcher for every request (proxy, custom TLS, `MockAgent` in tests). Default: undici's global one. */
+  dispatcher?: Dispatcher;
+  /** Spread requests using `X-RateLimit-Remaining` / `-Reset` so as not to run into 429. Default true. */
+  pacing?: boolean;
+  /** Pace once remaining requests fall to this fraction of the limit. Default 0.1. */
+  pacingThreshold?: number;
+  /** Called before every retry (for logging); never receives the token. */
+  onRetry?: (info: RetryInfo) => void;
+  /** Random source in [0, 1) for backoff jitter (tests pass a fixed one). Default `Math.random`. */
+  random?: () => number;
+  /** `User-Agent` header. */
+  userAgent?: string;
+}
+
+/** Options of {@link DeployServiceClient.request}. */
+export interface RawRequestOptions<R extends z.ZodType | undefined> {
+  /** JSON body. */
+  body?: unknown;
+  /** Query parameters. */
+  query?: Query;
+  /** Schema validating the 2xx answer; without it the answer is returned unchecked. */
+  response?: R;
+}
+
+function positive(name: string, value: number | undefined, fallback: number, min = 0): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < min) {
+    throw new RangeError(`DeployServiceClient: option "${name}": expected a number >= ${min}, got ${String(value)}`);
+  }
+  return value;
+}
+
+/**
+ * Client of the deployment service's REST API.
+ *
+ * ```ts
+ * const client = new DeployServiceClient(); // DEPLOY_SERVICE_API_URL, DEPLOY_SERVICE_API_TOKEN
+ * const project = await client.projects.create(orgId, { name: "shop" });
+ * ```
+ *
+ * Every call validates its request before sending (BadRequestError naming the field, no HTTP call) and its
+ * answer after receiving (InvalidResponseError naming the field); retries 429 after the asked wait, retries
+ * 5xx and network errors of GET/PUT/DELETE with capped exponential backoff; never sends a create twice
+ * blindly (a lost answer is recovered by looking the object up by name or key).
+ */
+export class DeployServiceClient {
+  /** Organizations: list, get. */
+  readonly organizations: OrganizationsApi;
+  /** Projects of an organization. */
+  readonly projects: ProjectsApi;
+  /** Environments of a project, with status and deploy/stop/redeploy. */
+  readonly environments: EnvironmentsApi;
+  /** Applications of an environment, with status, actions, logs and advanced settings. */
+  readonly applications: ApplicationsApi;
+  /** Environment variables of an application. */
+  readonly environmentVariables: EnvironmentVariablesApi;
+  /** Secrets of an application. */
+  readonly secrets: SecretsApi;
+  /** Databases of an environment, with status, actions and master credentials. */
+  readonly databases: DatabasesApi;
+  /** Git tokens of an organization. */
+  readonly gitTokens: GitTokensApi;
+  /** Deployment stages of an environment, ordering and service attachment. */
+  readonly deploymentStages: DeploymentStagesApi;
+  /** Webhooks of an organization. */
+  readonly webhooks: WebhooksApi;
+  /** Clusters of an organization: list, upgrade, token. */
+  readonly clusters: ClustersApi;
+  /** The organization-wide service list. */
+  readonly services: ServicesApi;
+  /** Container auto-deploy. */
+  readonly containers: ContainersApi;
+  /** The organization's current cost. */
+  readonly costs: CostsApi;
+
+  private readonly core: RequestCore;
+
+  /**
+   * @param options settings; `baseUrl` and `token` fall back to `DEPLOY_SERVICE_API_URL` and `DEPLOY_SERVICE_API_TOKEN`.
+   * @throws Error naming the missing setting(s) and their environment variables; RangeError for a bad number option.
+   */
+  constructor(options: ClientOptions = {}) {
+    const baseUrl = (options.baseUrl ?? process.env[ENV_API_URL] ?? "").trim();
+    const token = (options.token ?? process.env[ENV_API_TOKEN] ?? "").trim();
+    const missing = [
+      ...(baseUrl ? [] : [`the base URL (option baseUrl or ${ENV_API_URL})`]),
+      ...(token ? [] : [`the API token (option token or ${ENV_API_TOKEN})`]),
+    ];
+    if (missing.length > 0) {
+      throw new Error(`DeployServiceClient: missing ${missing.join(" and ")}; set ${ENV_API_URL} and ${ENV_API_TOKEN}, or pass them as options`);
+    }
+    let parsed: URL;
+    try {
+      parsed = new URL(baseUrl);
+    } catch {
+      throw new Error(`DeployServiceClient: base URL ${JSON.stringify(baseUrl)} is not a URL; expected e.g. https://api.example.com`);
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+      throw new Error(`DeployServiceClient: base URL must be http or https, got ${parsed.protocol}`);
+    }
+    const scheme = options.tokenScheme ?? "Token";
+    if (scheme !== "Token" && scheme !== "Bearer") {
+      throw new Error(`DeployServiceClient: option "tokenScheme": expected "Token" or "Bearer", got ${JSON.stringify(scheme)}`);
+    }
+    const maxRateLimitWaitMs = positive("maxRateLimitWaitMs", options.maxRateLimitWaitMs, 60_000);
+    this.core = new RequestCore({
+      baseUrl: baseUrl.replace(/\/+$/, ""),
+      token,
+      tokenScheme: scheme,
+      timeoutMs: positive("timeoutMs", options.timeoutMs, 30_000, 1),
+      retry: {
+        maxRetries: Math.floor(positive("maxRetries", options.maxRetries, 4)),
+        baseDelayMs: positive("retryBaseDelayMs", options.retryBaseDelayMs, 500),
+        maxDelayMs: positive("retryMaxDelayMs", options.retryMaxDelayMs, 8_000),
+        maxRateLimitWaitMs,
+        random: options.random ?? Math.random,
+      },
+      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+      pacer: new Pacer({ enabled: options.pacing ?? true, threshold: positive("pacingThreshold", options.pacingThreshold, 0.1), maxDelayMs: maxRateLimitWaitMs }),
+      ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+      userAgent: options.userAgent ?? "pulumi-deploy-service-sdk",
+    });
+    this.organizations = new OrganizationsApi(this.core);
+    this.projects = new ProjectsApi(this.core);
+    this.environments = new EnvironmentsApi(this.core);
+    this.applications = new ApplicationsApi(this.core);
+    this.environmentVariables = new EnvironmentVariablesApi(this.core);
+    this.secrets = new SecretsApi(this.core);
+    this.databases = new DatabasesApi(this.core);
+    this.gitTokens = new GitTokensApi(this.core);
+    this.deploymentStages = new DeploymentStagesApi(this.core);
+    this.webhooks = new WebhooksApi(this.core);
+    this.clusters = new ClustersApi(this.core);
+    this.services = new ServicesApi(this.core);
+    this.containers = new ContainersApi(this.core);
+    this.costs = new CostsApi(this.core);
+  }
+
+  /** Base URL in use (no trailing slash). */
+  get baseUrl(): string {
+    return this.core.baseUrl;
+  }
+
+  /**
+   * Calls an endpoint no group covers, with the same retries, pacing and error mapping.
+   * Build `path` with the {@link buildPath | path} tag so ids are encoded. POSTs are treated as
+   * actions: retried only when they certainly did not reach the server.
+   */
+  request<R extends z.ZodType | undefined = undefined>(method: HttpMethod, path: ApiPath, options: RawRequestOptions<R> = {}): Promise<R extends z.ZodType ? z.output<R> : unknown> {
+    const spec: CallSpec<z.ZodType | undefined> = { method, path, ...(options.query ? { query: options.query } : {}) };
+    if (options.body !== undefined) spec.body = options.body;
+    if (options.response) spec.response = options.response;
+    return this.core.call(spec) as Promise<R extends z.ZodType ? z.output<R> : unknown>;
+  }
+
+  /**
+   * Follows an application to a terminal state: `DEPLOYED`/`RUNNING` (default target) or `STOPPED`.
+   * @throws DeploymentFailedError with the final state and the last 20 log lines; WaitTimeoutError with the last state.
+   */
+  waitForApplication(applicationId: string, options?: WaitOptions<Status>): Promise<Status> {
+    return followStatus({
+      what: `application ${applicationId}`,
+      path: buildPath`/application/${applicationId}/status`,
+      read: () => this.applications.status(applicationId),
+      logs: async () => (await this.applications.logs(applicationId, { tail: 20 })).map((line) => line.message),
+    }, options);
+  }
+
+  /**
+   * Follows a database to a terminal state (see {@link DeployServiceClient.waitForApplication}).
+   * @throws DeploymentFailedError (no log lines); WaitTimeoutError.
+   */
+  waitForDatabase(databaseId: string, options?: WaitOptions<Status>): Promise<Status> {
+    return followStatus({
+      what: `database ${databaseId}`,
+      path: buildPath`/database/${databaseId}/status`,
+      read: () => this.databases.status(databaseId),
+    }, options);
+  }
+
+  /**
+   * Follows an environment's overall status to a terminal state.
+   * @throws DeploymentFailedError; WaitTimeoutError.
+   */
+  waitForEnvironment(environmentId: string, options?: WaitOptions<EnvironmentStatus>): Promise<EnvironmentStatus> {
+    return followStatus({
+      what: `environment ${environmentId}`,
+      path: buildPath`/environment/${environmentId}/status`,
+      read: () => this.environments.status(environmentId),
+    }, options);
+  }
+
+  /**
+   * Polls `fetch` (e.g. `() => client.applications.get(id)`) until it throws a not-found error;
+   * for deletes the service completes asynchronously.
+   * @throws WaitTimeoutError when the object is still there at the timeout; any other error of `fetch`.
+   */
+  waitUntilGone(fetch: () => Promise<unknown>, options?: WaitOptions): Promise<void> {
+    const { target: _ignored, onProgress, ...rest } = options ?? {};
+    return waitUntilGone(fetch, { ...rest, ...(onProgress ? { onProgress } : {}) });
+  }
+}

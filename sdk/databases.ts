@@ -1,0 +1,176 @@
+/** Databases: provisioned and deployed per environment (container or managed). */
+import { z } from "zod";
+import { Application } from "./applications";
+import type { RequestCore } from "./core";
+import { path } from "./path";
+import { Reference, maybe, openEnum } from "./schema";
+import { ActionResult, Status } from "./status";
+
+/** Database engines. */
+export const DatabaseType = z.enum(["MONGODB", "MYSQL", "POSTGRESQL", "REDIS"]);
+/** `MONGODB`, `MYSQL`, `POSTGRESQL` or `REDIS`. */
+export type DatabaseType = z.infer<typeof DatabaseType>;
+/** How the database is run. */
+export const DatabaseMode = z.enum(["CONTAINER", "MANAGED"]);
+/** `CONTAINER` (in the cluster) or `MANAGED` (by the cloud provider). */
+export type DatabaseMode = z.infer<typeof DatabaseMode>;
+/** Network reachability of a database. */
+export const DatabaseAccessibility = z.enum(["PRIVATE", "PUBLIC"]);
+/** `PRIVATE` or `PUBLIC`. */
+export type DatabaseAccessibility = z.infer<typeof DatabaseAccessibility>;
+
+const idRef = z.looseObject({ id: z.string().min(1) });
+
+/** Body of a database create. `name` is unique within the environment. */
+export const DatabaseCreateRequest = z.looseObject({
+  name: z.string().min(1),
+  type: DatabaseType,
+  version: z.string().min(1),
+  mode: DatabaseMode,
+  description: z.string().optional(),
+  accessibility: DatabaseAccessibility.optional(),
+  cpu: z.number().int().min(1).optional(),
+  memory: z.number().int().min(1).optional(),
+  storage: z.number().int().min(1).optional(),
+  instance_type: z.string().optional(),
+  annotations_groups: z.array(idRef).optional(),
+  labels_groups: z.array(idRef).optional(),
+  icon_uri: z.string().optional(),
+});
+/** Body of a database create. */
+export type DatabaseCreateRequest = z.input<typeof DatabaseCreateRequest>;
+
+/** Body of a database edit (type and mode cannot change). */
+export const DatabaseEditRequest = z.looseObject({
+  name: z.string().min(1).optional(),
+  description: z.string().optional(),
+  version: z.string().min(1).optional(),
+  accessibility: DatabaseAccessibility.optional(),
+  cpu: z.number().int().min(1).optional(),
+  memory: z.number().int().min(1).optional(),
+  storage: z.number().int().min(1).optional(),
+  instance_type: z.string().optional(),
+  annotations_groups: z.array(idRef).optional(),
+  labels_groups: z.array(idRef).optional(),
+  icon_uri: z.string().optional(),
+  disk_type: z.enum(["gp2", "gp3"]).nullable().optional(),
+});
+/** Body of a database edit. */
+export type DatabaseEditRequest = z.input<typeof DatabaseEditRequest>;
+
+/** A database record. */
+export const Database = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  type: maybe(openEnum(["MONGODB", "MYSQL", "POSTGRESQL", "REDIS"] as const)),
+  version: maybe(z.string()),
+  mode: maybe(openEnum(["CONTAINER", "MANAGED"] as const)),
+  accessibility: maybe(openEnum(["PRIVATE", "PUBLIC"] as const)),
+  description: maybe(z.string()),
+  created_at: maybe(z.string()),
+  updated_at: maybe(z.string()),
+  environment: maybe(Reference),
+  cpu: maybe(z.number()),
+  memory: maybe(z.number()),
+  storage: maybe(z.number()),
+  instance_type: maybe(z.string()),
+  host: maybe(z.string()),
+  port: maybe(z.number()),
+  maximum_cpu: maybe(z.number()),
+  maximum_memory: maybe(z.number()),
+  disk_encrypted: maybe(z.boolean()),
+  disk_type: maybe(z.string()),
+  icon_uri: maybe(z.string()),
+  service_type: maybe(z.string()),
+});
+/** A database record. */
+export type Database = z.infer<typeof Database>;
+
+/** Connection data of a database's master user (the password is a secret: never log it). */
+export const DatabaseCredentials = z.looseObject({
+  host: z.string(),
+  port: z.number(),
+  login: z.string(),
+  password: z.string(),
+});
+/** Connection data of a database's master user. */
+export type DatabaseCredentials = z.infer<typeof DatabaseCredentials>;
+
+/** Body of a master-credentials change. */
+export const CredentialsRequest = z.looseObject({ login: z.string().min(1), password: z.string().min(1) });
+/** Body of a master-credentials change. */
+export type CredentialsRequest = z.input<typeof CredentialsRequest>;
+
+
+/** Endpoints of databases. */
+export class DatabasesApi {
+  /** @param core the client's request core. */
+  constructor(private readonly core: RequestCore) {}
+
+  /** Lists the databases of an environment. */
+  async list(environmentId: string): Promise<Database[]> {
+    return this.core.list(path`/environment/${environmentId}/database`, Database);
+  }
+
+  /** Creates a database. A lost answer is recovered by name. */
+  create(environmentId: string, request: DatabaseCreateRequest): Promise<Database> {
+    return this.core.call({
+      method: "POST", path: path`/environment/${environmentId}/database`, body: request, requestSchema: DatabaseCreateRequest,
+      response: Database,
+      recover: async () => (await this.list(environmentId)).find((d) => d.name === request.name),
+    });
+  }
+
+  /** Reads one database. */
+  get(databaseId: string): Promise<Database> {
+    return this.core.call({ method: "GET", path: path`/database/${databaseId}`, response: Database });
+  }
+
+  /** Edits a database. */
+  update(databaseId: string, request: DatabaseEditRequest): Promise<Database> {
+    return this.core.call({ method: "PUT", path: path`/database/${databaseId}`, body: request, requestSchema: DatabaseEditRequest, response: Database });
+  }
+
+  /** Deletes a database (asynchronous on the service: follow with `waitUntilGone`). */
+  async delete(databaseId: string): Promise<void> {
+    await this.core.call({ method: "DELETE", path: path`/database/${databaseId}` });
+  }
+
+  /** Reads the deployment status. */
+  status(databaseId: string): Promise<Status> {
+    return this.core.call({ method: "GET", path: path`/database/${databaseId}/status`, response: Status });
+  }
+
+  /** Deploys the database. Follow with `waitForDatabase`. */
+  deploy(databaseId: string): Promise<ActionResult> {
+    return this.core.call({ method: "POST", path: path`/database/${databaseId}/deploy`, response: ActionResult });
+  }
+
+  /** Stops the database. */
+  stop(databaseId: string): Promise<ActionResult> {
+    return this.core.call({ method: "POST", path: path`/database/${databaseId}/stop`, response: ActionResult });
+  }
+
+  /** Redeploys the database. */
+  redeploy(databaseId: string): Promise<ActionResult> {
+    return this.core.call({ method: "POST", path: path`/database/${databaseId}/redeploy`, response: ActionResult });
+  }
+
+  /** Reads the master credentials (contains the password). */
+  getMasterCredentials(databaseId: string): Promise<DatabaseCredentials> {
+    return this.core.call({ method: "GET", path: path`/database/${databaseId}/masterCredentials`, response: DatabaseCredentials });
+  }
+
+  /** Replaces the master login and password; answers with the connection data. */
+  setMasterCredentials(databaseId: string, request: CredentialsRequest): Promise<DatabaseCredentials> {
+    return this.core.call({
+      method: "PUT", path: path`/database/${databaseId}/masterCredentials`, body: request, requestSchema: CredentialsRequest,
+      response: DatabaseCredentials,
+    });
+  }
+
+  /** Lists the applications linked to the database. */
+  async linkedApplications(databaseId: string): Promise<Application[]> {
+    return this.core.list(path`/database/${databaseId}/application`, Application);
+  }
+}

@@ -1,0 +1,114 @@
+/** Deployment stages: ordered groups of services inside an environment; each service sits in exactly one. */
+import { z } from "zod";
+import type { RequestCore } from "./core";
+import { path } from "./path";
+import { Reference, listOf, maybe } from "./schema";
+
+/** A service's membership of a stage. */
+export const StageService = z.looseObject({
+  id: maybe(z.string()),
+  service_id: maybe(z.string()),
+  service_type: maybe(z.string()),
+  is_skipped: maybe(z.boolean()),
+  created_at: maybe(z.string()),
+  updated_at: maybe(z.string()),
+});
+/** A service's membership of a stage. */
+export type StageService = z.infer<typeof StageService>;
+
+/** A deployment stage record. */
+export const DeploymentStage = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: maybe(z.string()),
+  deployment_order: maybe(z.number()),
+  environment: maybe(Reference),
+  services: maybe(z.array(StageService)),
+  created_at: maybe(z.string()),
+  updated_at: maybe(z.string()),
+});
+/** A deployment stage record. */
+export type DeploymentStage = z.infer<typeof DeploymentStage>;
+
+/** Body of a stage create or edit; `name` is unique within the environment. */
+export const DeploymentStageRequest = z.looseObject({
+  name: z.string().min(1),
+  description: z.string().nullable().optional(),
+});
+/** Body of a stage create or edit. */
+export type DeploymentStageRequest = z.input<typeof DeploymentStageRequest>;
+
+/** Options of {@link DeploymentStagesApi.attachService}. */
+export const AttachServiceRequest = z.looseObject({ is_skipped: z.boolean().optional() });
+/** Options of an attach: `is_skipped` excludes the service from environment-wide deploys. */
+export type AttachServiceRequest = z.input<typeof AttachServiceRequest>;
+
+const StageList = listOf(DeploymentStage);
+
+function byOrder(stages: DeploymentStage[]): DeploymentStage[] {
+  return [...stages].sort((a, b) => (a.deployment_order ?? 0) - (b.deployment_order ?? 0));
+}
+
+/** Endpoints of deployment stages. */
+export class DeploymentStagesApi {
+  /** @param core the client's request core. */
+  constructor(private readonly core: RequestCore) {}
+
+  /** Lists the stages of an environment, ordered by `deployment_order`. */
+  async list(environmentId: string): Promise<DeploymentStage[]> {
+    return byOrder(await this.core.list(path`/environment/${environmentId}/deploymentStage`, DeploymentStage));
+  }
+
+  /** Creates a stage (appended last). A lost answer is recovered by name. */
+  create(environmentId: string, request: DeploymentStageRequest): Promise<DeploymentStage> {
+    return this.core.call({
+      method: "POST", path: path`/environment/${environmentId}/deploymentStage`, body: request, requestSchema: DeploymentStageRequest,
+      response: DeploymentStage,
+      recover: async () => (await this.list(environmentId)).find((s) => s.name === request.name),
+    });
+  }
+
+  /** Reads one stage. */
+  get(deploymentStageId: string): Promise<DeploymentStage> {
+    return this.core.call({ method: "GET", path: path`/deploymentStage/${deploymentStageId}`, response: DeploymentStage });
+  }
+
+  /** Edits a stage's name and description. */
+  update(deploymentStageId: string, request: DeploymentStageRequest): Promise<DeploymentStage> {
+    return this.core.call({
+      method: "PUT", path: path`/deploymentStage/${deploymentStageId}`, body: request, requestSchema: DeploymentStageRequest,
+      response: DeploymentStage,
+    });
+  }
+
+  /** Deletes a stage (the service refuses while services are attached). */
+  async delete(deploymentStageId: string): Promise<void> {
+    await this.core.call({ method: "DELETE", path: path`/deploymentStage/${deploymentStageId}` });
+  }
+
+  /** Moves a service into this stage; answers with the environment's stages in order. */
+  async attachService(deploymentStageId: string, serviceId: string, options: AttachServiceRequest = {}): Promise<DeploymentStage[]> {
+    const body = await this.core.call({
+      method: "PUT", path: path`/deploymentStage/${deploymentStageId}/service/${serviceId}`, body: options,
+      requestSchema: AttachServiceRequest, response: StageList,
+    });
+    return byOrder(body.results);
+  }
+
+  /** Moves this stage right after `stageId`; answers with the stages in their new order. */
+  async moveAfter(deploymentStageId: string, stageId: string): Promise<DeploymentStage[]> {
+    const body = await this.core.call({ method: "PUT", path: path`/deploymentStage/${deploymentStageId}/moveAfter/${stageId}`, response: StageList });
+    return byOrder(body.results);
+  }
+
+  /** Moves this stage right before `stageId`; answers with the stages in their new order. */
+  async moveBefore(deploymentStageId: string, stageId: string): Promise<DeploymentStage[]> {
+    const body = await this.core.call({ method: "PUT", path: path`/deploymentStage/${deploymentStageId}/moveBefore/${stageId}`, response: StageList });
+    return byOrder(body.results);
+  }
+
+  /** Reads the stage a service (application, database, ...) is in. */
+  forService(serviceId: string): Promise<DeploymentStage> {
+    return this.core.call({ method: "GET", path: path`/service/${serviceId}/deploymentStage`, response: DeploymentStage });
+  }
+}

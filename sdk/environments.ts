@@ -1,0 +1,105 @@
+/** Environments: created inside a project, bound to a cluster; they hold applications, databases and deployment stages. */
+import { z } from "zod";
+import type { RequestCore } from "./core";
+import { path } from "./path";
+import { Reference, maybe, openEnum } from "./schema";
+import { ActionResult, EnvironmentStatus } from "./status";
+
+/** Modes an environment can be created or edited with. */
+export const ENVIRONMENT_MODES = ["DEVELOPMENT", "PRODUCTION", "STAGING"] as const;
+/** Mode of an environment in a request. */
+export const EnvironmentModeInput = z.enum(ENVIRONMENT_MODES);
+/** `DEVELOPMENT`, `PRODUCTION` or `STAGING` (`PREVIEW` is set by the service only). */
+export type EnvironmentModeInput = z.infer<typeof EnvironmentModeInput>;
+
+/** An environment record. */
+export const Environment = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  mode: maybe(openEnum(["DEVELOPMENT", "PREVIEW", "PRODUCTION", "STAGING"] as const)),
+  cluster_id: maybe(z.string()),
+  cluster_name: maybe(z.string()),
+  created_at: maybe(z.string()),
+  updated_at: maybe(z.string()),
+  organization: maybe(Reference),
+  project: maybe(Reference),
+  last_updated_by: maybe(z.string()),
+  cloud_provider: maybe(z.looseObject({ provider: maybe(z.string()), cluster: maybe(z.string()) })),
+  expires_at: maybe(z.string()),
+});
+/** An environment record. */
+export type Environment = z.infer<typeof Environment>;
+
+/** Body of an environment create; `cluster` is the cluster id (the service's default cluster when absent). */
+export const EnvironmentCreateRequest = z.looseObject({
+  name: z.string().min(1),
+  cluster: z.string().min(1).optional(),
+  mode: EnvironmentModeInput.optional(),
+});
+/** Body of an environment create. */
+export type EnvironmentCreateRequest = z.input<typeof EnvironmentCreateRequest>;
+
+/** Body of an environment edit; the cluster cannot change. */
+export const EnvironmentEditRequest = z.looseObject({
+  name: z.string().min(1).optional(),
+  mode: EnvironmentModeInput.optional(),
+});
+/** Body of an environment edit. */
+export type EnvironmentEditRequest = z.input<typeof EnvironmentEditRequest>;
+
+/** Endpoints of environments. */
+export class EnvironmentsApi {
+  /** @param core the client's request core. */
+  constructor(private readonly core: RequestCore) {}
+
+  /** Lists the environments of a project. */
+  async list(projectId: string): Promise<Environment[]> {
+    return this.core.list(path`/project/${projectId}/environment`, Environment);
+  }
+
+  /** Creates an environment (the service adds its default deployment stages). A lost answer is recovered by name. */
+  create(projectId: string, request: EnvironmentCreateRequest): Promise<Environment> {
+    return this.core.call({
+      method: "POST", path: path`/project/${projectId}/environment`, body: request, requestSchema: EnvironmentCreateRequest,
+      response: Environment,
+      recover: async () => (await this.list(projectId)).find((e) => e.name === request.name),
+    });
+  }
+
+  /** Reads one environment. */
+  get(environmentId: string): Promise<Environment> {
+    return this.core.call({ method: "GET", path: path`/environment/${environmentId}`, response: Environment });
+  }
+
+  /** Edits an environment's name or mode. */
+  update(environmentId: string, request: EnvironmentEditRequest): Promise<Environment> {
+    return this.core.call({
+      method: "PUT", path: path`/environment/${environmentId}`, body: request, requestSchema: EnvironmentEditRequest, response: Environment,
+    });
+  }
+
+  /** Deletes an environment (asynchronous on the service: follow with `waitUntilGone`). */
+  async delete(environmentId: string): Promise<void> {
+    await this.core.call({ method: "DELETE", path: path`/environment/${environmentId}` });
+  }
+
+  /** Reads the deployment status of the environment as a whole. */
+  status(environmentId: string): Promise<EnvironmentStatus> {
+    return this.core.call({ method: "GET", path: path`/environment/${environmentId}/status`, response: EnvironmentStatus });
+  }
+
+  /** Deploys every service of the environment, stage by stage. */
+  deploy(environmentId: string): Promise<ActionResult> {
+    return this.core.call({ method: "POST", path: path`/environment/${environmentId}/deploy`, response: ActionResult });
+  }
+
+  /** Stops every service of the environment. */
+  stop(environmentId: string): Promise<ActionResult> {
+    return this.core.call({ method: "POST", path: path`/environment/${environmentId}/stop`, response: ActionResult });
+  }
+
+  /** Redeploys every service of the environment. */
+  redeploy(environmentId: string): Promise<ActionResult> {
+    return this.core.call({ method: "POST", path: path`/environment/${environmentId}/redeploy`, response: ActionResult });
+  }
+}

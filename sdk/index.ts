@@ -1,0 +1,27 @@
+/**
+ * Typed client of the deployment service's REST API (undici + zod): one {@link DeployServiceClient},
+ * typed records with the service's spellings, typed errors with predicates, retries, pacing and waits.
+ * Usable alone (CI scripts, dashboards); knows nothing of Pulumi.
+ */
+export * from "./client";
+export * from "./errors";
+export { path, type ApiPath } from "./path";
+export type { RetryInfo, HttpMethod, Query } from "./core";
+export * from "./status";
+export * from "./wait";
+export * from "./organizations";
+export * from "./projects";
+export * from "./environments";
+export * from "./applications";
+export * from "./advancedSettings";
+export * from "./variables";
+export * from "./secrets";
+export * from "./databases";
+export * from "./gitTokens";
+export * from "./deploymentStages";
+export * from "./webhooks";
+export * from "./clusters";
+export * from "./services";
+export * from "./containers";
+export * from "./costs";
+export { openEnum, Reference } from "./schema";

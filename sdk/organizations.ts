@@ -1,0 +1,51 @@
+/** Organizations: the top of the hierarchy, holding projects, clusters, git tokens and webhooks. */
+import { z } from "zod";
+import type { RequestCore } from "./core";
+import { path } from "./path";
+import { listOf, maybe, openEnum } from "./schema";
+
+/** Organization plans, current (2025) and deprecated ones. */
+export const OrganizationPlan = openEnum([
+  "FREE", "TEAM", "TEAM_YEARLY", "ENTERPRISE", "ENTERPRISE_YEARLY", "PROFESSIONAL", "BUSINESS",
+  "USER_2025", "TEAM_2025", "BUSINESS_2025", "ENTERPRISE_2025",
+] as const);
+/** An organization plan name. */
+export type OrganizationPlan = z.infer<typeof OrganizationPlan>;
+
+/** An organization record. */
+export const Organization = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  created_at: maybe(z.string()),
+  updated_at: maybe(z.string()),
+  description: maybe(z.string()),
+  plan: maybe(OrganizationPlan),
+  website_url: maybe(z.string()),
+  repository: maybe(z.string()),
+  logo_url: maybe(z.string()),
+  icon_url: maybe(z.string()),
+  admin_emails: maybe(z.array(z.string())),
+  owner: maybe(z.string()),
+});
+/** An organization record. */
+export type Organization = z.infer<typeof Organization>;
+
+/** `GET /organization` answers `{results}` (reference) or a single organization (published description): both accepted. */
+const OrganizationListOrOne = z.union([listOf(Organization), Organization]);
+
+/** Endpoints of organizations. */
+export class OrganizationsApi {
+  /** @param core the client's request core. */
+  constructor(private readonly core: RequestCore) {}
+
+  /** Lists the organizations the token can see (a single-organization answer is returned as a one-item list). */
+  async list(): Promise<Organization[]> {
+    const body = await this.core.call({ method: "GET", path: path`/organization`, response: OrganizationListOrOne });
+    return "results" in body && Array.isArray(body.results) ? (body.results as Organization[]) : [body as Organization];
+  }
+
+  /** Reads one organization. */
+  get(organizationId: string): Promise<Organization> {
+    return this.core.call({ method: "GET", path: path`/organization/${organizationId}`, response: Organization });
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * zod helpers shared by the family files, and the formatting of validation failures into
+ * messages that name the field (`response field "name": expected string, got number`).
+ */
+import { z } from "zod";
+
+/**
+ * An enumeration read from the service: known values are typed as a string union for editors,
+ * unknown future values are accepted (typed as `string`) rather than failing a whole response.
+ */
+export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.union([z.enum(values), z.string() as z.ZodType<string & {}>]);
+}
+
+/** An optional response field that the service may also send as `null`. */
+export function maybe<T extends z.ZodType>(schema: T) {
+  return schema.nullish();
+}
+
+/** `{ results: T[] }`, the shape of every list response (extra keys such as `pagination` kept). */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.looseObject({ results: z.array(item) });
+}
+
+/** An object reference the service nests in records, e.g. `environment: { id }`. */
+export const Reference = z.looseObject({ id: z.string() });
+/** A reference to another record: `{ id }`. */
+export type Reference = z.infer<typeof Reference>;
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return "nothing (field missing)";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
+function valueAt(data: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let current: unknown = data;
+  for (const key of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+/** Renders an issue path as `a.b[0].c` (`(body)` for the whole document). */
+export function fieldName(path: ReadonlyArray<PropertyKey>): string {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out ? `.${String(key)}` : String(key);
+  }
+  return out || "(body)";
+}
+
+/** One human sentence for a zod issue, naming the field and what was expected; never prints string values. */
+export function describeIssue(issue: z.core.$ZodIssue, data: unknown, prefix: ReadonlyArray<PropertyKey> = []): { field: string; text: string } {
+  const fullPath = [...prefix, ...issue.path];
+  const field = fieldName(fullPath);
+  const got = describeValue(valueAt(data, fullPath));
+  switch (issue.code) {
+    case "invalid_type":
+      return { field, text: `expected ${issue.expected}, got ${got}` };
+    case "invalid_value": {
+      const received = valueAt(data, fullPath);
+      const shown = typeof received === "string" && received.length <= 40 ? JSON.stringify(received) : got;
+      return { field, text: `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}, got ${shown}` };
+    }
+    case "too_small":
+      return { field, text: `expected ${issue.origin === "string" ? "length " : ""}at least ${String(issue.minimum)}` };
+    case "too_big":
+      return { field, text: `expected ${issue.origin === "string" ? "length " : ""}at most ${String(issue.maximum)}` };
+    case "invalid_format":
+      return { field, text: `expected a ${issue.format} string` };
+    case "invalid_union": {
+      // Report the branch that came closest (fewest problems): its first problem names the real culprit.
+      const branches = issue.errors.filter((b) => b.length > 0).sort((a, b) => a.length - b.length);
+      const best = branches[0]?.[0];
+      if (best) return describeIssue(best, data, fullPath);
+      return { field, text: issue.message };
+    }
+    default:
+      return { field, text: issue.message };
+  }
+}
+
+/** The result of checking a value against a schema: parsed data, or the first problem as text. */
+export type CheckResult<T> = { ok: true; data: T } | { ok: false; field: string; text: string; issueCount: number };
+
+/** Validates `data`; on failure describes the first issue (and counts the rest). */
+export function check<T extends z.ZodType>(schema: T, data: unknown): CheckResult<z.output<T>> {
+  const result = schema.safeParse(data);
+  if (result.success) return { ok: true, data: result.data };
+  const first = result.error.issues[0];
+  if (!first) return { ok: false, field: "(body)", text: "invalid", issueCount: 0 };
+  const { field, text } = describeIssue(first, data);
+  return { ok: false, field, text, issueCount: result.error.issues.length };
+}

@@ -1,0 +1,95 @@
+/** Environment variables of an application (values visible; see `secrets.ts` for hidden ones). */
+import { z } from "zod";
+import type { RequestCore } from "./core";
+import { path } from "./path";
+import { maybe, openEnum } from "./schema";
+
+/** Where a variable is defined. */
+export const VariableScope = openEnum([
+  "APPLICATION", "BUILT_IN", "ENVIRONMENT", "PROJECT", "CONTAINER", "JOB", "HELM", "TERRAFORM", "AGENTIC_WORKFLOW",
+] as const);
+/** Where a variable is defined (`APPLICATION`, `ENVIRONMENT`, `PROJECT`, `BUILT_IN`, ...). */
+export type VariableScope = z.infer<typeof VariableScope>;
+
+/** What kind of variable it is. */
+export const VariableType = openEnum([
+  "VALUE", "ALIAS", "OVERRIDE", "BUILT_IN", "FILE", "EXTERNAL_SECRET", "FILE_EXTERNAL_SECRET",
+] as const);
+/** What kind of variable it is (`VALUE`, `FILE`, `ALIAS`, ...). */
+export type VariableType = z.infer<typeof VariableType>;
+
+/** An environment variable record. */
+export const EnvironmentVariable = z.looseObject({
+  id: z.string(),
+  key: z.string(),
+  value: maybe(z.string()),
+  mount_path: maybe(z.string()),
+  description: maybe(z.string()),
+  scope: maybe(VariableScope),
+  variable_type: maybe(VariableType),
+  created_at: maybe(z.string()),
+  updated_at: maybe(z.string()),
+  service_id: maybe(z.string()),
+  service_name: maybe(z.string()),
+  enable_interpolation_in_file: maybe(z.boolean()),
+});
+/** An environment variable record. */
+export type EnvironmentVariable = z.infer<typeof EnvironmentVariable>;
+
+/** A variable or secret key (non-empty). */
+export const VariableKey = z.string().min(1);
+
+/** Body of a variable create; `mount_path` makes it a file variable. `key` is unique within the application. */
+export const VariableCreateRequest = z.looseObject({
+  key: VariableKey,
+  value: z.string().optional(),
+  mount_path: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
+  enable_interpolation_in_file: z.boolean().nullable().optional(),
+});
+/** Body of a variable create. */
+export type VariableCreateRequest = z.input<typeof VariableCreateRequest>;
+
+/** Body of a variable edit. */
+export const VariableEditRequest = z.looseObject({
+  key: VariableKey,
+  value: z.string().optional(),
+  mount_path: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
+  enable_interpolation_in_file: z.boolean().nullable().optional(),
+});
+/** Body of a variable edit. */
+export type VariableEditRequest = z.input<typeof VariableEditRequest>;
+
+/** Endpoints of an application's environment variables. */
+export class EnvironmentVariablesApi {
+  /** @param core the client's request core. */
+  constructor(private readonly core: RequestCore) {}
+
+  /** Lists the variables of an application (inherited and built-in ones included, told apart by `scope`). */
+  async list(applicationId: string): Promise<EnvironmentVariable[]> {
+    return this.core.list(path`/application/${applicationId}/environmentVariable`, EnvironmentVariable);
+  }
+
+  /** Creates a variable. A lost answer is recovered by `key` (application scope). */
+  create(applicationId: string, request: VariableCreateRequest): Promise<EnvironmentVariable> {
+    return this.core.call({
+      method: "POST", path: path`/application/${applicationId}/environmentVariable`, body: request,
+      requestSchema: VariableCreateRequest, response: EnvironmentVariable,
+      recover: async () => (await this.list(applicationId)).find((v) => v.key === request.key && (v.scope ?? "APPLICATION") === "APPLICATION"),
+    });
+  }
+
+  /** Replaces a variable's key and value. */
+  update(applicationId: string, variableId: string, request: VariableEditRequest): Promise<EnvironmentVariable> {
+    return this.core.call({
+      method: "PUT", path: path`/application/${applicationId}/environmentVariable/${variableId}`, body: request,
+      requestSchema: VariableEditRequest, response: EnvironmentVariable,
+    });
+  }
+
+  /** Deletes a variable. */
+  async delete(applicationId: string, variableId: string): Promise<void> {
+    await this.core.call({ method: "DELETE", path: path`/application/${applicationId}/environmentVariable/${variableId}` });
+  }
+}
