@@ -9,7 +9,7 @@ export interface AppEnvironmentArgs {
   clusterId: pulumi.Input<string>;
   /** The environment's name in the service, e.g. `staging` or `fb-login-page`. */
   environmentName: string;
-  mode: "DEVELOPMENT" | "PREVIEW" | "STAGING" | "PRODUCTION";
+  mode: "DEVELOPMENT" | "STAGING" | "PRODUCTION";
   /** The git branch both applications build from. */
   branch: string;
   /** A personal access token of the git provider, kept as a secret. */

@@ -22,7 +22,7 @@ const preview = new AppEnvironment(environmentName, {
   projectId: config.require("projectId"),
   clusterId: cluster.id,
   environmentName,
-  mode: "PREVIEW",
+  mode: "DEVELOPMENT",
   branch,
   gitToken: config.getSecret("gitToken") ?? pulumi.secret("example-git-token-change-me"),
   logLevel: "debug",

@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { gitProviderOfUrl } from "./git-provider";
+import { GIT_PROVIDERS } from "./git-token";
+import { isUnknown } from "./unknowns";
+
+/** Port protocols. */
+export const PORT_PROTOCOLS = ["HTTP", "GRPC", "TCP", "UDP"] as const;
+
+const int = z.number().int();
+const portNumber = int.min(1).max(65535);
+
+/** A git repository; `provider` is derived from the URL host when left out. */
+export const gitRepositorySchema = z
+  .object({
+    url: z.string().min(1),
+    branch: z.string().min(1).optional(),
+    rootPath: z.string().min(1).default("/"),
+    gitTokenId: z.string().min(1).optional(),
+    provider: z.enum(GIT_PROVIDERS).optional(),
+  })
+  .transform((repo, ctx) => {
+    if (repo.provider !== undefined || isUnknown(repo.url)) return repo;
+    const provider = gitProviderOfUrl(repo.url);
+    if (provider === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["provider"],
+        message: `is required when the URL host is not github.com, gitlab.com or bitbucket.org (expected one of ${GIT_PROVIDERS.join(", ")})`,
+      });
+      return z.NEVER;
+    }
+    return { ...repo, provider };
+  });
+
+/** What a probe checks: exactly one of tcp, http, exec, grpc. */
+export const probeTypeSchema = z
+  .object({
+    tcp: z.object({ port: portNumber.optional(), host: z.string().min(1).optional() }).optional(),
+    http: z
+      .object({ path: z.string().min(1).default("/"), scheme: z.enum(["HTTP", "HTTPS"]).default("HTTP"), port: portNumber.optional() })
+      .optional(),
+    exec: z.object({ command: z.array(z.string()).min(1) }).optional(),
+    grpc: z.object({ service: z.string().min(1).optional(), port: portNumber.optional() }).optional(),
+  })
+  .superRefine((t, ctx) => {
+    const kinds = (["tcp", "http", "exec", "grpc"] as const).filter((k) => t[k] !== undefined);
+    if (kinds.length !== 1) {
+      ctx.addIssue({ code: "custom", message: `expected exactly one of tcp, http, exec, grpc, got ${kinds.length === 0 ? "none" : kinds.join(" and ")}` });
+    }
+  });
+
+/** A readiness or liveness probe, with the service's defaults. */
+export const probeSchema = z.object({
+  type: probeTypeSchema,
+  initialDelaySeconds: int.min(0).default(30),
+  periodSeconds: int.min(1).default(10),
+  timeoutSeconds: int.min(1).default(5),
+  successThreshold: int.min(1).default(1),
+  failureThreshold: int.min(1).default(9),
+});
+
+/** A port of an application. */
+export const portSchema = z.object({
+  internalPort: portNumber,
+  externalPort: portNumber.optional(),
+  publiclyAccessible: z.boolean(),
+  protocol: z.enum(PORT_PROTOCOLS).default("HTTP"),
+  name: z.string().min(1).optional(),
+  isDefault: z.boolean().optional(),
+  publicPath: z.string().min(1).optional(),
+  publicPathRewrite: z.string().min(1).optional(),
+});
+
+/** A storage volume. */
+export const storageSchema = z.object({
+  size: int.min(4),
+  mountPoint: z.string().regex(/^\//, "expected an absolute path (starting with /)"),
+});
+
+const variableKey = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected a variable name: letters, digits and _, not starting with a digit");
+
+/** Validated application inputs: the single source of field names, types and defaults. */
+export const applicationSchema = z
+  .object({
+    environmentId: z.string().min(1),
+    name: z.string().min(1).max(255),
+    gitRepository: gitRepositorySchema,
+    buildMode: z.enum(["DOCKER"]).default("DOCKER"),
+    dockerfilePath: z.string().min(1).optional(),
+    dockerTargetBuildStage: z.string().min(1).optional(),
+    cpu: int.min(1).default(500),
+    memory: int.min(1).default(512),
+    gpu: int.min(0).default(0),
+    minRunningInstances: int.min(0).default(1),
+    maxRunningInstances: int.min(-1).default(1),
+    ports: z.array(portSchema).default([]),
+    healthchecks: z.object({ readinessProbe: probeSchema.optional(), livenessProbe: probeSchema.optional() }).default({}),
+    storage: z.array(storageSchema).default([]),
+    arguments: z.array(z.string()).default([]),
+    entrypoint: z.string().min(1).optional(),
+    autoPreview: z.boolean().default(true),
+    autoDeploy: z.boolean().default(false),
+    annotationsGroupIds: z.array(z.string().min(1)).default([]),
+    labelsGroupIds: z.array(z.string().min(1)).default([]),
+    deploymentStageId: z.string().min(1).optional(),
+    environmentVariables: z.record(variableKey, z.string()).default({}),
+    secrets: z.record(variableKey, z.string()).default({}),
+    deploy: z.boolean().default(false),
+    deployTimeoutSeconds: int.min(1).max(86400).default(1800),
+  })
+  .superRefine((v, ctx) => {
+    if (v.maxRunningInstances !== -1 && v.maxRunningInstances < v.minRunningInstances) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["maxRunningInstances"],
+        message: `expected >= minRunningInstances (${v.minRunningInstances}) or -1 (no limit), got ${v.maxRunningInstances}`,
+      });
+    }
+    const seen = new Set<number>();
+    v.ports.forEach((p, i) => {
+      if (seen.has(p.internalPort)) {
+        ctx.addIssue({ code: "custom", path: ["ports", i, "internalPort"], message: `expected each internalPort once, got ${p.internalPort} twice` });
+      }
+      seen.add(p.internalPort);
+    });
+    for (const key of Object.keys(v.secrets)) {
+      if (key in v.environmentVariables) {
+        ctx.addIssue({ code: "custom", path: ["secrets", key], message: `expected a key not also in environmentVariables, got "${key}" in both` });
+      }
+    }
+  });
+
+/** Application inputs after validation (defaults applied, git provider derived). */
+export type ApplicationInputs = z.output<typeof applicationSchema>;

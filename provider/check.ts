@@ -1,0 +1,169 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { containsUnknown, isUnknown } from "./unknowns";
+
+/** Options of {@link checkInputs}. */
+export interface CheckOptions {
+  /** Top-level input names holding secrets: their values are never quoted in a failure. */
+  secretKeys?: readonly string[];
+}
+
+/**
+ * Validates a resource's inputs against its zod schema with zero API calls.
+ *
+ * Each zod issue becomes a failure naming the property (`gitRepository.url`, `ports[0].internalPort`) and
+ * saying what was expected and what was given. Issues at or under a value that is not known yet (the engine's
+ * UNKNOWN, at any depth) are ignored. On success the inputs come back parsed, with defaults applied and
+ * unknown values kept as they were. Keys starting with `__` (the engine's `__provider`) are not validated.
+ */
+export function checkInputs<T>(
+  schema: z.ZodType<T>,
+  news: Record<string, unknown>,
+  options: CheckOptions = {},
+): pulumi.dynamic.CheckResult {
+  const raw = userInputs(news);
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { inputs: parsed.data as Record<string, unknown> };
+
+  const secretKeys = new Set(options.secretKeys ?? []);
+  const failures: pulumi.dynamic.CheckFailure[] = [];
+  for (const issue of parsed.error.issues) {
+    if (underUnknown(raw, issue.path)) continue;
+    for (const failure of failuresOf(issue, raw, secretKeys)) failures.push(failure);
+  }
+  if (failures.length > 0) return { inputs: raw, failures };
+  return { inputs: parseKnownParts(schema, raw) };
+}
+
+/** The inputs without engine-internal keys (`__provider`). */
+function userInputs(news: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(news)) if (!k.startsWith("__")) out[k] = v;
+  return out;
+}
+
+/**
+ * When the only issues came from unknown values, parse every top-level property on its own: known ones get
+ * their defaults and normal form, unknown ones stay as they are.
+ */
+function parseKnownParts<T>(schema: z.ZodType<T>, raw: Record<string, unknown>): Record<string, unknown> {
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape;
+  if (shape === undefined) return raw;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(shape)) {
+    const value = raw[key];
+    if (containsUnknown(value)) {
+      out[key] = value;
+      continue;
+    }
+    const r = field.safeParse(value);
+    if (r.success) {
+      if (r.data !== undefined) out[key] = r.data;
+    } else if (value !== undefined) {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+function underUnknown(root: unknown, path: ReadonlyArray<PropertyKey>): boolean {
+  let cur: unknown = root;
+  if (isUnknown(cur)) return true;
+  for (const seg of path) {
+    if (cur === null || typeof cur !== "object") return false;
+    cur = (cur as Record<PropertyKey, unknown>)[seg];
+    if (isUnknown(cur)) return true;
+  }
+  // A failure of a whole object (a cross-field rule) is also moot when a part of it is unknown.
+  return cur !== null && typeof cur === "object" && containsUnknown(cur);
+}
+
+/** `gitRepository.url`, `ports[0].internalPort`. */
+export function propertyPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = "";
+  for (const seg of path) {
+    if (typeof seg === "number") out += `[${seg}]`;
+    else out += out === "" ? String(seg) : `.${String(seg)}`;
+  }
+  return out;
+}
+
+function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let cur: unknown = root;
+  for (const seg of path) {
+    if (cur === null || typeof cur !== "object") return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[seg];
+  }
+  return cur;
+}
+
+function failuresOf(
+  issue: z.core.$ZodIssue,
+  raw: Record<string, unknown>,
+  secretKeys: Set<string>,
+): pulumi.dynamic.CheckFailure[] {
+  if (issue.code === "unrecognized_keys") {
+    return issue.keys.map((key) => ({
+      property: propertyPath([...issue.path, key]),
+      reason: `unknown property "${key}": not an input of this resource`,
+    }));
+  }
+  const property = propertyPath(issue.path);
+  const secret = typeof issue.path[0] === "string" && secretKeys.has(issue.path[0]);
+  const given = describeGiven(valueAt(raw, issue.path), secret);
+  return [{ property: property === "" ? "(inputs)" : property, reason: reasonOf(issue, given) }];
+}
+
+function reasonOf(issue: z.core.$ZodIssue, given: string): string {
+  switch (issue.code) {
+    case "invalid_type":
+      if (given === "nothing") return `is required (expected ${article(issue.expected)})`;
+      return `expected ${article(issue.expected)}, got ${given}`;
+    case "invalid_value":
+      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}, got ${given}`;
+    case "too_small":
+      return `expected ${boundText(issue.origin, ">=", issue.minimum, issue.inclusive)}, got ${given}`;
+    case "too_big":
+      return `expected ${boundText(issue.origin, "<=", issue.maximum, issue.inclusive)}, got ${given}`;
+    case "invalid_format":
+      // A schema's own message (e.g. "expected an absolute path") says more than the format's name.
+      if (!issue.message.startsWith("Invalid")) return `${issue.message}, got ${given}`;
+      return `expected a valid ${issue.format === "regex" ? `value matching ${String(issue.pattern)}` : issue.format}, got ${given}`;
+    case "invalid_key": {
+      const inner = issue.issues.map((i) => i.message).join("; ");
+      return `invalid key: ${inner}, got ${JSON.stringify(String(issue.path[issue.path.length - 1] ?? ""))}`;
+    }
+    case "not_multiple_of":
+      return `expected a multiple of ${String(issue.divisor)}, got ${given}`;
+    case "invalid_union":
+      return `${issue.message}, got ${given}`;
+    default:
+      return issue.message;
+  }
+}
+
+function boundText(origin: string, op: string, bound: number | bigint, inclusive: boolean | undefined): string {
+  const strictOp = inclusive === false ? op.replace("=", "") : op;
+  if (origin === "string") return `a string of ${strictOp} ${String(bound)} characters`;
+  if (origin === "array" || origin === "set") return `a list of ${strictOp} ${String(bound)} items`;
+  return `a number ${strictOp} ${String(bound)}`;
+}
+
+function article(expected: string): string {
+  if (expected === "int") return "an integer";
+  if (expected === "object" || expected === "array") return `an ${expected === "array" ? "array (list)" : "object"}`;
+  return `a ${expected}`;
+}
+
+function describeGiven(v: unknown, secret: boolean): string {
+  if (v === undefined) return "nothing";
+  if (v === null) return "null";
+  if (typeof v === "string") {
+    if (secret) return `a string of ${v.length} characters (value hidden: secret)`;
+    return v.length <= 60 ? JSON.stringify(v) : `a string of ${v.length} characters`;
+  }
+  if (secret && (typeof v === "number" || typeof v === "boolean")) return `a ${typeof v} (value hidden: secret)`;
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
+  if (Array.isArray(v)) return `a list of ${v.length} items`;
+  return typeof v === "object" ? "an object" : typeof v;
+}

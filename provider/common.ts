@@ -1,0 +1,97 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { apiClient } from "./credentials";
+import { describeFailure, ignoreGone } from "./errors";
+
+/**
+ * A value made plain JSON for the engine: `undefined` members dropped at any depth (the engine rejects them),
+ * `null` kept only where meaningful to the caller.
+ */
+export function plain<T>(v: T): T {
+  if (Array.isArray(v)) return v.filter((x) => x !== undefined).map((x) => plain(x)) as T;
+  if (v !== null && typeof v === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) if (x !== undefined) out[k] = plain(x);
+    return out as T;
+  }
+  return v;
+}
+
+/**
+ * The user's inputs as the schema types them (defaults applied), from what the engine passes to create/update
+ * (already checked; engine keys like `__provider` removed).
+ */
+export function parseInputs<T>(schema: z.ZodType<T>, inputs: Record<string, unknown>): T {
+  const raw: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(inputs)) if (!k.startsWith("__")) raw[k] = v;
+  const r = schema.safeParse(raw);
+  if (!r.success) {
+    const first = r.error.issues[0];
+    const where = first ? first.path.map(String).join(".") : "";
+    throw new Error(`deploy-service: invalid inputs reached the provider (field "${where}"): ${first?.message ?? ""}`);
+  }
+  return r.data;
+}
+
+/** `createdAt`/`updatedAt` outputs from a record's timestamps (absent ones left out). */
+export function timestamps(record: { created_at?: string | null | undefined; updated_at?: string | null | undefined }): {
+  createdAt?: string;
+  updatedAt?: string;
+} {
+  const out: { createdAt?: string; updatedAt?: string } = {};
+  if (record.created_at) out.createdAt = record.created_at;
+  if (record.updated_at) out.updatedAt = record.updated_at;
+  return out;
+}
+
+/** How long a delete waits for the service to stop listing the object, by default (ms). */
+export const DELETE_WAIT_MS = 10 * 60 * 1000;
+
+/**
+ * Deletes an object and waits until the service no longer has it; an object already missing counts as deleted.
+ *
+ * @param what words for errors, e.g. `project "web" (3f1c...)`.
+ */
+export async function deleteAndWait(what: string, del: () => Promise<unknown>, get: () => Promise<unknown>): Promise<void> {
+  try {
+    await ignoreGone(del);
+    await apiClient().waitUntilGone(get, { timeoutMs: DELETE_WAIT_MS });
+  } catch (e) {
+    throw describeFailure(e, `deleting ${what}`);
+  }
+}
+
+/** Runs one step of a create or update, turning its failure into a described error. */
+export async function step<T>(action: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    throw describeFailure(e, action);
+  }
+}
+
+/** Compile-time check that an Args interface and its schema name the same keys. */
+export type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : false;
+
+/**
+ * Stands in the state for a secret the service changed outside Pulumi (its `updated_at` moved) and cannot
+ * return: it differs from any value the program sets, so the next preview shows a change and `up` sends the
+ * program's value again.
+ */
+export const CHANGED_OUTSIDE = "(changed outside Pulumi)";
+
+/** Merges the user's resource options with the outputs that must be stored as secrets. */
+export function withSecretOutputs(
+  opts: pulumi.CustomResourceOptions | undefined,
+  secretOutputs: string[],
+): pulumi.CustomResourceOptions {
+  return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs] };
+}
+
+/**
+ * Every named output, set to `undefined`: the engine only makes outputs of keys present in a resource's props,
+ * so inputs the program left out (filled with defaults by the provider) still become outputs.
+ */
+export function outputSlots(keys: readonly string[]): Record<string, undefined> {
+  return Object.fromEntries(keys.map((k) => [k, undefined]));
+}

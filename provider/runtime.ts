@@ -1,0 +1,54 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { configureFromStack } from "./credentials";
+
+/**
+ * Where each resource kind's provider lives. Loaded lazily so the host only loads the kinds a program uses.
+ * Keys are the `<Type>` part of the type tokens (`pulumi-nodejs:dynamic/deploy-service:<Type>`).
+ */
+const registry: Record<string, () => pulumi.dynamic.ResourceProvider> = {
+  Project: () => require("./project").projectProvider,
+  Environment: () => require("./environment").environmentProvider,
+  Application: () => require("./application").applicationProvider,
+  ApplicationAdvancedSettings: () => require("./application-advanced-settings").applicationAdvancedSettingsProvider,
+  Database: () => require("./database").databaseProvider,
+  GitToken: () => require("./git-token").gitTokenProvider,
+  DeploymentStage: () => require("./deployment-stage").deploymentStageProvider,
+};
+
+/** The resource kinds this version of the package serves. */
+export function knownKinds(): string[] {
+  return Object.keys(registry);
+}
+
+/**
+ * The dynamic provider for a resource kind, as the engine's provider host calls it: the kind's
+ * check/diff/create/read/update/delete plus `configure`, which takes the stack's `deploy-service:*` config.
+ *
+ * @throws when the kind is unknown: the state names a resource of a newer package than the one installed.
+ */
+export function providerFor(kind: string): pulumi.dynamic.ResourceProvider {
+  const load = registry[kind];
+  if (load === undefined) {
+    throw new Error(
+      `deploy-service: unknown resource kind "${kind}". The installed pulumi-deploy-service package is older than ` +
+        `the program or state that uses it (it serves: ${knownKinds().join(", ")}); upgrade the package.`,
+    );
+  }
+  const provider = load();
+  return {
+    ...bindAll(provider),
+    configure: async (req: pulumi.dynamic.ConfigureRequest) => {
+      configureFromStack(req.config);
+    },
+  };
+}
+
+/** Copies the provider's methods bound to it, so spreading keeps `this` working for object-literal providers. */
+function bindAll(provider: pulumi.dynamic.ResourceProvider): pulumi.dynamic.ResourceProvider {
+  const out: Record<string, unknown> = {};
+  for (const key of ["check", "diff", "create", "read", "update", "delete"] as const) {
+    const fn = provider[key] as ((...args: unknown[]) => unknown) | undefined;
+    if (typeof fn === "function") out[key] = fn.bind(provider);
+  }
+  return out as unknown as pulumi.dynamic.ResourceProvider;
+}

@@ -1,0 +1,37 @@
+import { projectProvider } from "../../provider/project";
+import { API_TOKEN_ENV, resetCredentials } from "../../provider/credentials";
+import { startFixture, stopFixture, type Fixture } from "./fixture";
+
+let fx: Fixture;
+beforeAll(async () => {
+  fx = await startFixture();
+});
+afterAll(async () => {
+  await stopFixture(fx);
+});
+
+function useToken(token: string): void {
+  process.env[API_TOKEN_ENV] = token;
+  resetCredentials();
+}
+
+describe("a refused token is an error, never 'not found'", () => {
+  it("403 (read-only scope) on create says the token was refused", async () => {
+    useToken(fx.emulator.tokens.read);
+    await expect(projectProvider.create!({ organizationId: fx.orgId, name: "nope", description: "" })).rejects.toThrow(
+      /token was refused \(403\)/,
+    );
+  });
+
+  it("401 (revoked token) on read fails instead of dropping the object", async () => {
+    useToken(fx.emulator.tokens.admin);
+    const { id, outs } = await projectProvider.create!({ organizationId: fx.orgId, name: "kept", description: "" });
+    useToken(fx.emulator.tokens.write);
+    await fetch(`${fx.emulator.url}/_emulator/tokens/write/revoke`, { method: "POST" });
+    const read = projectProvider.read!(id, outs);
+    await expect(read).rejects.toThrow(/token was refused \(401\)/);
+    await expect(projectProvider.read!(id, outs)).rejects.not.toThrow(new RegExp(fx.emulator.tokens.write));
+    useToken(fx.emulator.tokens.admin);
+    expect((await projectProvider.read!(id, outs)).id).toBe(id);
+  });
+});

@@ -1,0 +1,36 @@
+import { deploymentStageProvider as p } from "../../provider/deployment-stage";
+import { clearRequests, requests, startFixture, stopFixture, type Fixture } from "./fixture";
+
+type Props = Record<string, unknown>;
+
+let fx: Fixture;
+beforeAll(async () => {
+  fx = await startFixture();
+});
+afterAll(async () => {
+  await stopFixture(fx);
+});
+
+async function order(): Promise<string[]> {
+  return (await fx.client.deploymentStages.list(fx.env2Id)).map((s) => s.name);
+}
+
+describe("DeploymentStage placement", () => {
+  it("places a stage before another, reads the place back, and moves it with one call", async () => {
+    const first = (await fx.client.deploymentStages.list(fx.env2Id))[0]!;
+    const inputs: Props = { environmentId: fx.env2Id, name: "early", description: "", before: first.id };
+    const { id, outs } = await p.create!(inputs);
+    expect((await order())[0]).toBe("early");
+    const r = await p.read!(id, outs as Props);
+    expect((r.inputs as Props)["before"]).toBe(first.id);
+    expect((await p.diff!(id, r.props as Props, inputs)).changes).toBe(false);
+
+    const moved: Props = { environmentId: fx.env2Id, name: "early", description: "", after: first.id };
+    await clearRequests(fx.emulator);
+    const updated = await p.update!(id, r.props as Props, moved);
+    const log = await requests(fx.emulator);
+    expect(log.map((x) => `${x.method} ${x.path}`)).toEqual([`GET /deploymentStage/${id}`, `PUT /deploymentStage/${id}/moveAfter/${first.id}`]);
+    expect((await order()).slice(0, 2)).toEqual([first.name, "early"]);
+    expect((updated.outs as Props)["deploymentOrder"]).toBeGreaterThan((await fx.client.deploymentStages.get(first.id)).deployment_order ?? 0);
+  });
+});

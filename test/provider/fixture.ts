@@ -1,0 +1,82 @@
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../provider/credentials";
+import { DeployServiceClient } from "../../sdk";
+
+/** A running emulator with a project and two environments made through the sdk, and the provider's env pointing at it. */
+export interface Fixture {
+  emulator: RunningEmulator;
+  client: DeployServiceClient;
+  orgId: string;
+  clusterIds: [string, string];
+  projectId: string;
+  envId: string;
+  env2Id: string;
+}
+
+/** Starts the emulator (instant deployment clock) and points the provider's credentials at it (env). */
+export async function startFixture(): Promise<Fixture> {
+  const emulator = await startEmulator({ stepMs: 0, quiet: true });
+  process.env[API_URL_ENV] = emulator.url;
+  process.env[API_TOKEN_ENV] = emulator.tokens.admin;
+  resetCredentials();
+  const client = new DeployServiceClient({ baseUrl: emulator.url, token: emulator.tokens.admin, pacing: false });
+  const orgId = emulator.ids.organizationId;
+  const project = await client.projects.create(orgId, { name: "fixture-project" });
+  const env = await client.environments.create(project.id, { name: "fixture-a", cluster: emulator.ids.clusterIds[0] });
+  const env2 = await client.environments.create(project.id, { name: "fixture-b", cluster: emulator.ids.clusterIds[0] });
+  return { emulator, client, orgId, clusterIds: emulator.ids.clusterIds, projectId: project.id, envId: env.id, env2Id: env2.id };
+}
+
+/** Stops the emulator and forgets the credentials. */
+export async function stopFixture(fx: Fixture | undefined): Promise<void> {
+  delete process.env[API_URL_ENV];
+  delete process.env[API_TOKEN_ENV];
+  resetCredentials();
+  await fx?.emulator.close();
+}
+
+/** One entry of the emulator's request log. */
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  status: number;
+}
+
+/** The requests the emulator served since the last {@link clearRequests}. */
+export async function requests(emulator: RunningEmulator): Promise<LoggedRequest[]> {
+  const res = await fetch(`${emulator.url}/_emulator/requests`);
+  const body = (await res.json()) as { results: LoggedRequest[] };
+  return body.results;
+}
+
+/** Empties the emulator's request log. */
+export async function clearRequests(emulator: RunningEmulator): Promise<void> {
+  await fetch(`${emulator.url}/_emulator/requests`, { method: "DELETE" });
+}
+
+/** Injects a fault into the emulator (see the emulator contract: `POST /_emulator/faults`). */
+export async function injectFault(
+  emulator: RunningEmulator,
+  fault: { method: string; path: string; status?: number; times?: number; drop?: "before" | "after" },
+): Promise<void> {
+  const res = await fetch(`${emulator.url}/_emulator/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(fault),
+  });
+  if (res.status !== 201) throw new Error(`fault not accepted: ${res.status} ${await res.text()}`);
+}
+
+/** Removes every injected fault. */
+export async function clearFaults(emulator: RunningEmulator): Promise<void> {
+  await fetch(`${emulator.url}/_emulator/faults`, { method: "DELETE" });
+}
+
+/** Makes the next deploys of a service fail at `stage`. */
+export async function failDeploys(emulator: RunningEmulator, serviceId: string, stage: "BUILD" | "DEPLOY" | null): Promise<void> {
+  await fetch(`${emulator.url}/_emulator/services/${serviceId}/failure`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ stage }),
+  });
+}

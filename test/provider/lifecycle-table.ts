@@ -1,0 +1,205 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { applicationProvider } from "../../provider/application";
+import { applicationAdvancedSettingsProvider } from "../../provider/application-advanced-settings";
+import { CHANGED_OUTSIDE } from "../../provider/common";
+import { databaseProvider } from "../../provider/database";
+import { deploymentStageProvider } from "../../provider/deployment-stage";
+import { environmentProvider } from "../../provider/environment";
+import { gitTokenProvider } from "../../provider/git-token";
+import { projectProvider } from "../../provider/project";
+import { isNotFound } from "../../sdk";
+import { requests, type Fixture } from "./fixture";
+
+/** Inputs or outputs of a resource. */
+export type Props = Record<string, unknown>;
+
+/** How the lifecycle test drives one resource kind. */
+export interface LifecycleRow {
+  kind: string;
+  provider: pulumi.dynamic.ResourceProvider;
+  /** Inputs of a fresh object. */
+  inputs(fx: Fixture): Props | Promise<Props>;
+  /** The same inputs with an in-place change. */
+  update(fx: Fixture, base: Props): Props;
+  /** Reads the object through the sdk and asserts the service has the change of `update`. */
+  expectUpdated(fx: Fixture, id: string, props: Props): Promise<void>;
+  /** Inputs needing a replacement, and the property names the diff must name. */
+  replace(fx: Fixture, base: Props): { inputs: Props; replaces: string[] };
+  /** Changes the object through the sdk; returns the assertion on the inputs the next read reports. */
+  changeOutside(fx: Fixture, id: string, props: Props): Promise<(readInputs: Props) => void>;
+  /** Deletes the object through the sdk. */
+  deleteOutside(fx: Fixture, id: string, props: Props): Promise<void>;
+  /** Fetches the object through the sdk (throws not-found once it is gone). */
+  fetch(fx: Fixture, id: string, props: Props): Promise<unknown>;
+  /** Asserts the provider's delete took effect; default: the object is gone from the service. */
+  expectDeleted?(fx: Fixture, id: string, props: Props): Promise<void>;
+}
+
+/** True when the object is still at the service. */
+export async function exists(row: LifecycleRow, fx: Fixture, id: string, props: Props): Promise<boolean> {
+  try {
+    await row.fetch(fx, id, props);
+    return true;
+  } catch (e) {
+    if (isNotFound(e)) return false;
+    throw e;
+  }
+}
+
+const str = (v: unknown) => String(v);
+
+let appCounter = 0;
+/** A bare application made through the sdk, for resources that hang off one. */
+async function sdkApplication(fx: Fixture): Promise<string> {
+  appCounter += 1;
+  const app = await fx.client.applications.create(fx.envId, {
+    name: `lc-host-app-${appCounter}`,
+    git_repository: { url: "https://github.com/acme/host.git", provider: "GITHUB" },
+    healthchecks: {},
+  });
+  return app.id;
+}
+
+const BODY_SIZE = "network.ingress.proxy_body_size_mb";
+
+/** Every resource of provider/ (ApplicationAdvancedSettings is added by the test when its provider exists). */
+export const lifecycleRows: LifecycleRow[] = [
+  {
+    kind: "Project",
+    provider: projectProvider,
+    inputs: (fx) => ({ organizationId: fx.orgId, name: "lc-project", description: "first" }),
+    update: (_fx, base) => ({ ...base, description: "second" }),
+    expectUpdated: async (fx, id) => expect((await fx.client.projects.get(id)).description).toBe("second"),
+    replace: (_fx, base) => ({ inputs: { ...base, organizationId: "another-organization" }, replaces: ["organizationId"] }),
+    changeOutside: async (fx, id, props) => {
+      await fx.client.projects.update(id, { name: str(props["name"]), description: "changed outside" });
+      return (read) => expect(read["description"]).toBe("changed outside");
+    },
+    deleteOutside: (fx, id) => fx.client.projects.delete(id),
+    fetch: (fx, id) => fx.client.projects.get(id),
+  },
+  {
+    kind: "Environment",
+    provider: environmentProvider,
+    inputs: (fx) => ({ projectId: fx.projectId, name: "lc-env", mode: "STAGING", clusterId: fx.clusterIds[0] }),
+    update: (_fx, base) => ({ ...base, mode: "PRODUCTION" }),
+    expectUpdated: async (fx, id) => expect((await fx.client.environments.get(id)).mode).toBe("PRODUCTION"),
+    replace: (fx, base) => ({ inputs: { ...base, clusterId: fx.clusterIds[1] }, replaces: ["clusterId"] }),
+    changeOutside: async (fx, id) => {
+      await fx.client.environments.update(id, { mode: "DEVELOPMENT" });
+      return (read) => expect(read["mode"]).toBe("DEVELOPMENT");
+    },
+    deleteOutside: (fx, id) => fx.client.environments.delete(id),
+    fetch: (fx, id) => fx.client.environments.get(id),
+  },
+  {
+    kind: "GitToken",
+    provider: gitTokenProvider,
+    inputs: (fx) => ({ organizationId: fx.orgId, name: "lc-token", type: "GITHUB", token: "ghp_lifecycle_secret_1" }),
+    update: (_fx, base) => ({ ...base, description: "rotated", token: "ghp_lifecycle_secret_2" }),
+    expectUpdated: async (fx, id) => expect((await fx.client.gitTokens.get(fx.orgId, id)).description).toBe("rotated"),
+    replace: (_fx, base) => ({ inputs: { ...base, organizationId: "another-organization" }, replaces: ["organizationId"] }),
+    changeOutside: async (fx, id, props) => {
+      await fx.client.gitTokens.update(fx.orgId, id, { name: str(props["name"]), type: "GITHUB", token: "ghp_set_outside" });
+      // The token is never returned: the read reports it as changed (updated_at moved), never the old value.
+      return (read) => expect(read["token"]).toBe(CHANGED_OUTSIDE);
+    },
+    deleteOutside: (fx, id) => fx.client.gitTokens.delete(fx.orgId, id),
+    fetch: (fx, id) => fx.client.gitTokens.get(fx.orgId, id),
+  },
+  {
+    kind: "DeploymentStage",
+    provider: deploymentStageProvider,
+    inputs: async (fx) => {
+      const stages = await fx.client.deploymentStages.list(fx.envId);
+      return { environmentId: fx.envId, name: "lc-stage", description: "first", after: stages[0]!.id };
+    },
+    update: (_fx, base) => ({ ...base, description: "second" }),
+    expectUpdated: async (fx, id) => expect((await fx.client.deploymentStages.get(id)).description).toBe("second"),
+    replace: (fx, base) => ({ inputs: { ...base, environmentId: fx.env2Id }, replaces: ["environmentId"] }),
+    changeOutside: async (fx, id, props) => {
+      const other = await fx.client.deploymentStages.create(fx.envId, { name: `lc-other-${Date.now()}` });
+      await fx.client.deploymentStages.moveBefore(other.id, id);
+      expect(props["after"]).not.toBe(other.id);
+      // Reordered outside: the stage now runs after `other`, and refresh says so.
+      return (read) => expect(read["after"]).toBe(other.id);
+    },
+    deleteOutside: (fx, id) => fx.client.deploymentStages.delete(id),
+    fetch: (fx, id) => fx.client.deploymentStages.get(id),
+  },
+  {
+    kind: "Database",
+    provider: databaseProvider,
+    inputs: (fx) => ({
+      environmentId: fx.envId, name: "lc-db", type: "POSTGRESQL", version: "16", mode: "CONTAINER",
+      masterCredentials: { login: "shop", password: "lifecycle-password-1" },
+    }),
+    update: (_fx, base) => ({ ...base, storage: 20, masterCredentials: { login: "shop", password: "lifecycle-password-2" } }),
+    expectUpdated: async (fx, id) => {
+      expect((await fx.client.databases.get(id)).storage).toBe(20);
+      // The service masks the password on read: the change is seen as the credentials call having been made.
+      const log = await requests(fx.emulator);
+      expect(log.filter((r) => r.method === "PUT" && r.path === `/database/${id}/masterCredentials`)).toHaveLength(1);
+    },
+    replace: (_fx, base) => ({ inputs: { ...base, type: "MYSQL", version: "8" }, replaces: ["type"] }),
+    changeOutside: async (fx, id) => {
+      await fx.client.databases.update(id, { storage: 30 });
+      return (read) => expect(read["storage"]).toBe(30);
+    },
+    deleteOutside: (fx, id) => fx.client.databases.delete(id),
+    fetch: (fx, id) => fx.client.databases.get(id),
+  },
+  {
+    kind: "Application",
+    provider: applicationProvider,
+    inputs: (fx) => ({
+      environmentId: fx.envId,
+      name: "lc-app",
+      gitRepository: { url: "https://github.com/acme/api.git", branch: "main" },
+      ports: [{ internalPort: 8080, publiclyAccessible: true }],
+      healthchecks: { readinessProbe: { type: { http: { port: 8080 } } } },
+      environmentVariables: { LOG_LEVEL: "info", REGION: "eu" },
+      secrets: { API_KEY: "lifecycle-secret-1" },
+    }),
+    update: (_fx, base) => ({ ...base, cpu: 1000, environmentVariables: { LOG_LEVEL: "debug", REGION: "eu" } }),
+    expectUpdated: async (fx, id) => {
+      expect((await fx.client.applications.get(id)).cpu).toBe(1000);
+      const vars = await fx.client.environmentVariables.list(id);
+      expect(vars.find((v) => v.key === "LOG_LEVEL")?.value).toBe("debug");
+    },
+    replace: (fx, base) => ({ inputs: { ...base, environmentId: fx.env2Id }, replaces: ["environmentId"] }),
+    changeOutside: async (fx, id) => {
+      const vars = await fx.client.environmentVariables.list(id);
+      const region = vars.find((v) => v.key === "REGION")!;
+      await fx.client.environmentVariables.update(id, region.id, { key: "REGION", value: "us" });
+      const secrets = await fx.client.secrets.list(id);
+      const apiKey = secrets.find((s) => s.key === "API_KEY")!;
+      await fx.client.secrets.update(id, apiKey.id, { key: "API_KEY", value: "set-outside" });
+      await fx.client.applications.update(id, { healthchecks: {}, min_running_instances: 2, max_running_instances: 2 });
+      return (read) => {
+        expect(read["environmentVariables"]).toEqual({ LOG_LEVEL: "debug", REGION: "us" });
+        expect(read["secrets"]).toEqual({ API_KEY: CHANGED_OUTSIDE });
+        expect(read["minRunningInstances"]).toBe(2);
+        expect(read["healthchecks"]).toEqual({});
+      };
+    },
+    deleteOutside: (fx, id) => fx.client.applications.delete(id),
+    fetch: (fx, id) => fx.client.applications.get(id),
+  },
+  {
+    kind: "ApplicationAdvancedSettings",
+    provider: applicationAdvancedSettingsProvider,
+    inputs: async (fx) => ({ applicationId: await sdkApplication(fx), settings: { [BODY_SIZE]: 25 } }),
+    update: (_fx, base) => ({ ...base, settings: { [BODY_SIZE]: 50 } }),
+    expectUpdated: async (fx, id) => expect((await fx.client.applications.getAdvancedSettings(id))[BODY_SIZE]).toBe(50),
+    replace: (_fx, base) => ({ inputs: { ...base, applicationId: "another-application" }, replaces: ["applicationId"] }),
+    changeOutside: async (fx, id) => {
+      await fx.client.applications.updateAdvancedSettings(id, { [BODY_SIZE]: 77 });
+      return (read) => expect((read["settings"] as Props)[BODY_SIZE]).toBe(77);
+    },
+    deleteOutside: (fx, id) => fx.client.applications.delete(id),
+    fetch: (fx, id) => fx.client.applications.getAdvancedSettings(id),
+    // Deleting the settings puts the managed keys back to the service's defaults; the application stays.
+    expectDeleted: async (fx, id) => expect((await fx.client.applications.getAdvancedSettings(id))[BODY_SIZE]).not.toBe(50),
+  },
+];
