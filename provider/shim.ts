@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 /** The package whose implementation every serialized provider loads at run time. */
 export const PACKAGE_NAME = "pulumi-deploy-service";
 /** Module (in `dist/`) that maps a resource kind to its provider implementation. */
-export const RUNTIME_MODULE = `${PACKAGE_NAME}/dist/provider/runtime`;
+export const RUNTIME_MODULE = `${PACKAGE_NAME}/dist/provider/runtime.js`;
 /** The `<module>` part of every type token: `pulumi-nodejs:dynamic/deploy-service:<Type>`. */
 export const TYPE_MODULE = "deploy-service";
 
