@@ -127,8 +127,22 @@ export class EngineStack {
   destroy(): Promise<OperationResult> { return this.run("destroy"); }
 
   /** `pulumi stack export`: the deployment as JSON, secrets encrypted as the engine stores them. */
-  async exportState(): Promise<{ deployment: { resources?: Array<Record<string, any>> }; text: string }> {
-    const result = await this.run("export");
+  exportState(): Promise<{ deployment: { resources?: Array<Record<string, any>> }; text: string }> {
+    return this.exportAs("export");
+  }
+
+  /** `pulumi stack export --show-secrets`: the same with secrets decrypted, to learn the values to look for. */
+  exportStateWithSecrets(): Promise<{ deployment: { resources?: Array<Record<string, any>> }; text: string }> {
+    return this.exportAs("export-secrets");
+  }
+
+  /** Sets one stack config value (in the program folder's Pulumi.<stack>.yaml, as `pulumi config set` does). */
+  async setConfig(key: string, value: string): Promise<void> {
+    await this.run("outputs", ["--config", `${key}=${value}`]);
+  }
+
+  private async exportAs(op: "export" | "export-secrets"): Promise<{ deployment: { resources?: Array<Record<string, any>> }; text: string }> {
+    const result = await this.run(op);
     const deployment = (result as unknown as { deployment: { deployment: { resources?: Array<Record<string, any>> } } }).deployment;
     return { deployment: deployment.deployment, text: JSON.stringify(deployment) };
   }

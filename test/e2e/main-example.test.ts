@@ -1,0 +1,194 @@
+import * as path from "node:path";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { DeployServiceClient } from "../../sdk";
+import { clearRequestLog, stateDump, writeRequests } from "./emulator-control";
+import { describeWithEngine, EngineStack, REPO_ROOT, steps, type OperationResult } from "./harness";
+import { secretPlaintexts } from "./secrets";
+
+const RANDOM_STANDIN = path.join(REPO_ROOT, "test", "random-standin", "bin");
+const GIT_TOKEN = "ghp_engineTestGitToken0123456789abcdef";
+const DS = "pulumi-nodejs:dynamic/deploy-service:";
+
+/** The resources of the root program per type: the stack, one project, and two environments' worth. */
+const EXPECTED_TYPES: Record<string, number> = {
+  [`${DS}Project`]: 1,
+  [`${DS}Environment`]: 2,
+  [`${DS}DeploymentStage`]: 6,
+  [`${DS}Database`]: 2,
+  [`${DS}GitToken`]: 2,
+  [`${DS}Application`]: 4,
+  [`${DS}ApplicationAdvancedSettings`]: 4,
+  "random:index/randomPassword:RandomPassword": 4,
+  "shop:index:AppEnvironment": 2,
+  "pulumi:pulumi:Stack": 1,
+};
+const TOTAL = Object.values(EXPECTED_TYPES).reduce((a, b) => a + b, 0);
+
+/**
+ * The step each resource of the program takes, by resource name: a replacement's several steps
+ * (create-replacement, replace, delete-replaced) count as one "replace". Provider resources are left out:
+ * the engine passes the whole stack config to the dynamic-provider host, so it "updates" on any config change.
+ */
+function opsByName(result: OperationResult): Record<string, string> {
+  const ops: Record<string, Set<string>> = {};
+  for (const step of steps(result)) {
+    if (step.type.startsWith("pulumi:providers:")) continue;
+    (ops[step.urn.split("::").pop()!] ??= new Set()).add(step.op);
+  }
+  return Object.fromEntries(Object.entries(ops).map(([name, set]) => [name, set.has("replace") ? "replace" : [...set][0]!]));
+}
+/** The resources an operation changes, as [name, step] sorted by name. */
+const changed = (result: OperationResult) =>
+  Object.entries(opsByName(result)).filter(([, op]) => !["same", "read", "refresh"].includes(op)).sort();
+
+/** The seeded state with what a run leaves behind that is not the user's objects (logs, counters). */
+function objectsOf(dump: Record<string, unknown>): unknown {
+  const drop = new Set(["requests", "requestLog", "faults", "rateLimits", "rateLimit", "clock", "nextId", "config", "deployments", "logs", "webhookDeliveries"]);
+  return Object.fromEntries(Object.entries(dump).filter(([k]) => !drop.has(k)));
+}
+
+describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ binDir }) => {
+  jest.setTimeout(15 * 60 * 1000);
+  let emulator: RunningEmulator;
+  let client: DeployServiceClient;
+  let stack: EngineStack;
+  let seeded: unknown;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ stepMs: 0, rateLimitPerHour: 1_000_000 });
+    client = new DeployServiceClient({ baseUrl: emulator.url, token: emulator.tokens.admin });
+    seeded = objectsOf(await stateDump(emulator));
+    stack = new EngineStack({
+      programDir: REPO_ROOT,
+      binDir,
+      config: { "deploy-service:apiUrl": emulator.url },
+      secretConfig: { "deploy-service:apiToken": emulator.tokens.admin, "deploy-service-example:gitToken": GIT_TOKEN },
+      env: { PATH: `${RANDOM_STANDIN}${path.delimiter}${process.env.PATH}`, PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" },
+    });
+  });
+
+  afterAll(async () => {
+    await stack?.remove().catch(() => undefined);
+    await emulator?.close();
+  });
+
+  const outputs = async () => (await stack.up()).outputs as Record<string, string>;
+
+  it("previews every create before anything exists, with unknowns shown as such", async () => {
+    const preview = await stack.preview(["--diff"]);
+    const byType: Record<string, number> = {};
+    for (const step of steps(preview).filter((s) => !s.type.startsWith("pulumi:providers:"))) {
+      expect(step.op).toBe("create");
+      byType[step.type] = (byType[step.type] ?? 0) + 1;
+    }
+    expect(byType).toEqual(EXPECTED_TYPES);
+    expect(preview.changeSummary).toEqual({ create: TOTAL });
+    expect(preview.stdout).toMatch(/environmentId\s*:\s*\[unknown\]/);
+    expect(preview.stdout).toMatch(/password\s*:\s*\[unknown\]/);
+    expect(await writeRequests(emulator)).toEqual([]);
+  });
+
+  it("creates the whole stack on up", async () => {
+    const up = await stack.up();
+    expect(up.changeSummary).toEqual({ create: TOTAL });
+    const out = up.outputs as Record<string, string>;
+    const environments = await client.environments.list(out.projectId!);
+    expect(environments.map((e) => e.name).sort()).toEqual(["production", "staging"]);
+    const stagingApps = await client.applications.list(out.stagingEnvironmentId!);
+    expect(stagingApps.map((a) => a.name).sort()).toEqual(["api", "frontend"]);
+    const stages = await client.deploymentStages.list(out.stagingEnvironmentId!);
+    const names = stages.map((s) => s.name);
+    expect(names.indexOf("database")).toBeLessThan(names.indexOf("api"));
+    expect(names.indexOf("api")).toBeLessThan(names.indexOf("frontend"));
+    expect(out.stagingDatabaseHost).toEqual(expect.any(String));
+  });
+
+  it("previews and applies no change a second time, without a single write request", async () => {
+    await clearRequestLog(emulator);
+    const preview = await stack.preview();
+    expect(preview.changeSummary).toEqual({ same: TOTAL });
+    const up = await stack.up();
+    expect(up.changeSummary).toEqual({ same: TOTAL });
+    expect(await writeRequests(emulator)).toEqual([]);
+  });
+
+  it("updates one application in place when one variable changes", async () => {
+    await stack.setConfig("deploy-service-example:stagingLogLevel", "warn");
+    await clearRequestLog(emulator);
+    const up = await stack.up();
+    expect(changed(up)).toEqual([["staging-api", "update"]]);
+    const writes = await writeRequests(emulator);
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatchObject({ method: "PUT", path: expect.stringMatching(/\/environmentVariable\//) });
+    const out = up.outputs as Record<string, string>;
+    const variables = await client.environmentVariables.list(out.stagingApiId!);
+    expect(variables.find((v) => v.key === "LOG_LEVEL")?.value).toBe("warn");
+  });
+
+  it("replaces an environment and what depends on it when its cluster changes", async () => {
+    const before = await outputs();
+    await stack.setConfig("deploy-service-example:stagingCluster", "us-east");
+    const preview = await stack.preview();
+    const ops = opsByName(preview);
+    for (const name of ["staging-env", "staging-api", "staging-frontend", "staging-db", "staging-stage-api"]) {
+      expect([name, ops[name]]).toEqual([name, "replace"]);
+    }
+    expect(ops["production-env"]).toBe("same");
+    const after = await outputs();
+    expect(after.stagingEnvironmentId).not.toBe(before.stagingEnvironmentId);
+    expect(after.productionEnvironmentId).toBe(before.productionEnvironmentId);
+    const environment = await client.environments.get(after.stagingEnvironmentId!);
+    expect(environment.cluster_id).toBe(emulator.ids.clusterIds[1]);
+    await expect(client.environments.get(before.stagingEnvironmentId!)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("shows a change made outside after refresh, and the next up undoes it", async () => {
+    const out = await outputs();
+    const project = await client.projects.get(out.projectId!);
+    await client.projects.update(out.projectId!, { name: project.name, description: "changed outside Pulumi" });
+    const refresh = await stack.refresh();
+    expect(refresh.changeSummary).toEqual({ same: TOTAL - 1, update: 1 });
+    const preview = await stack.preview();
+    expect(changed(preview)).toEqual([["shop", "update"]]);
+    await stack.up();
+    expect((await client.projects.get(out.projectId!)).description).toBe("The shop: an API, a frontend and their database");
+  });
+
+  it("drops an object deleted outside on refresh and recreates it on up", async () => {
+    const out = await outputs();
+    await client.applications.delete(out.productionFrontendId!);
+    const refresh = await stack.refresh();
+    expect(refresh.changeSummary).toEqual({ same: TOTAL - 2, delete: 2 });
+    const preview = await stack.preview();
+    expect(changed(preview)).toEqual([["production-frontend", "create"], ["production-frontend-settings", "create"]]);
+    const up = await stack.up();
+    expect(changed(up)).toEqual([["production-frontend", "create"], ["production-frontend-settings", "create"]]);
+    const apps = await client.applications.list(out.productionEnvironmentId!);
+    expect(apps.map((a) => a.name).sort()).toEqual(["api", "frontend"]);
+  });
+
+  it("keeps every secret out of `pulumi stack export`, and stores thin providers", async () => {
+    const decrypted = await stack.exportStateWithSecrets();
+    const secrets = secretPlaintexts(decrypted.deployment);
+    secrets.add(emulator.tokens.admin);
+    secrets.add(GIT_TOKEN);
+    expect(secrets.size).toBeGreaterThanOrEqual(6); // git token, API token, 4 random passwords at least
+    const { deployment, text } = await stack.exportState();
+    for (const secret of secrets) {
+      expect([secret.slice(0, 4), text.includes(secret)]).toEqual([secret.slice(0, 4), false]);
+    }
+    const ours = (deployment.resources ?? []).filter((r) => String(r.type).startsWith(DS));
+    expect(ours).toHaveLength(21);
+    const providers = new Set(ours.map((r) => r.outputs?.__provider ?? r.inputs?.__provider));
+    for (const provider of providers) {
+      expect(Buffer.byteLength(provider)).toBeLessThan(1024);
+      expect(provider).toContain("pulumi-deploy-service/dist/provider/runtime");
+    }
+  });
+
+  it("destroys everything and leaves the emulator as it was seeded", async () => {
+    const destroy = await stack.destroy();
+    expect(destroy.changeSummary).toEqual({ delete: TOTAL });
+    expect(objectsOf(await stateDump(emulator))).toEqual(seeded);
+  });
+});
