@@ -3,7 +3,9 @@
  * in .work/emulator/, and runs the root program (Pulumi.yaml) through the real engine on a local backend.
  *
  *   npm run example:up        pulumi up --yes, then print the stack outputs (run again: no changes)
- *   npm run example:preview   pulumi preview --diff into .work/preview.txt (a fresh emulator; what CI posts on PRs)
+ *   npm run example:preview   pulumi preview --diff into .work/preview.txt: against the running example stack when
+ *                             there is one (CI applies the base branch first, so this is the pull request's change),
+ *                             else against a fresh emulator
  *   npm run example:destroy   pulumi destroy --yes, remove the stack, stop the emulator
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -120,6 +122,9 @@ function randomPluginPath(binDir: string): string {
   }
 }
 
+/** The folder of the random stand-in when it is needed, "" when a real plugin is there; found once per run. */
+let randomStandin: string | undefined;
+
 interface StackRun {
   op: string;
   stack: string;
@@ -137,7 +142,7 @@ function runStack(run: StackRun): string {
   if (run.emulator) {
     args.push("--config", `deploy-service:apiUrl=${run.emulator.url}`, "--secret", `deploy-service:apiToken=${run.emulator.tokens.admin}`);
   }
-  const standin = randomPluginPath(run.binDir);
+  const standin = (randomStandin ??= randomPluginPath(run.binDir));
   const env = {
     ...process.env,
     PULUMI_BIN_DIR: run.binDir,
@@ -169,23 +174,37 @@ async function main(): Promise<void> {
     fs.rmSync(STATE_FILE, { force: true });
     fs.rmSync(path.join(ROOT, `Pulumi.${STACK}.yaml`), { force: true });
     say("stack destroyed and removed, emulator stopped");
+  } else if (runningExample()) {
+    // The example stack is up (a pull request's CI applies the base branch first): preview the change against it.
+    const emulator = await startEmulator(STATE_FILE);
+    say(`pulumi preview --diff of stack ${STACK} against the running emulator`);
+    writePreview(runStack({ op: "preview", stack: STACK, binDir, backendUrl, emulator, extra: ["--diff"], stdout: "pipe" }));
   } else {
-    // A pull-request preview: a throwaway emulator and backend, nothing kept.
+    // Nothing applied yet: preview everything against a throwaway emulator and backend.
     const emulator = await startEmulator(undefined);
     const stack = `preview-${process.pid}`;
     const backend = fs.mkdtempSync(path.join(WORK, "preview-state-"));
     try {
       say("pulumi preview --diff against a fresh emulator");
-      const text = runStack({ op: "preview", stack, binDir, backendUrl: `file://${backend}`, emulator, extra: ["--diff"], stdout: "pipe" });
-      fs.writeFileSync(path.join(WORK, "preview.txt"), text);
-      process.stdout.write(text);
-      say("wrote .work/preview.txt");
+      writePreview(runStack({ op: "preview", stack, binDir, backendUrl: `file://${backend}`, emulator, extra: ["--diff"], stdout: "pipe" }));
     } finally {
       stopEmulator(emulator.pid);
       fs.rmSync(backend, { recursive: true, force: true });
       fs.rmSync(path.join(ROOT, `Pulumi.${stack}.yaml`), { force: true });
     }
   }
+}
+
+/** True when `example:up` left the emulator running and the stack in the local backend. */
+function runningExample(): boolean {
+  const stackFile = path.join(WORK, "pulumi-state", ".pulumi", "stacks", "deploy-service-example", `${STACK}.json`);
+  return fs.existsSync(PID_FILE) && alive(Number(fs.readFileSync(PID_FILE, "utf8"))) && fs.existsSync(stackFile);
+}
+
+function writePreview(text: string): void {
+  fs.writeFileSync(path.join(WORK, "preview.txt"), text);
+  process.stdout.write(text);
+  say("wrote .work/preview.txt");
 }
 
 main().catch((error: unknown) => {

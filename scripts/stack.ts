@@ -6,18 +6,19 @@
  * The program is loaded from its own folder with that folder's `@pulumi/pulumi`, exactly as the language host
  * would: its exports (or the value its default function returns) become the stack outputs.
  *
- * Usage: ts-node scripts/stack.ts <preview|up|refresh|destroy|outputs|export|rm> --dir DIR --stack NAME
+ * Usage: ts-node scripts/stack.ts <preview|up|refresh|destroy|outputs|export|export-secrets|rm> --dir DIR --stack NAME
  *          [--config key=value]... [--secret key=value]... [--diff] [--json-out FILE] [--quiet]
  * Engine settings come from the environment: PULUMI_BACKEND_URL (default file://DIR/.work/pulumi-state),
  * PULUMI_CONFIG_PASSPHRASE (default "local"), PULUMI_HOME, PULUMI_BIN_DIR (default .tools/pulumi/<version>/bin or PATH).
  */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { createRequire } from "node:module";
 import type * as automation from "@pulumi/pulumi/automation";
 
-type Operation = "preview" | "up" | "refresh" | "destroy" | "outputs" | "export" | "rm";
-const OPERATIONS: readonly Operation[] = ["preview", "up", "refresh", "destroy", "outputs", "export", "rm"];
+type Operation = "preview" | "up" | "refresh" | "destroy" | "outputs" | "export" | "export-secrets" | "rm";
+const OPERATIONS: readonly Operation[] = ["preview", "up", "refresh", "destroy", "outputs", "export", "export-secrets", "rm"];
 
 interface RunnerArgs {
   op: Operation;
@@ -109,7 +110,7 @@ function progressPrinter(quiet: boolean, events: automation.EngineEvent[]): (e: 
     events.push(event);
     if (quiet) return;
     const outputs = event.resOutputsEvent?.metadata;
-    if (outputs && outputs.op !== "same" && outputs.type !== "pulumi:pulumi:Stack") {
+    if (outputs && outputs.op !== "same" && outputs.type !== "pulumi:pulumi:Stack" && !outputs.type.startsWith("pulumi:providers:")) {
       process.stderr.write(`  ${outputs.op.padEnd(8)} ${outputs.type.replace(/^pulumi-nodejs:dynamic\//, "")} ${outputs.urn.split("::").pop()}\n`);
     }
     const diag = event.diagnosticEvent;
@@ -179,7 +180,14 @@ async function main(): Promise<void> {
     case "outputs":
       result = { outputs: plainOutputs(await stack.outputs()) };
       break;
-    case "export":
+    case "export": {
+      // What `pulumi stack export` shows: secrets stay encrypted (the Automation API's exportStack decrypts them).
+      const exported = execFileSync(pulumiCommand.command, ["stack", "export", "--stack", args.stack],
+        { cwd: args.dir, env: { ...process.env, ...env }, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+      result = { deployment: JSON.parse(exported) };
+      break;
+    }
+    case "export-secrets":
       result = { deployment: await stack.exportStack() };
       break;
     case "rm":
