@@ -8,7 +8,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator } from "../emulator";
-import { clearRequestLog, requestLog } from "../test/e2e/emulator-control";
+import { clearRequests, requests } from "../test/emulator-control";
 import { EngineStack, findEngine, REPO_ROOT, steps } from "../test/e2e/harness";
 
 const RANDOM_STANDIN = path.join(REPO_ROOT, "test", "random-standin", "bin");
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   let upSeconds = 0;
   try {
     for (const [label, op] of [["preview", "preview"], ["up", "up"], ["no-op up", "up"], ["refresh", "refresh"], ["destroy", "destroy"]] as const) {
-      await clearRequestLog(emulator);
+      await clearRequests(emulator);
       const started = process.hrtime.bigint();
       const result = await stack[op]();
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
         resources = steps(result).filter((s) => s.type.startsWith("pulumi-nodejs:dynamic/") || s.type.startsWith("random:")).length;
       }
       const byMethod: Record<string, number> = {};
-      for (const r of await requestLog(emulator)) byMethod[r.method] = (byMethod[r.method] ?? 0) + 1;
+      for (const r of await requests(emulator)) byMethod[r.method] = (byMethod[r.method] ?? 0) + 1;
       rows.push([label, Object.entries(byMethod).map(([m, n]) => `${m} ${n}`).join(", ") || "none", seconds]);
     }
   } finally {

@@ -41,18 +41,7 @@ export const DatabaseCreateRequest = z.looseObject({
 export type DatabaseCreateRequest = z.input<typeof DatabaseCreateRequest>;
 
 /** Body of a database edit (type and mode cannot change). */
-export const DatabaseEditRequest = z.looseObject({
-  name: z.string().min(1).optional(),
-  description: z.string().optional(),
-  version: z.string().min(1).optional(),
-  accessibility: DatabaseAccessibility.optional(),
-  cpu: z.number().int().min(1).optional(),
-  memory: z.number().int().min(1).optional(),
-  storage: z.number().int().min(1).optional(),
-  instance_type: z.string().optional(),
-  annotations_groups: z.array(idRef).optional(),
-  labels_groups: z.array(idRef).optional(),
-  icon_uri: z.string().optional(),
+export const DatabaseEditRequest = DatabaseCreateRequest.omit({ type: true, mode: true }).partial().extend({
   disk_type: z.enum(["gp2", "gp3"]).nullable().optional(),
 });
 /** Body of a database edit. */

@@ -25,16 +25,7 @@ export const databaseCreateRequest = z.object({
 });
 
 /** Edit a database (type and mode cannot change). */
-export const databaseEditRequest = z.object({
-  name: nonEmpty.optional(),
-  version: nonEmpty.optional(),
-  accessibility: z.enum(DATABASE_ACCESSIBILITY).optional(),
-  cpu: int.min(1).optional(),
-  memory: int.min(1).optional(),
-  storage: int.min(1).optional(),
-  instance_type: z.string().optional(),
-  icon_uri: z.string().optional(),
-});
+export const databaseEditRequest = databaseCreateRequest.omit({ type: true, mode: true }).partial();
 
 /** A database. */
 export const databaseResponse = baseResponse.extend({

@@ -1,7 +1,7 @@
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { DeployServiceClient } from "../../sdk";
-import { clearRequestLog, stateDump, writeRequests } from "./emulator-control";
+import { clearRequests, stateDump, writeRequests } from "../emulator-control";
 import { describeWithEngine, EngineStack, REPO_ROOT, steps, type OperationResult } from "./harness";
 import { secretPlaintexts } from "./secrets";
 
@@ -104,7 +104,7 @@ describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ 
   });
 
   it("previews and applies no change a second time, without a single write request", async () => {
-    await clearRequestLog(emulator);
+    await clearRequests(emulator);
     const preview = await stack.preview();
     expect(preview.changeSummary).toEqual({ same: TOTAL });
     const up = await stack.up();
@@ -114,7 +114,7 @@ describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ 
 
   it("updates one application in place when one variable changes", async () => {
     await stack.setConfig("deploy-service-example:stagingLogLevel", "warn");
-    await clearRequestLog(emulator);
+    await clearRequests(emulator);
     const up = await stack.up();
     expect(changed(up)).toEqual([["staging-api", "update"]]);
     const writes = await writeRequests(emulator);
