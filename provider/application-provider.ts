@@ -1,5 +1,4 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { path as apiPath, Application as ApplicationRecordSchema } from "../sdk";
 import { DEFAULT_DEPLOY_TIMEOUT_SECONDS, deployAndWait } from "./application-deploy";
 import { applicationSchema, type ApplicationInputs } from "./application-schema";
 import {
@@ -61,11 +60,7 @@ async function finish(id: string, state: AppState, action: string, steps: () => 
 async function updateApplication(id: string, inputs: ApplicationInputs): Promise<ApplicationRecord> {
   const client = apiClient();
   const current = await client.applications.get(id);
-  const body = toWire(inputs, existingParts(current));
-  const addsPorts = (body.ports ?? []).some((p) => p.id === undefined);
-  if (!addsPorts) return client.applications.update(id, body as Parameters<typeof client.applications.update>[1]);
-  // A port the service does not have yet carries no id: send the edit without the client's "existing port" rule.
-  return client.request("PUT", apiPath`/application/${id}`, { body, response: ApplicationRecordSchema });
+  return client.applications.update(id, toWire(inputs, existingParts(current)) as Parameters<typeof client.applications.update>[1]);
 }
 
 /** The dynamic provider of `Application`. */

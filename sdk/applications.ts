@@ -105,8 +105,11 @@ export const PortCreateRequest = z.looseObject({
 /** A port in an application create. */
 export type PortCreateRequest = z.input<typeof PortCreateRequest>;
 
-/** A port in an application edit: the service needs the existing port's `id` and its `protocol`. */
-export const PortEditRequest = PortCreateRequest.extend({ id: z.string().min(1), protocol: PortProtocol });
+/**
+ * A port in an application edit: an existing port carries its `id`; a port without one is added. The list
+ * replaces the application's ports, so a port left out is removed.
+ */
+export const PortEditRequest = PortCreateRequest.extend({ id: z.string().min(1).optional(), protocol: PortProtocol });
 /** A port in an application edit. */
 export type PortEditRequest = z.input<typeof PortEditRequest>;
 

@@ -77,7 +77,7 @@ describe("request validation (no HTTP call)", () => {
     ["environment with a bad mode", (c: any) => c.environments.create("p1", { name: "e", mode: "PROD" }), 'request field "mode": expected one of "DEVELOPMENT", "PRODUCTION", "STAGING", got "PROD"'],
     ["database without type", (c: any) => c.databases.create("e1", { name: "db", version: "16", mode: "CONTAINER" }), 'request field "type"'],
     ["port out of range", (c: any) => c.applications.create("e1", { name: "a", git_repository: { url: "https://github.com/a/b" }, ports: [{ internal_port: 70000, publicly_accessible: true }] }), 'request field "ports[0].internal_port": expected at most 65535'],
-    ["edit port without id", (c: any) => c.applications.update("a1", { healthchecks: {}, ports: [{ internal_port: 80, publicly_accessible: true, protocol: "HTTP" }] }), 'request field "ports[0].id"'],
+    ["edit port without protocol", (c: any) => c.applications.update("a1", { healthchecks: {}, ports: [{ id: "p1", internal_port: 80, publicly_accessible: true }] }), 'request field "ports[0].protocol"'],
     ["bitbucket token without workspace", (c: any) => c.gitTokens.create("o1", { name: "bb", type: "BITBUCKET", token: "t" }), 'request field "workspace"'],
     ["webhook with an unknown event", (c: any) => c.webhooks.update("o1", "w1", { target_url: "https://x.test", events: ["NOPE"] }), 'request field "events[0]"'],
     ["advanced setting of the wrong type", (c: any) => c.applications.updateAdvancedSettings("a1", { "network.ingress.enable_cors": "yes" }), 'request field "network.ingress.enable_cors": expected boolean, got string'],
@@ -90,6 +90,27 @@ describe("request validation (no HTTP call)", () => {
     expect(e.local).toBe(true);
     expect(e.status).toBe(400);
     expect(e.message).toContain(text);
+  });
+
+  test("an edit may add a port: a port without an id is sent as new", async () => {
+    const { pool, client } = mockClient();
+    let sent: any;
+    pool.intercept({ path: "/application/a1", method: "PUT" }).reply(200, (opts: any) => {
+      sent = JSON.parse(String(opts.body));
+      return { id: "a1", name: "a", ports: [] };
+    }, { headers: JSON_HEADERS });
+    await client.applications.update("a1", {
+      healthchecks: {},
+      ports: [
+        { id: "p1", internal_port: 80, publicly_accessible: true, protocol: "HTTP" },
+        { internal_port: 9090, publicly_accessible: false, protocol: "GRPC" },
+      ],
+    });
+    expect(sent.ports).toEqual([
+      expect.objectContaining({ id: "p1", internal_port: 80 }),
+      expect.not.objectContaining({ id: expect.anything() }),
+    ]);
+    expect(sent.ports[1]).toMatchObject({ internal_port: 9090, protocol: "GRPC" });
   });
 
   test("secret values are never printed in a validation message", async () => {
