@@ -1,22 +1,10 @@
 /** Secrets of an application: write-only values; responses never carry `value`. */
 import { z } from "zod";
 import type { RequestCore } from "./core";
-import { path } from "./path";
-import { maybe } from "./schema";
-import { VariableKey, VariableScope, VariableType } from "./variables";
+import { ApplicationValuesApi } from "./application-values";
+import { EnvironmentVariable, VariableKey } from "./variables";
 
-const SecretFields = z.looseObject({
-  id: z.string(),
-  key: z.string(),
-  mount_path: maybe(z.string()),
-  description: maybe(z.string()),
-  scope: maybe(VariableScope),
-  variable_type: maybe(VariableType),
-  created_at: maybe(z.string()),
-  updated_at: maybe(z.string()),
-  service_id: maybe(z.string()),
-  service_name: maybe(z.string()),
-});
+const SecretFields = EnvironmentVariable.omit({ value: true, enable_interpolation_in_file: true });
 
 /** A secret record (never its value: a `value` in an answer is dropped). */
 export const Secret = SecretFields.transform((secret) => {
@@ -36,33 +24,10 @@ export const SecretRequest = z.looseObject({
 /** Body of a secret create or edit. */
 export type SecretRequest = z.input<typeof SecretRequest>;
 
-/** Endpoints of an application's secrets. */
-export class SecretsApi {
+/** Endpoints of an application's secrets (keys only in answers). */
+export class SecretsApi extends ApplicationValuesApi<typeof Secret, typeof SecretRequest, typeof SecretRequest> {
   /** @param core the client's request core. */
-  constructor(private readonly core: RequestCore) {}
-
-  /** Lists the secrets of an application (keys only). */
-  async list(applicationId: string): Promise<Secret[]> {
-    return this.core.list(path`/application/${applicationId}/secret`, Secret);
-  }
-
-  /** Creates a secret. A lost answer is recovered by `key` (application scope). */
-  create(applicationId: string, request: SecretRequest): Promise<Secret> {
-    return this.core.call({
-      method: "POST", path: path`/application/${applicationId}/secret`, body: request, requestSchema: SecretRequest, response: Secret,
-      recover: async () => (await this.list(applicationId)).find((s) => s.key === request.key && (s.scope ?? "APPLICATION") === "APPLICATION"),
-    });
-  }
-
-  /** Replaces a secret's key and value. */
-  update(applicationId: string, secretId: string, request: SecretRequest): Promise<Secret> {
-    return this.core.call({
-      method: "PUT", path: path`/application/${applicationId}/secret/${secretId}`, body: request, requestSchema: SecretRequest, response: Secret,
-    });
-  }
-
-  /** Deletes a secret. */
-  async delete(applicationId: string, secretId: string): Promise<void> {
-    await this.core.call({ method: "DELETE", path: path`/application/${applicationId}/secret/${secretId}` });
+  constructor(core: RequestCore) {
+    super(core, { segment: "secret", record: Secret, createRequest: SecretRequest, editRequest: SecretRequest });
   }
 }

@@ -1,7 +1,7 @@
 /** Environment variables of an application (values visible; see `secrets.ts` for hidden ones). */
 import { z } from "zod";
 import type { RequestCore } from "./core";
-import { path } from "./path";
+import { ApplicationValuesApi } from "./application-values";
 import { maybe, openEnum } from "./schema";
 
 /** Where a variable is defined. */
@@ -50,46 +50,15 @@ export const VariableCreateRequest = z.looseObject({
 /** Body of a variable create. */
 export type VariableCreateRequest = z.input<typeof VariableCreateRequest>;
 
-/** Body of a variable edit. */
-export const VariableEditRequest = z.looseObject({
-  key: VariableKey,
-  value: z.string().optional(),
-  mount_path: z.string().nullable().optional(),
-  description: z.string().nullable().optional(),
-  enable_interpolation_in_file: z.boolean().nullable().optional(),
-});
+/** Body of a variable edit: the same fields as a create. */
+export const VariableEditRequest = VariableCreateRequest;
 /** Body of a variable edit. */
 export type VariableEditRequest = z.input<typeof VariableEditRequest>;
 
 /** Endpoints of an application's environment variables. */
-export class EnvironmentVariablesApi {
+export class EnvironmentVariablesApi extends ApplicationValuesApi<typeof EnvironmentVariable, typeof VariableCreateRequest, typeof VariableEditRequest> {
   /** @param core the client's request core. */
-  constructor(private readonly core: RequestCore) {}
-
-  /** Lists the variables of an application (inherited and built-in ones included, told apart by `scope`). */
-  async list(applicationId: string): Promise<EnvironmentVariable[]> {
-    return this.core.list(path`/application/${applicationId}/environmentVariable`, EnvironmentVariable);
-  }
-
-  /** Creates a variable. A lost answer is recovered by `key` (application scope). */
-  create(applicationId: string, request: VariableCreateRequest): Promise<EnvironmentVariable> {
-    return this.core.call({
-      method: "POST", path: path`/application/${applicationId}/environmentVariable`, body: request,
-      requestSchema: VariableCreateRequest, response: EnvironmentVariable,
-      recover: async () => (await this.list(applicationId)).find((v) => v.key === request.key && (v.scope ?? "APPLICATION") === "APPLICATION"),
-    });
-  }
-
-  /** Replaces a variable's key and value. */
-  update(applicationId: string, variableId: string, request: VariableEditRequest): Promise<EnvironmentVariable> {
-    return this.core.call({
-      method: "PUT", path: path`/application/${applicationId}/environmentVariable/${variableId}`, body: request,
-      requestSchema: VariableEditRequest, response: EnvironmentVariable,
-    });
-  }
-
-  /** Deletes a variable. */
-  async delete(applicationId: string, variableId: string): Promise<void> {
-    await this.core.call({ method: "DELETE", path: path`/application/${applicationId}/environmentVariable/${variableId}` });
+  constructor(core: RequestCore) {
+    super(core, { segment: "environmentVariable", record: EnvironmentVariable, createRequest: VariableCreateRequest, editRequest: VariableEditRequest });
   }
 }
