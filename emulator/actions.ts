@@ -8,7 +8,7 @@ const MAX_LOG_LINES_PER_SERVICE = 500;
 
 /** Kind of a stored service. */
 export function kindOf(world: World, svc: ServiceRec): ServiceKind {
-  return svc.id in world.store.state.applications ? "APPLICATION" : "DATABASE";
+  return world.store.state.applications.has(svc.id) ? "APPLICATION" : "DATABASE";
 }
 
 /**

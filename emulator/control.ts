@@ -5,7 +5,8 @@ import { faultRequest } from "./faults";
 import { parseJsonBody, readBody, sendError, sendJson } from "./http-util";
 import { parseOr400 } from "./schemas/validate";
 import type { EmulatorServer } from "./server";
-import type { State } from "./types";
+import { stateToJson } from "./snapshot";
+import type { State, StateJson } from "./types";
 
 const failureRequest = z.object({ stage: z.enum(["BUILD", "DEPLOY"]).nullable() });
 const configRequest = z.object({
@@ -16,8 +17,8 @@ const configRequest = z.object({
 const REDACTED = "***";
 
 /** A copy of the store with secret values, token values, git tokens, webhook secrets and passwords replaced by "***". */
-export function redactedState(state: State): unknown {
-  const copy = JSON.parse(JSON.stringify(state)) as State;
+export function redactedState(state: State): StateJson {
+  const copy = JSON.parse(JSON.stringify(stateToJson(state))) as StateJson;
   for (const t of copy.tokens) t.value = REDACTED;
   for (const g of Object.values(copy.gitTokens)) g.token = REDACTED;
   for (const v of Object.values(copy.variables)) if (v.kind === "SECRET") v.value = REDACTED;
@@ -26,15 +27,44 @@ export function redactedState(state: State): unknown {
   return copy;
 }
 
+const LOOPBACK_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i;
+const LOOPBACK_ORIGIN = /^https?:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i;
+
+/**
+ * Refuses control requests a web page could have made: the control endpoints take no token, so a page the user
+ * visits must not reach them.
+ * - 403 unless `Host` is loopback (`127.0.0.1`, `localhost`, `[::1]`, any port): a page on a DNS name rebound to
+ *   127.0.0.1 is same-origin to the browser but still sends its own name as `Host`.
+ * - 403 when an `Origin` header is present and is not a loopback origin (`null` included).
+ * - 415 unless every request but GET/HEAD carries `content-type: application/json`, bodiless ones (reset, revoke,
+ *   DELETE) included: a browser sends that type cross-origin only after a CORS preflight, which the emulator never
+ *   grants (it answers no `Access-Control-*` header), while a POST with `text/plain`, a form encoding or no body at
+ *   all needs no preflight. GETs only read (their answers stay unreadable to other origins) and are exempt.
+ */
+export function controlGate(req: IncomingMessage, method: string): ApiError | undefined {
+  const host = req.headers.host ?? "";
+  if (!LOOPBACK_HOST.test(host)) return new ApiError(403, "host: control endpoints answer only requests addressed to 127.0.0.1, localhost or [::1]");
+  const origin = req.headers.origin;
+  if (origin !== undefined && !LOOPBACK_ORIGIN.test(origin)) return new ApiError(403, "origin: control endpoints refuse requests from web pages of other origins");
+  if (method === "GET" || method === "HEAD") return undefined;
+  const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json") {
+    return new ApiError(415, "content-type: control endpoints take only application/json (also for requests without a body)");
+  }
+  return undefined;
+}
+
 /**
  * Control endpoints under `/_emulator` (no auth, no rate limit, not logged): reset, state dump,
- * request log, faults, failure injection, token revocation and config.
+ * request log, faults, failure injection, token revocation and config. Guarded by {@link controlGate}.
  */
 export async function handleControl(
   emu: EmulatorServer, req: IncomingMessage, res: ServerResponse, method: string, path: string,
 ): Promise<void> {
   try {
     const raw = await readBody(req);
+    const refused = controlGate(req, method);
+    if (refused) throw refused;
     const body = () => parseJsonBody(raw);
     const segs = path.split("/").slice(2);
     const key = `${method} /${segs.join("/")}`;
@@ -45,7 +75,7 @@ export async function handleControl(
     }
     if (key === "GET /state") {
       emu.world.store.sweep(emu.world.now());
-      return sendJson(res, 200, { ...(redactedState(state) as object), faults: emu.faults.list(), config: emu.world.config });
+      return sendJson(res, 200, { ...redactedState(state), faults: emu.faults.list(), config: emu.world.config });
     }
     if (key === "GET /requests") return sendJson(res, 200, { results: emu.requests.list() });
     if (key === "DELETE /requests") {
@@ -66,7 +96,12 @@ export async function handleControl(
       return sendJson(res, 200, { service_id: id, stage: svc.runtime.failure });
     }
     if (method === "POST" && segs.length === 3 && segs[0] === "tokens" && segs[2] === "revoke") {
-      const name = decodeURIComponent(segs[1] as string);
+      let name: string;
+      try {
+        name = decodeURIComponent(segs[1] as string);
+      } catch {
+        throw new ApiError(404, "token name is not a valid URI component");
+      }
       const token = state.tokens.find((t) => t.name === name);
       if (!token) throw new ApiError(404, `token ${name} not found`);
       token.revoked = true;

@@ -1,5 +1,6 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import { ApiError } from "./errors";
+import { findUnsafeKey, jsonErrorPosition } from "./json-safety";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -22,7 +23,10 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-/** Parses a JSON body: empty = `{}`; malformed or not an object = 400. */
+/**
+ * Parses a JSON body: empty = `{}`; malformed, not an object, or holding a `__proto__` key anywhere = 400.
+ * The message of a malformed body gives at most a position: the parser's own message quotes the text, which may be a secret.
+ */
 export function parseJsonBody(raw: Buffer): unknown {
   if (raw.length === 0) return {};
   const text = raw.toString("utf8");
@@ -31,9 +35,12 @@ export function parseJsonBody(raw: Buffer): unknown {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new ApiError(400, `body: malformed JSON (${(e as Error).message})`);
+    const at = jsonErrorPosition(e);
+    throw new ApiError(400, `body: request body is not valid JSON${at === undefined ? "" : ` (error at position ${at})`}`);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ApiError(400, "body: expected a JSON object");
+  const unsafe = findUnsafeKey(value);
+  if (unsafe !== undefined) throw new ApiError(400, `${unsafe}: the key "__proto__" is not accepted`);
   return value;
 }
 

@@ -15,6 +15,15 @@
  *   restarts RESTART_QUEUED, RESTARTING, DEPLOYED; one `stepMs` per state, computed from elapsed time.
  * - Secret values, git tokens, webhook secrets and database passwords are kept but never answered
  *   (the database master-credentials PUT answer excepted) and are redacted in the state dump.
+ * - Validation as the service does it: `min_running_instances <= max_running_instances` (`-1` = no limit), unique
+ *   internal ports per application, absolute storage mount points (400 naming the field); name uniqueness per family
+ *   as decided in `uniqueness.ts` (409). A malformed JSON body is a 400 that quotes none of it; a body holding a
+ *   `__proto__` key anywhere is a 400. Ids are looked up as own entries only (`__proto__`, `constructor`... are 404).
+ * - Control endpoints (`/_emulator/...`) take no token, so they answer only a loopback `Host` (403 otherwise), refuse
+ *   a non-loopback `Origin` (403), and every request but GET must carry `content-type: application/json` (415),
+ *   which a web page cannot send cross-origin without a CORS preflight the emulator never grants.
+ * - The `--data` file holds every token and secret in clear: it is written with mode 0600 (through a temporary file
+ *   created 0600, then renamed), and an existing file is narrowed to 0600 when loaded.
  *
  * @packageDocumentation
  */
@@ -29,7 +38,7 @@ export interface EmulatorOptions {
   rateLimitPerHour?: number;
   /** Duration of each deployment-clock step in ms; 0 = instant (default 0 here; the CLI defaults to 300). */
   stepMs?: number;
-  /** Persist state to this file (atomic write: tmp file + rename, debounced); absent = in memory. */
+  /** Persist state to this file (mode 0600; atomic write: tmp file + rename, debounced); absent = in memory. */
   dataFile?: string;
   /** Print nothing (the library never prints; kept for the CLI). */
   quiet?: boolean;

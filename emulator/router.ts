@@ -49,7 +49,7 @@ export class Router {
 }
 
 function matchSegs(template: string[], segs: string[]): Record<string, string> | undefined {
-  const params: Record<string, string> = {};
+  const params: Record<string, string> = Object.create(null) as Record<string, string>;
   for (let i = 0; i < template.length; i++) {
     const t = template[i] as string;
     const s = segs[i] as string;

@@ -38,7 +38,7 @@ export function seedState(seed: SeedInfo): State {
       { name: "deploy", value: seed.tokens.deploy, scope: "Deploy", revoked: false },
       { name: "write", value: seed.tokens.write, scope: "Write", revoked: false },
     ],
-    projects: {}, environments: {}, applications: {}, databases: {}, variables: {}, gitTokens: {}, webhooks: {},
-    stages: {}, logs: [], onPremiseCredentials: {},
+    projects: new Map(), environments: new Map(), applications: new Map(), databases: new Map(), variables: new Map(),
+    gitTokens: new Map(), webhooks: new Map(), stages: new Map(), logs: [], onPremiseCredentials: new Map(),
   };
 }

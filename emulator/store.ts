@@ -38,54 +38,53 @@ export class Store {
   /** Purges records whose asynchronous delete has finished. */
   sweep(nowMs: number): void {
     const s = this.state;
-    for (const env of Object.values(s.environments)) {
+    for (const env of [...s.environments.values()]) {
       if (deletionDone(env.deleting, nowMs)) this.removeEnvironment(env.id);
     }
-    for (const app of Object.values(s.applications)) {
+    for (const app of [...s.applications.values()]) {
       if (deletionDone(app.deleting, nowMs)) this.removeService(app.id);
     }
-    for (const db of Object.values(s.databases)) {
+    for (const db of [...s.databases.values()]) {
       if (deletionDone(db.deleting, nowMs)) this.removeService(db.id);
     }
   }
 
   /** Application or database by id. */
   service(id: string): ServiceRec | undefined {
-    return this.state.applications[id] ?? this.state.databases[id];
+    return this.state.applications.get(id) ?? this.state.databases.get(id);
   }
 
   /** Applications and databases of an environment. */
   servicesOf(envId: string): ServiceRec[] {
-    const apps: ServiceRec[] = Object.values(this.state.applications).filter((a) => a.environment_id === envId);
-    const dbs: ServiceRec[] = Object.values(this.state.databases).filter((d) => d.environment_id === envId);
-    return apps.concat(dbs);
+    const apps: ServiceRec[] = this.applicationsOf(envId);
+    return apps.concat(this.databasesOf(envId));
   }
 
   /** Applications of an environment. */
   applicationsOf(envId: string): ApplicationRec[] {
-    return Object.values(this.state.applications).filter((a) => a.environment_id === envId);
+    return [...this.state.applications.values()].filter((a) => a.environment_id === envId);
   }
 
   /** Databases of an environment. */
   databasesOf(envId: string): DatabaseRec[] {
-    return Object.values(this.state.databases).filter((d) => d.environment_id === envId);
+    return [...this.state.databases.values()].filter((d) => d.environment_id === envId);
   }
 
   /** Environments of a project. */
   environmentsOf(projectId: string): EnvironmentRec[] {
-    return Object.values(this.state.environments).filter((e) => e.project_id === projectId);
+    return [...this.state.environments.values()].filter((e) => e.project_id === projectId);
   }
 
   /** Stages of an environment in `deployment_order`. */
   stagesOf(envId: string): StageRec[] {
-    return Object.values(this.state.stages)
+    return [...this.state.stages.values()]
       .filter((st) => st.environment_id === envId)
       .sort((a, b) => a.deployment_order - b.deployment_order);
   }
 
   /** The stage a service sits in. */
   stageOfService(serviceId: string): StageRec | undefined {
-    return Object.values(this.state.stages).find((st) => st.services.some((x) => x.service_id === serviceId));
+    return [...this.state.stages.values()].find((st) => st.services.some((x) => x.service_id === serviceId));
   }
 
   /** Creates a stage at the end of the environment's order. */
@@ -94,7 +93,7 @@ export class Store {
     const stage: StageRec = {
       ...baseFields(ms), environment_id: envId, name, description, deployment_order: order, services: [],
     };
-    this.state.stages[stage.id] = stage;
+    this.state.stages.set(stage.id, stage);
     return stage;
   }
 
@@ -111,10 +110,10 @@ export class Store {
   /** Moves a service into a stage (out of any other), creating the default stage when the environment has none. */
   attach(service: ServiceRec, stageId: string | undefined, isSkipped: boolean, ms: number): StageRec {
     const envId = service.environment_id;
-    let stage = stageId === undefined ? this.stagesOf(envId)[0] : this.state.stages[stageId];
+    let stage = stageId === undefined ? this.stagesOf(envId)[0] : this.state.stages.get(stageId);
     if (stage === undefined) stage = this.addStage(envId, DEFAULT_STAGE_NAME, null, ms);
     this.detach(service.id, ms);
-    const type = service.id in this.state.applications ? "APPLICATION" : "DATABASE";
+    const type = this.state.applications.has(service.id) ? "APPLICATION" : "DATABASE";
     stage.services.push({ ...baseFields(ms), service_id: service.id, service_type: type, is_skipped: isSkipped });
     stage.updated_at = iso(ms);
     return stage;
@@ -122,7 +121,7 @@ export class Store {
 
   /** Removes a service from its stage. */
   detach(serviceId: string, ms: number): void {
-    for (const st of Object.values(this.state.stages)) {
+    for (const st of this.state.stages.values()) {
       const before = st.services.length;
       st.services = st.services.filter((x) => x.service_id !== serviceId);
       if (st.services.length !== before) st.updated_at = iso(ms);
@@ -132,23 +131,23 @@ export class Store {
   /** Removes an application or database with its variables, secrets, logs and stage placement. */
   removeService(id: string): void {
     const s = this.state;
-    delete s.applications[id];
-    delete s.databases[id];
-    for (const v of Object.values(s.variables)) if (v.application_id === id) delete s.variables[v.id];
+    s.applications.delete(id);
+    s.databases.delete(id);
+    for (const v of [...s.variables.values()]) if (v.application_id === id) s.variables.delete(v.id);
     if (s.logs.some((l) => l.service_id === id)) s.logs = s.logs.filter((l) => l.service_id !== id);
-    for (const st of Object.values(s.stages)) st.services = st.services.filter((x) => x.service_id !== id);
+    for (const st of s.stages.values()) st.services = st.services.filter((x) => x.service_id !== id);
   }
 
   /** Removes an environment with its services and stages. */
   removeEnvironment(id: string): void {
     for (const svc of this.servicesOf(id)) this.removeService(svc.id);
-    for (const st of Object.values(this.state.stages)) if (st.environment_id === id) delete this.state.stages[st.id];
-    delete this.state.environments[id];
+    for (const st of [...this.state.stages.values()]) if (st.environment_id === id) this.state.stages.delete(st.id);
+    this.state.environments.delete(id);
   }
 
   /** Removes a project with all its environments. */
   removeProject(id: string): void {
     for (const env of this.environmentsOf(id)) this.removeEnvironment(env.id);
-    delete this.state.projects[id];
+    this.state.projects.delete(id);
   }
 }

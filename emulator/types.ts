@@ -1,6 +1,7 @@
 /**
- * Record types kept by the emulator store. They are plain JSON (persisted as is with `--data`);
- * wire responses are built from them by the route presenters.
+ * Record types kept by the emulator store. Records are plain JSON; collections keyed by id are `Map`s in memory
+ * (so no id, `__proto__` included, can reach `Object.prototype`) and objects keyed by id in the data file and the
+ * state dump (see `snapshot.ts`). Wire responses are built from the records by the route presenters.
  */
 
 /** Fields every stored record has. */
@@ -226,22 +227,32 @@ export interface OnPremiseCredentialsRec {
   name: string;
 }
 
-/** The whole store. */
+/** The whole store, as kept in memory. */
 export interface State {
   organization: OrganizationRec;
   clusters: ClusterRec[];
   tokens: TokenRec[];
-  projects: Record<string, ProjectRec>;
-  environments: Record<string, EnvironmentRec>;
-  applications: Record<string, ApplicationRec>;
-  databases: Record<string, DatabaseRec>;
-  variables: Record<string, VariableRec>;
-  gitTokens: Record<string, GitTokenRec>;
-  webhooks: Record<string, WebhookRec>;
-  stages: Record<string, StageRec>;
+  projects: Map<string, ProjectRec>;
+  environments: Map<string, EnvironmentRec>;
+  applications: Map<string, ApplicationRec>;
+  databases: Map<string, DatabaseRec>;
+  variables: Map<string, VariableRec>;
+  gitTokens: Map<string, GitTokenRec>;
+  webhooks: Map<string, WebhookRec>;
+  stages: Map<string, StageRec>;
   logs: LogRec[];
-  onPremiseCredentials: Record<string, OnPremiseCredentialsRec>;
+  onPremiseCredentials: Map<string, OnPremiseCredentialsRec>;
 }
+
+/** Names of the collections of {@link State} kept as `Map`s by id. */
+export const KEYED_COLLECTIONS = [
+  "projects", "environments", "applications", "databases", "variables", "gitTokens", "webhooks", "stages", "onPremiseCredentials",
+] as const;
+
+/** The JSON form of {@link State} (data file, state dump): each keyed collection is an object by id. */
+export type StateJson = {
+  [K in keyof State]: State[K] extends Map<string, infer V> ? Record<string, V> : State[K];
+};
 
 /** A service of an environment (application or database). */
 export type ServiceRec = ApplicationRec | DatabaseRec;

@@ -11,8 +11,8 @@ export type WebhookEvent = "DEPLOYMENT_STARTED" | "DEPLOYMENT_SUCCESSFUL" | "DEP
  */
 export function emitDeploymentEvent(world: World, event: WebhookEvent, app: ApplicationRec, extra: Record<string, unknown>): void {
   const s = world.store.state;
-  const env = s.environments[app.environment_id];
-  const project = env ? s.projects[env.project_id] : undefined;
+  const env = s.environments.get(app.environment_id);
+  const project = env ? s.projects.get(env.project_id) : undefined;
   const payload = {
     application_id: app.id,
     application_name: app.name,
@@ -21,7 +21,7 @@ export function emitDeploymentEvent(world: World, event: WebhookEvent, app: Appl
     organization_id: s.organization.id,
     ...extra,
   };
-  for (const hook of Object.values(s.webhooks)) {
+  for (const hook of s.webhooks.values()) {
     if (!hook.enabled || !hook.events.includes(event)) continue;
     if (hook.project_names_filter.length > 0 && !(project && hook.project_names_filter.includes(project.name))) continue;
     if (hook.environment_types_filter.length > 0 && !(env && hook.environment_types_filter.includes(env.mode))) continue;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { newRuntime } from "../clock";
-import { badRequest, conflict } from "../errors";
+import { badRequest } from "../errors";
 import { baseFields, iso } from "../store";
 import { listOf } from "../schemas/common";
 import {
@@ -9,7 +9,7 @@ import {
 } from "../schemas/applications";
 import type { ApplicationRec, PortRec, StorageRec } from "../types";
 import { needApplication, needEnvironment, paginate } from "./lookup";
-import { deleteService, serviceActionRoutes } from "./service-actions";
+import { assertServiceNameFree, deleteService, serviceActionRoutes } from "./service-actions";
 import { route, type Route, type RouteContext } from "./types";
 import { defaultAdvancedSettings } from "../schemas/advanced-settings";
 
@@ -28,7 +28,7 @@ export function repoParts(url: string): { owner: string; name: string } {
 /** Wire form of an application. */
 export function presentApplication(ctx: RouteContext, a: ApplicationRec): Record<string, unknown> {
   const repo = a.git_repository;
-  const token = repo.git_token_id ? ctx.world.store.state.gitTokens[repo.git_token_id] : undefined;
+  const token = repo.git_token_id ? ctx.world.store.state.gitTokens.get(repo.git_token_id) : undefined;
   const out: Record<string, unknown> = {
     id: a.id, created_at: a.created_at, updated_at: a.updated_at, environment: { id: a.environment_id },
     name: a.name, icon_uri: a.icon_uri, service_type: "APPLICATION",
@@ -48,19 +48,18 @@ export function presentApplication(ctx: RouteContext, a: ApplicationRec): Record
   return out;
 }
 
-function assertFreeName(ctx: RouteContext, envId: string, name: string, self?: string): void {
-  if (ctx.world.store.applicationsOf(envId).some((a) => a.name === name && a.id !== self)) {
-    throw conflict(`application name '${name}' is already used in this environment`);
-  }
-}
-
 function checkGitToken(ctx: RouteContext, id: string | null | undefined): void {
-  if (id && !ctx.world.store.state.gitTokens[id]) throw badRequest("git_repository.git_token_id", `unknown git token ${id}`);
+  if (id && !ctx.world.store.state.gitTokens.has(id)) throw badRequest("git_repository.git_token_id", `unknown git token ${id}`);
 }
 
 function buildPorts(input: Array<z.output<typeof portRequest>>, existing: PortRec[]): PortRec[] {
   return input.map((p, i) => {
     if (p.id !== undefined && !existing.some((e) => e.id === p.id)) throw badRequest(`ports[${i}].id`, `unknown port ${p.id}`);
+    if (p.id !== undefined && input.findIndex((q) => q.id === p.id) !== i) throw badRequest(`ports[${i}].id`, `port ${p.id} is given twice`);
+    const first = input.findIndex((q) => q.internal_port === p.internal_port);
+    if (first !== i) {
+      throw badRequest(`ports[${i}].internal_port`, `${p.internal_port} is already used by ports[${first}]; internal ports must be unique within an application`);
+    }
     const port: PortRec = {
       id: p.id ?? randomUUID(), name: p.name ?? `p${p.internal_port}`, internal_port: p.internal_port,
       publicly_accessible: p.publicly_accessible, is_default: p.is_default ?? i === 0, protocol: p.protocol ?? "HTTP",
@@ -76,11 +75,30 @@ function buildPorts(input: Array<z.output<typeof portRequest>>, existing: PortRe
 function buildStorage(input: Array<z.output<typeof storageRequest>>, existing: StorageRec[]): StorageRec[] {
   return input.map((s, i) => {
     if (s.id !== undefined && !existing.some((e) => e.id === s.id)) throw badRequest(`storage[${i}].id`, `unknown storage ${s.id}`);
+    if (s.id !== undefined && input.findIndex((q) => q.id === s.id) !== i) throw badRequest(`storage[${i}].id`, `storage ${s.id} is given twice`);
     return { id: s.id ?? randomUUID(), type: "FAST_SSD", size: s.size, mount_point: s.mount_point };
   });
 }
 
+/**
+ * 400 unless `min_running_instances <= max_running_instances` (`-1` = no limit) once the request is merged with
+ * what is stored; names the field the request sent (min when both were).
+ */
+function checkInstances(a: Pick<ApplicationRec, "min_running_instances" | "max_running_instances">, b: EditBody): void {
+  const min = b.min_running_instances ?? a.min_running_instances;
+  const max = b.max_running_instances ?? a.max_running_instances;
+  if (max === -1 || min <= max) return;
+  if (b.min_running_instances !== undefined) {
+    throw badRequest("min_running_instances", `${min} is greater than max_running_instances ${max}`);
+  }
+  throw badRequest("max_running_instances", `${max} is less than min_running_instances ${min} (use -1 for no limit)`);
+}
+
+/** Applies an edit; everything that can fail is checked before the first change, so a refused edit changes nothing. */
 function applyEdit(a: ApplicationRec, b: EditBody): void {
+  checkInstances(a, b);
+  const ports = b.ports === undefined ? undefined : buildPorts(b.ports, a.ports);
+  const storage = b.storage === undefined ? undefined : buildStorage(b.storage, a.storage);
   if (b.name !== undefined) a.name = b.name;
   if (b.description !== undefined) a.description = b.description;
   if (b.git_repository !== undefined) {
@@ -95,8 +113,8 @@ function applyEdit(a: ApplicationRec, b: EditBody): void {
     "max_running_instances", "auto_preview", "arguments", "entrypoint", "icon_uri"] as const;
   for (const k of scalar) if (b[k] !== undefined) (a as unknown as Record<string, unknown>)[k] = b[k];
   if (b.auto_deploy !== undefined) a.auto_deploy = b.auto_deploy ?? false;
-  if (b.ports !== undefined) a.ports = buildPorts(b.ports, a.ports);
-  if (b.storage !== undefined) a.storage = buildStorage(b.storage, a.storage);
+  if (ports !== undefined) a.ports = ports;
+  if (storage !== undefined) a.storage = storage;
 }
 
 /** Applications: collection under the environment, items at top level, actions, status and logs. */
@@ -112,7 +130,7 @@ export const applicationRoutes: Route[] = [
     handler: (ctx) => {
       const env = needEnvironment(ctx);
       const b = ctx.body as CreateBody;
-      assertFreeName(ctx, env.id, b.name);
+      assertServiceNameFree(ctx, env.id, b.name);
       checkGitToken(ctx, b.git_repository.git_token_id);
       const a: ApplicationRec = {
         ...baseFields(ctx.now), environment_id: env.id, name: b.name,
@@ -126,7 +144,7 @@ export const applicationRoutes: Route[] = [
         advanced_settings: defaultAdvancedSettings(), runtime: newRuntime(),
       };
       applyEdit(a, { ...b, git_repository: undefined } as EditBody);
-      ctx.world.store.state.applications[a.id] = a;
+      ctx.world.store.state.applications.set(a.id, a);
       ctx.world.store.attach(a, undefined, false, ctx.now);
       return presentApplication(ctx, a);
     },
@@ -141,7 +159,7 @@ export const applicationRoutes: Route[] = [
     handler: (ctx) => {
       const a = needApplication(ctx);
       const b = ctx.body as EditBody;
-      if (b.name !== undefined) assertFreeName(ctx, a.environment_id, b.name, a.id);
+      if (b.name !== undefined) assertServiceNameFree(ctx, a.environment_id, b.name, a.id);
       checkGitToken(ctx, b.git_repository?.git_token_id);
       applyEdit(a, b);
       a.updated_at = iso(Math.max(ctx.now, Date.parse(a.updated_at) + 1));

@@ -127,7 +127,7 @@ export const clusterRoutes: Route[] = [
       const id = param(ctx, "credentialsId");
       if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound("credentials", id);
       const name = (ctx.body as z.output<typeof onPremiseRequest>).name;
-      ctx.world.store.state.onPremiseCredentials[id] = { id, organization_id: org.id, name };
+      ctx.world.store.state.onPremiseCredentials.set(id, { id, organization_id: org.id, name });
       return { id, name, object_type: "OTHER" };
     },
   }),

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import { newRuntime } from "../clock";
-import { conflict } from "../errors";
 import { baseFields, iso } from "../store";
 import { listOf } from "../schemas/common";
 import { applicationResponse } from "../schemas/applications";
@@ -11,11 +10,11 @@ import {
 import type { DatabaseRec } from "../types";
 import { presentApplication } from "./applications";
 import { needDatabase, needEnvironment, paginate } from "./lookup";
-import { deleteService, serviceActionRoutes } from "./service-actions";
-import { route, type Route, type RouteContext } from "./types";
+import { assertServiceNameFree, deleteService, serviceActionRoutes } from "./service-actions";
+import { route, type Route } from "./types";
 
-const PORTS: Record<string, number> = { POSTGRESQL: 5432, MYSQL: 3306, MONGODB: 27017, REDIS: 6379 };
-const LOGINS: Record<string, string> = { POSTGRESQL: "postgres", MYSQL: "root", MONGODB: "admin", REDIS: "default" };
+const PORTS = new Map([["POSTGRESQL", 5432], ["MYSQL", 3306], ["MONGODB", 27017], ["REDIS", 6379]]);
+const LOGINS = new Map([["POSTGRESQL", "postgres"], ["MYSQL", "root"], ["MONGODB", "admin"], ["REDIS", "default"]]);
 
 /** Host name of a database: `<name>.<env-short-id>.emulator.internal`. */
 export function databaseHost(d: DatabaseRec): string {
@@ -27,7 +26,7 @@ function present(d: DatabaseRec): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: d.id, created_at: d.created_at, updated_at: d.updated_at, environment: { id: d.environment_id },
     name: d.name, type: d.type, version: d.version, mode: d.mode, accessibility: d.accessibility,
-    cpu: d.cpu, memory: d.memory, storage: d.storage, host: databaseHost(d), port: PORTS[d.type] ?? 5432,
+    cpu: d.cpu, memory: d.memory, storage: d.storage, host: databaseHost(d), port: PORTS.get(d.type) ?? 5432,
     maximum_cpu: 16000, maximum_memory: 65536, disk_encrypted: d.mode === "MANAGED",
     icon_uri: d.icon_uri, service_type: "DATABASE", annotations_groups: [], labels_groups: [],
   };
@@ -35,14 +34,8 @@ function present(d: DatabaseRec): Record<string, unknown> {
   return out;
 }
 
-function assertFreeName(ctx: RouteContext, envId: string, name: string, self?: string): void {
-  if (ctx.world.store.databasesOf(envId).some((d) => d.name === name && d.id !== self)) {
-    throw conflict(`database name '${name}' is already used in this environment`);
-  }
-}
-
 function credentials(d: DatabaseRec, password: string): Record<string, unknown> {
-  return { host: databaseHost(d), port: PORTS[d.type] ?? 5432, login: d.login, password };
+  return { host: databaseHost(d), port: PORTS.get(d.type) ?? 5432, login: d.login, password };
 }
 
 /** Databases: collection under the environment, items at top level, actions, credentials, linked applications. */
@@ -58,16 +51,16 @@ export const databaseRoutes: Route[] = [
     handler: (ctx) => {
       const env = needEnvironment(ctx);
       const b = ctx.body as z.output<typeof databaseCreateRequest>;
-      assertFreeName(ctx, env.id, b.name);
+      assertServiceNameFree(ctx, env.id, b.name);
       const d: DatabaseRec = {
         ...baseFields(ctx.now), environment_id: env.id, name: b.name, type: b.type, version: b.version, mode: b.mode,
         accessibility: b.accessibility ?? "PRIVATE", cpu: b.cpu ?? 250, memory: b.memory ?? 256, storage: b.storage ?? 10,
-        icon_uri: b.icon_uri ?? "app://emulator/database", login: LOGINS[b.type] ?? "admin",
+        icon_uri: b.icon_uri ?? "app://emulator/database", login: LOGINS.get(b.type) ?? "admin",
         password: randomBytes(12).toString("hex"), runtime: newRuntime(),
       };
       const instanceType = b.instance_type ?? (b.mode === "MANAGED" ? "db.t3.micro" : undefined);
       if (instanceType !== undefined) d.instance_type = instanceType;
-      ctx.world.store.state.databases[d.id] = d;
+      ctx.world.store.state.databases.set(d.id, d);
       ctx.world.store.attach(d, undefined, false, ctx.now);
       return present(d);
     },
@@ -82,7 +75,7 @@ export const databaseRoutes: Route[] = [
     handler: (ctx) => {
       const d = needDatabase(ctx);
       const b = ctx.body as z.output<typeof databaseEditRequest>;
-      if (b.name !== undefined) assertFreeName(ctx, d.environment_id, b.name, d.id);
+      if (b.name !== undefined) assertServiceNameFree(ctx, d.environment_id, b.name, d.id);
       for (const k of ["name", "version", "accessibility", "cpu", "memory", "storage", "instance_type", "icon_uri"] as const) {
         if (b[k] !== undefined) (d as unknown as Record<string, unknown>)[k] = b[k];
       }
@@ -120,7 +113,7 @@ export const databaseRoutes: Route[] = [
     handler: (ctx) => {
       const d = needDatabase(ctx);
       const host = databaseHost(d);
-      const vars = Object.values(ctx.world.store.state.variables);
+      const vars = [...ctx.world.store.state.variables.values()];
       const linked = ctx.world.store.applicationsOf(d.environment_id)
         .filter((a) => vars.some((v) => v.application_id === a.id && v.value.includes(host)));
       return { results: linked.map((a) => presentApplication(ctx, a)) };

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { aggregateState, deletionState, deploymentStatusOf, phaseOf, serviceState } from "../clock";
 import { runEnvironmentAction } from "../actions";
 import { badRequest, conflict } from "../errors";
+import { assertNameFree } from "../uniqueness";
 import { DEFAULT_STAGE_NAME, baseFields, iso } from "../store";
 import { listOf, statusResponse } from "../schemas/common";
 import {
@@ -22,8 +23,7 @@ function present(ctx: RouteContext, e: EnvironmentRec): Record<string, unknown> 
 }
 
 function assertFreeName(ctx: RouteContext, projectId: string, name: string, self?: string): void {
-  const taken = ctx.world.store.environmentsOf(projectId).some((e) => e.name === name && e.id !== self);
-  if (taken) throw conflict(`environment name '${name}' is already used in this project`);
+  assertNameFree(ctx.world.store.environmentsOf(projectId), name, "case-insensitive", "environment", "this project", self);
 }
 
 /** Aggregated state and deployment status of an environment's services. */
@@ -92,7 +92,7 @@ export const environmentRoutes: Route[] = [
         ...baseFields(ctx.now), organization_id: p.organization_id, project_id: p.id, name: body.name,
         mode: body.mode ?? "DEVELOPMENT", cluster_id: cluster.id,
       };
-      ctx.world.store.state.environments[e.id] = e;
+      ctx.world.store.state.environments.set(e.id, e);
       ctx.world.store.addStage(e.id, DEFAULT_STAGE_NAME, null, ctx.now);
       return present(ctx, e);
     },

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { badRequest, conflict, notFound } from "../errors";
+import { badRequest, notFound } from "../errors";
+import { assertNameFree } from "../uniqueness";
 import { baseFields, iso } from "../store";
 import { listOf } from "../schemas/common";
 import { gitTokenRequest, gitTokenResponse } from "../schemas/git-tokens";
@@ -9,17 +10,17 @@ import { param, route, type Route, type RouteContext } from "./types";
 
 type Body = z.output<typeof gitTokenRequest>;
 
-const API_URLS: Record<string, string> = {
-  GITHUB: "https://api.github.com",
-  GITLAB: "https://gitlab.com/api/v4",
-  BITBUCKET: "https://api.bitbucket.org/2.0",
-};
+const API_URLS = new Map<string, string>([
+  ["GITHUB", "https://api.github.com"],
+  ["GITLAB", "https://gitlab.com/api/v4"],
+  ["BITBUCKET", "https://api.bitbucket.org/2.0"],
+]);
 
 function present(ctx: RouteContext, t: GitTokenRec): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: t.id, created_at: t.created_at, updated_at: t.updated_at, name: t.name, type: t.type,
     git_api_url: t.git_api_url, expired_at: t.expired_at,
-    associated_services_count: Object.values(ctx.world.store.state.applications).filter((a) => a.git_repository.git_token_id === t.id).length,
+    associated_services_count: [...ctx.world.store.state.applications.values()].filter((a) => a.git_repository.git_token_id === t.id).length,
   };
   if (t.description !== undefined) out["description"] = t.description;
   if (t.workspace !== undefined) out["workspace"] = t.workspace;
@@ -28,16 +29,14 @@ function present(ctx: RouteContext, t: GitTokenRec): Record<string, unknown> {
 
 function check(ctx: RouteContext, b: Body, self?: string): void {
   if (b.type === "BITBUCKET" && !b.workspace) throw badRequest("workspace", "is required when type is BITBUCKET");
-  if (Object.values(ctx.world.store.state.gitTokens).some((t) => t.name === b.name && t.id !== self)) {
-    throw conflict(`git token name '${b.name}' is already used in this organization`);
-  }
+  assertNameFree(ctx.world.store.state.gitTokens.values(), b.name, "exact", "git token", "this organization", self);
 }
 
 function apply(t: GitTokenRec, b: Body): void {
   t.name = b.name;
   t.type = b.type;
   t.token = b.token;
-  t.git_api_url = b.git_api_url ?? API_URLS[b.type] ?? "";
+  t.git_api_url = b.git_api_url ?? API_URLS.get(b.type) ?? "";
   if (b.description !== undefined) t.description = b.description;
   else delete t.description;
   if (b.workspace !== undefined) t.workspace = b.workspace;
@@ -47,7 +46,7 @@ function apply(t: GitTokenRec, b: Body): void {
 function needToken(ctx: RouteContext): GitTokenRec {
   needOrg(ctx);
   const id = param(ctx, "gitTokenId");
-  const t = ctx.world.store.state.gitTokens[id];
+  const t = ctx.world.store.state.gitTokens.get(id);
   if (!t) throw notFound("git token", id);
   return t;
 }
@@ -59,7 +58,7 @@ export const gitTokenRoutes: Route[] = [
     response: listOf(gitTokenResponse),
     handler: (ctx) => {
       needOrg(ctx);
-      return paginate(ctx, Object.values(ctx.world.store.state.gitTokens).map((t) => present(ctx, t)));
+      return paginate(ctx, [...ctx.world.store.state.gitTokens.values()].map((t) => present(ctx, t)));
     },
   }),
   route({
@@ -74,7 +73,7 @@ export const gitTokenRoutes: Route[] = [
         ...baseFields(ctx.now), organization_id: org.id, name: b.name, type: b.type, token: "", git_api_url: "", expired_at: expires,
       };
       apply(t, b);
-      ctx.world.store.state.gitTokens[t.id] = t;
+      ctx.world.store.state.gitTokens.set(t.id, t);
       return present(ctx, t);
     },
   }),
@@ -99,7 +98,7 @@ export const gitTokenRoutes: Route[] = [
     method: "DELETE", path: "/organization/{organizationId}/gitToken/{gitTokenId}", status: 204, summary: "Delete a git token",
     handler: (ctx) => {
       const t = needToken(ctx);
-      delete ctx.world.store.state.gitTokens[t.id];
+      ctx.world.store.state.gitTokens.delete(t.id);
     },
   }),
 ];

@@ -15,28 +15,28 @@ export function needOrg(ctx: RouteContext): OrganizationRec {
 
 /** Project by id, or 404. */
 export function needProject(ctx: RouteContext, id = param(ctx, "projectId")): ProjectRec {
-  const p = ctx.world.store.state.projects[id];
+  const p = ctx.world.store.state.projects.get(id);
   if (!p) throw notFound("project", id);
   return p;
 }
 
 /** Environment by id, or 404. */
 export function needEnvironment(ctx: RouteContext, id = param(ctx, "environmentId")): EnvironmentRec {
-  const e = ctx.world.store.state.environments[id];
+  const e = ctx.world.store.state.environments.get(id);
   if (!e) throw notFound("environment", id);
   return e;
 }
 
 /** Application by id, or 404. */
 export function needApplication(ctx: RouteContext, id = param(ctx, "applicationId")): ApplicationRec {
-  const a = ctx.world.store.state.applications[id];
+  const a = ctx.world.store.state.applications.get(id);
   if (!a) throw notFound("application", id);
   return a;
 }
 
 /** Database by id, or 404. */
 export function needDatabase(ctx: RouteContext, id = param(ctx, "databaseId")): DatabaseRec {
-  const d = ctx.world.store.state.databases[id];
+  const d = ctx.world.store.state.databases.get(id);
   if (!d) throw notFound("database", id);
   return d;
 }
@@ -57,7 +57,7 @@ export function needCluster(ctx: RouteContext, id = param(ctx, "clusterId")): Cl
 
 /** Deployment stage by id, or 404. */
 export function needStage(ctx: RouteContext, id = param(ctx, "deploymentStageId")): StageRec {
-  const s = ctx.world.store.state.stages[id];
+  const s = ctx.world.store.state.stages.get(id);
   if (!s) throw notFound("deployment stage", id);
   return s;
 }

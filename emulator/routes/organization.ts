@@ -17,16 +17,16 @@ function lightServices(ctx: RouteContext): Array<Record<string, unknown>> {
   const s = ctx.world.store.state;
   const out: Array<Record<string, unknown>> = [];
   const push = (svc: { id: string; name: string; environment_id: string; icon_uri: string; description?: string }, type: string) => {
-    const env = s.environments[svc.environment_id];
-    const project = env ? s.projects[env.project_id] : undefined;
+    const env = s.environments.get(svc.environment_id);
+    const project = env ? s.projects.get(env.project_id) : undefined;
     if (!env || !project) return;
     out.push({
       id: svc.id, name: svc.name, description: svc.description ?? "", icon_uri: svc.icon_uri, service_type: type,
       project_id: project.id, project_name: project.name, environment_id: env.id, environment_name: env.name, cluster_id: env.cluster_id,
     });
   };
-  for (const a of Object.values(s.applications)) push(a, "APPLICATION");
-  for (const d of Object.values(s.databases)) push(d, "DATABASE");
+  for (const a of s.applications.values()) push(a, "APPLICATION");
+  for (const d of s.databases.values()) push(d, "DATABASE");
   return out;
 }
 
@@ -60,7 +60,7 @@ export const organizationRoutes: Route[] = [
     handler: (ctx) => {
       const org = needOrg(ctx);
       const s = ctx.world.store.state;
-      const cents = s.clusters.length * 12000 + Object.keys(s.applications).length * 1500 + Object.keys(s.databases).length * 2500;
+      const cents = s.clusters.length * 12000 + s.applications.size * 1500 + s.databases.size * 2500;
       return {
         plan: org.plan, remaining_trial_day: 0,
         renewal_at: new Date(ctx.now + 30 * 24 * 3600 * 1000).toISOString(),

@@ -1,5 +1,5 @@
-import { conflict } from "../errors";
 import { baseFields, iso } from "../store";
+import { assertNameFree } from "../uniqueness";
 import { listOf } from "../schemas/common";
 import { projectRequest, projectResponse } from "../schemas/projects";
 import type { ProjectRec } from "../types";
@@ -20,8 +20,7 @@ function present(ctx: RouteContext, p: ProjectRec): Record<string, unknown> {
 }
 
 function assertFreeName(ctx: RouteContext, name: string, self?: string): void {
-  const taken = Object.values(ctx.world.store.state.projects).some((p) => p.name === name && p.id !== self);
-  if (taken) throw conflict(`project name '${name}' is already used in this organization`);
+  assertNameFree(ctx.world.store.state.projects.values(), name, "case-insensitive", "project", "this organization", self);
 }
 
 /** Projects: collection under the organization, items at top level. */
@@ -31,7 +30,7 @@ export const projectRoutes: Route[] = [
     response: listOf(projectResponse),
     handler: (ctx) => {
       needOrg(ctx);
-      const all = Object.values(ctx.world.store.state.projects).map((p) => present(ctx, p));
+      const all = [...ctx.world.store.state.projects.values()].map((p) => present(ctx, p));
       return paginate(ctx, all);
     },
   }),
@@ -43,7 +42,7 @@ export const projectRoutes: Route[] = [
       const body = ctx.body as ProjectBody;
       assertFreeName(ctx, body.name);
       const p: ProjectRec = { ...baseFields(ctx.now), organization_id: org.id, name: body.name, description: body.description ?? undefined };
-      ctx.world.store.state.projects[p.id] = p;
+      ctx.world.store.state.projects.set(p.id, p);
       return present(ctx, p);
     },
   }),

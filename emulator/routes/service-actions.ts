@@ -3,6 +3,7 @@ import { serviceStatus } from "../clock";
 import { conflict } from "../errors";
 import { deployRequest, statusResponse } from "../schemas/common";
 import type { DeploymentRec, ServiceRec } from "../types";
+import { assertNameFree } from "../uniqueness";
 import { route, type Route, type RouteContext } from "./types";
 
 /**
@@ -34,6 +35,11 @@ export function serviceActionRoutes(base: string, kind: string, lookup: (ctx: Ro
     action("stop", "STOP", `Stop the ${kind}`),
     action("restart-service", "RESTART", `Restart the ${kind}`),
   ];
+}
+
+/** 409 when another application or database of the environment has the name (ignoring case; see uniqueness.ts). */
+export function assertServiceNameFree(ctx: RouteContext, envId: string, name: string, self?: string): void {
+  assertNameFree(ctx.world.store.servicesOf(envId), name, "case-insensitive", "service", "this environment", self);
 }
 
 /** Deletes a service: at once with `stepMs` 0, else it stays readable in DELETE_QUEUED/DELETING for two steps. */

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { ApiError, badRequest, conflict } from "../errors";
+import { ApiError, badRequest } from "../errors";
+import { assertNameFree } from "../uniqueness";
 import { iso } from "../store";
 import { listOf } from "../schemas/common";
 import { attachRequest, stageRequest, stageResponse } from "../schemas/stages";
@@ -20,10 +21,7 @@ function present(s: StageRec): Record<string, unknown> {
 }
 
 function assertFreeName(ctx: RouteContext, envId: string, name: string, self?: string): void {
-  const lower = name.toLowerCase();
-  if (ctx.world.store.stagesOf(envId).some((s) => s.name.toLowerCase() === lower && s.id !== self)) {
-    throw conflict(`deployment stage name '${name}' is already used in this environment`);
-  }
+  assertNameFree(ctx.world.store.stagesOf(envId), name, "case-insensitive", "deployment stage", "this environment", self);
 }
 
 function ordered(ctx: RouteContext, envId: string): { results: Array<Record<string, unknown>> } {
@@ -90,7 +88,7 @@ export const stageRoutes: Route[] = [
       if (s.services.length > 0) {
         throw new ApiError(400, `deploymentStageId: stage '${s.name}' still has ${s.services.length} service(s) attached; move them first`);
       }
-      delete ctx.world.store.state.stages[s.id];
+      ctx.world.store.state.stages.delete(s.id);
       ctx.world.store.renumber(ctx.world.store.stagesOf(s.environment_id), ctx.now);
     },
   }),

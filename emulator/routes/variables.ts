@@ -10,7 +10,7 @@ import { param, route, type Route, type RouteContext } from "./types";
 type Kind = VariableRec["kind"];
 
 function present(ctx: RouteContext, v: VariableRec): Record<string, unknown> {
-  const app = ctx.world.store.state.applications[v.application_id];
+  const app = ctx.world.store.state.applications.get(v.application_id);
   const out: Record<string, unknown> = {
     id: v.id, created_at: v.created_at, updated_at: v.updated_at, key: v.key,
     scope: "APPLICATION", variable_type: v.mount_path ? "FILE" : "VALUE",
@@ -22,13 +22,13 @@ function present(ctx: RouteContext, v: VariableRec): Record<string, unknown> {
 }
 
 function assertFreeKey(ctx: RouteContext, appId: string, key: string, self?: string): void {
-  const taken = Object.values(ctx.world.store.state.variables).some((v) => v.application_id === appId && v.key === key && v.id !== self);
+  const taken = [...ctx.world.store.state.variables.values()].some((v) => v.application_id === appId && v.key === key && v.id !== self);
   if (taken) throw conflict(`key '${key}' is already used by a variable or secret of this application`);
 }
 
 function needVariable(ctx: RouteContext, kind: Kind, appId: string, idParam: string): VariableRec {
   const id = param(ctx, idParam);
-  const v = ctx.world.store.state.variables[id];
+  const v = ctx.world.store.state.variables.get(id);
   if (!v || v.kind !== kind || v.application_id !== appId) throw notFound(kind === "SECRET" ? "secret" : "environment variable", id);
   return v;
 }
@@ -41,7 +41,7 @@ function family(kind: Kind, segment: string, idParam: string, label: string): Ro
       method: "GET", path: base, status: 200, summary: `List ${label}s`, response: listOf(response),
       handler: (ctx) => {
         const app = needApplication(ctx);
-        const all = Object.values(ctx.world.store.state.variables).filter((v) => v.application_id === app.id && v.kind === kind);
+        const all = [...ctx.world.store.state.variables.values()].filter((v) => v.application_id === app.id && v.kind === kind);
         return paginate(ctx, all.map((v) => present(ctx, v)));
       },
     }),
@@ -55,7 +55,7 @@ function family(kind: Kind, segment: string, idParam: string, label: string): Ro
           ...baseFields(ctx.now), application_id: app.id, kind, key: b.key, value: b.value ?? "", mount_path: b.mount_path ?? null,
         };
         if (b.description !== undefined) v.description = b.description;
-        ctx.world.store.state.variables[v.id] = v;
+        ctx.world.store.state.variables.set(v.id, v);
         app.runtime.version += 1;
         return present(ctx, v);
       },
@@ -81,7 +81,7 @@ function family(kind: Kind, segment: string, idParam: string, label: string): Ro
       handler: (ctx) => {
         const app = needApplication(ctx);
         const v = needVariable(ctx, kind, app.id, idParam);
-        delete ctx.world.store.state.variables[v.id];
+        ctx.world.store.state.variables.delete(v.id);
         app.runtime.version += 1;
       },
     }),

@@ -24,7 +24,7 @@ function apply(w: WebhookRec, b: Body): void {
   w.target_url = b.target_url;
   if (b.target_secret !== undefined) w.target_secret = b.target_secret;
   w.enabled = b.enabled ?? true;
-  w.events = [...new Set(b.events.map((e) => EVENT_ALIASES[e] ?? e))];
+  w.events = [...new Set(b.events.map((e) => EVENT_ALIASES.get(e) ?? e))];
   if (b.description !== undefined) w.description = b.description;
   w.project_names_filter = b.project_names_filter ?? [];
   w.environment_types_filter = b.environment_types_filter ?? [];
@@ -33,7 +33,7 @@ function apply(w: WebhookRec, b: Body): void {
 function needHook(ctx: RouteContext): WebhookRec {
   needOrg(ctx);
   const id = param(ctx, "webhookId");
-  const w = ctx.world.store.state.webhooks[id];
+  const w = ctx.world.store.state.webhooks.get(id);
   if (!w) throw notFound("webhook", id);
   return w;
 }
@@ -44,7 +44,7 @@ export const webhookRoutes: Route[] = [
     method: "GET", path: "/organization/{organizationId}/webhook", status: 200, summary: "List webhooks", response: listOf(webhookResponse),
     handler: (ctx) => {
       needOrg(ctx);
-      return paginate(ctx, Object.values(ctx.world.store.state.webhooks).map(present));
+      return paginate(ctx, [...ctx.world.store.state.webhooks.values()].map(present));
     },
   }),
   route({
@@ -57,7 +57,7 @@ export const webhookRoutes: Route[] = [
         project_names_filter: [], environment_types_filter: [],
       };
       apply(w, ctx.body as Body);
-      ctx.world.store.state.webhooks[w.id] = w;
+      ctx.world.store.state.webhooks.set(w.id, w);
       return present(w);
     },
   }),
@@ -78,7 +78,7 @@ export const webhookRoutes: Route[] = [
   route({
     method: "DELETE", path: "/organization/{organizationId}/webhook/{webhookId}", status: 204, summary: "Delete a webhook",
     handler: (ctx) => {
-      delete ctx.world.store.state.webhooks[needHook(ctx).id];
+      ctx.world.store.state.webhooks.delete(needHook(ctx).id);
     },
   }),
 ];

@@ -47,7 +47,7 @@ export const storageRequest = z.object({
   id: uuidString.optional(),
   type: z.enum(["FAST_SSD"]).optional(),
   size: int.min(1),
-  mount_point: nonEmpty,
+  mount_point: nonEmpty.refine((s) => s.startsWith("/"), "must be an absolute path (starting with '/', e.g. /data)"),
 });
 
 /** The git repository of an application. */

@@ -6,12 +6,12 @@ import { ENVIRONMENT_MODES } from "./environments";
 export const WEBHOOK_EVENTS = ["DEPLOYMENT_STARTED", "DEPLOYMENT_CANCELLED", "DEPLOYMENT_FAILURE", "DEPLOYMENT_SUCCESSFUL"] as const;
 
 /** Names of the published description, mapped to the reference's. */
-export const EVENT_ALIASES: Record<string, (typeof WEBHOOK_EVENTS)[number]> = {
-  DEPLOYMENT_SUCCEEDED: "DEPLOYMENT_SUCCESSFUL",
-  DEPLOYMENT_FAILED: "DEPLOYMENT_FAILURE",
-};
+export const EVENT_ALIASES: ReadonlyMap<string, (typeof WEBHOOK_EVENTS)[number]> = new Map([
+  ["DEPLOYMENT_SUCCEEDED", "DEPLOYMENT_SUCCESSFUL"],
+  ["DEPLOYMENT_FAILED", "DEPLOYMENT_FAILURE"],
+] as const);
 
-const eventName = z.enum([...WEBHOOK_EVENTS, ...(Object.keys(EVENT_ALIASES) as ["DEPLOYMENT_SUCCEEDED", "DEPLOYMENT_FAILED"])]);
+const eventName = z.enum([...WEBHOOK_EVENTS, "DEPLOYMENT_SUCCEEDED", "DEPLOYMENT_FAILED"]);
 
 /** Create or replace a webhook (`kind` defaults to STANDARD). */
 export const webhookRequest = z.object({

@@ -1,9 +1,10 @@
 import { appBody, projectAndEnv, startClient, type Client } from "./helpers";
+import { control } from "../emulator-control";
 
 let c: Client;
 beforeAll(async () => { c = await startClient({ rateLimitPerHour: 1000 }); });
 afterAll(async () => { await c.close(); });
-beforeEach(async () => { await fetch(`${c.emu.url}/_emulator/reset`, { method: "POST" }); });
+beforeEach(async () => { await control(c.emu, "POST", "/reset"); });
 
 describe("auth", () => {
   it("accepts Token and Bearer; 401 for missing or unknown tokens with the error body", async () => {
@@ -21,7 +22,7 @@ describe("auth", () => {
 
   it("401 after revocation", async () => {
     expect((await c.call("GET", "/organization", undefined, c.emu.tokens.write)).status).toBe(200);
-    expect((await fetch(`${c.emu.url}/_emulator/tokens/write/revoke`, { method: "POST" })).status).toBe(200);
+    expect((await control(c.emu, "POST", "/tokens/write/revoke")).status).toBe(200);
     expect((await c.call("GET", "/organization", undefined, c.emu.tokens.write)).status).toBe(401);
   });
 
@@ -62,7 +63,7 @@ describe("rate limit", () => {
   });
 
   it("answers 429 with Retry-After once the window is used up, per token", async () => {
-    await fetch(`${c.emu.url}/_emulator/config`, { method: "PUT", body: JSON.stringify({ rateLimitPerHour: 3 }) });
+    await control(c.emu, "PUT", "/config", { rateLimitPerHour: 3 });
     try {
       for (let i = 0; i < 3; i++) expect((await c.call("GET", "/organization", undefined, c.emu.tokens.read)).status).toBe(200);
       const limited = await c.call("GET", "/organization", undefined, c.emu.tokens.read);
@@ -72,7 +73,7 @@ describe("rate limit", () => {
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
       expect((await c.call("GET", "/organization", undefined, c.emu.tokens.admin)).status).toBe(200);
     } finally {
-      await fetch(`${c.emu.url}/_emulator/config`, { method: "PUT", body: JSON.stringify({ rateLimitPerHour: 1000 }) });
+      await control(c.emu, "PUT", "/config", { rateLimitPerHour: 1000 });
     }
   });
 });

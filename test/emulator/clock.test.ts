@@ -1,4 +1,5 @@
 import { appBody, projectAndEnv, startClient, waitFor, type Client } from "./helpers";
+import { control } from "../emulator-control";
 
 const STEP = 150;
 let c: Client;
@@ -6,7 +7,7 @@ let envId: string;
 beforeAll(async () => { c = await startClient({ stepMs: STEP }); });
 afterAll(async () => { await c.close(); });
 beforeEach(async () => {
-  await fetch(`${c.emu.url}/_emulator/reset`, { method: "POST" });
+  await control(c.emu, "POST", "/reset");
   ({ envId } = await projectAndEnv(c));
 });
 
@@ -64,7 +65,7 @@ describe("deployment clock (stepped)", () => {
 
   it("failure injection ends in BUILD_ERROR with explanatory log lines", async () => {
     const app = (await c.call("POST", `/environment/${envId}/application`, appBody("api"))).body;
-    const set = await fetch(`${c.emu.url}/_emulator/services/${app.id}/failure`, { method: "PUT", body: JSON.stringify({ stage: "BUILD" }) });
+    const set = await control(c.emu, "PUT", `/services/${app.id}/failure`, { stage: "BUILD" });
     expect(set.status).toBe(200);
     await c.call("POST", `/application/${app.id}/deploy`);
     const states = await walk(`/application/${app.id}/status`);
@@ -77,14 +78,14 @@ describe("deployment clock (stepped)", () => {
 
 describe("deployment clock (instant)", () => {
   it("stepMs 0 reaches the terminal state at once; DEPLOY failure gives DEPLOYMENT_ERROR; tail cuts the log", async () => {
-    await fetch(`${c.emu.url}/_emulator/config`, { method: "PUT", body: JSON.stringify({ stepMs: 0 }) });
+    await control(c.emu, "PUT", "/config", { stepMs: 0 });
     try {
       const app = (await c.call("POST", `/environment/${envId}/application`, appBody("api"))).body;
       expect((await c.call("POST", `/application/${app.id}/deploy`)).body.state).toBe("DEPLOYED");
       const all = (await c.call("GET", `/application/${app.id}/log`)).body.results;
       expect(all.length).toBeGreaterThan(2);
       expect(all.some((l: { message: string }) => /deployed and running/.test(l.message))).toBe(true);
-      await fetch(`${c.emu.url}/_emulator/services/${app.id}/failure`, { method: "PUT", body: JSON.stringify({ stage: "DEPLOY" }) });
+      await control(c.emu, "PUT", `/services/${app.id}/failure`, { stage: "DEPLOY" });
       const failed = await c.call("POST", `/application/${app.id}/deploy`);
       expect(failed.body).toMatchObject({ state: "DEPLOYMENT_ERROR", status_details: { status: "ERROR" } });
       const tail = (await c.call("GET", `/application/${app.id}/log?tail=1`)).body.results;
@@ -94,7 +95,7 @@ describe("deployment clock (instant)", () => {
       expect((await c.call("DELETE", `/application/${app.id}`)).status).toBe(204);
       expect((await c.call("GET", `/application/${app.id}`)).status).toBe(404);
     } finally {
-      await fetch(`${c.emu.url}/_emulator/config`, { method: "PUT", body: JSON.stringify({ stepMs: STEP }) });
+      await control(c.emu, "PUT", "/config", { stepMs: STEP });
     }
   });
 });

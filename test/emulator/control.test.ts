@@ -1,12 +1,12 @@
 import { startClient, type Client } from "./helpers";
+import { control } from "../emulator-control";
 
 let c: Client;
 beforeAll(async () => { c = await startClient(); });
 afterAll(async () => { await c.close(); });
-beforeEach(async () => { await fetch(`${c.emu.url}/_emulator/reset`, { method: "POST" }); });
+beforeEach(async () => { await control(c.emu, "POST", "/reset"); });
 
-const ctl = (method: string, path: string, body?: unknown) =>
-  fetch(`${c.emu.url}/_emulator${path}`, { method, body: body === undefined ? null : JSON.stringify(body) });
+const ctl = (method: string, path: string, body?: unknown) => control(c.emu, method, path, body);
 
 describe("control endpoints", () => {
   it("reset keeps the seeded ids and tokens and empties the store", async () => {

@@ -1,11 +1,12 @@
 import { appBody, projectAndEnv, startClient, type Client } from "./helpers";
+import { control } from "../emulator-control";
 
 let c: Client;
 let envId: string;
 beforeAll(async () => { c = await startClient(); });
 afterAll(async () => { await c.close(); });
 beforeEach(async () => {
-  await fetch(`${c.emu.url}/_emulator/reset`, { method: "POST" });
+  await control(c.emu, "POST", "/reset");
   ({ envId } = await projectAndEnv(c));
 });
 
@@ -63,7 +64,7 @@ describe("databases", () => {
     const put = await c.call("PUT", `/database/${d.id}/masterCredentials`, { login: "admin", password: "s3cret-pass" });
     expect(put.body).toEqual({ host: d.host, port: 5432, login: "admin", password: "s3cret-pass" });
     expect((await c.call("GET", `/database/${d.id}/masterCredentials`)).body.password).toBe("***");
-    expect(await (await fetch(`${c.emu.url}/_emulator/state`)).text()).not.toContain("s3cret-pass");
+    expect(await (await control(c.emu, "GET", "/state")).text()).not.toContain("s3cret-pass");
     const missing = await c.call("PUT", `/database/${d.id}/masterCredentials`, { login: "x" });
     expect(missing.body.message).toMatch(/^password/);
   });

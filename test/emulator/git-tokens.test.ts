@@ -1,9 +1,10 @@
 import { appBody, projectAndEnv, startClient, type Client } from "./helpers";
+import { control } from "../emulator-control";
 
 let c: Client;
 beforeAll(async () => { c = await startClient(); });
 afterAll(async () => { await c.close(); });
-beforeEach(async () => { await fetch(`${c.emu.url}/_emulator/reset`, { method: "POST" }); });
+beforeEach(async () => { await control(c.emu, "POST", "/reset"); });
 
 describe("git tokens", () => {
   it("creates (201) without ever answering the token", async () => {
@@ -14,7 +15,7 @@ describe("git tokens", () => {
     expect(r.body).not.toHaveProperty("token");
     const all = JSON.stringify((await c.call("GET", `/organization/${c.org}/gitToken`)).body);
     expect(all).not.toContain("ghp_supersecret");
-    expect(await (await fetch(`${c.emu.url}/_emulator/state`)).text()).not.toContain("ghp_supersecret");
+    expect(await (await control(c.emu, "GET", "/state")).text()).not.toContain("ghp_supersecret");
   });
 
   it("requires workspace for BITBUCKET, rejects unknown types and duplicate names", async () => {

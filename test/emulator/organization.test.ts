@@ -1,9 +1,10 @@
 import { appBody, projectAndEnv, startClient, type Client } from "./helpers";
+import { control } from "../emulator-control";
 
 let c: Client;
 beforeAll(async () => { c = await startClient(); });
 afterAll(async () => { await c.close(); });
-beforeEach(async () => { await fetch(`${c.emu.url}/_emulator/reset`, { method: "POST" }); });
+beforeEach(async () => { await control(c.emu, "POST", "/reset"); });
 
 describe("organization, clusters and the rest of the published table", () => {
   it("GET /organization is a list; GET /organization/{id} the record", async () => {

@@ -1,9 +1,10 @@
 import { startClient, projectAndEnv, appBody, type Client } from "./helpers";
+import { control } from "../emulator-control";
 
 let c: Client;
 beforeAll(async () => { c = await startClient(); });
 afterAll(async () => { await c.close(); });
-beforeEach(async () => { await fetch(`${c.emu.url}/_emulator/reset`, { method: "POST" }); });
+beforeEach(async () => { await control(c.emu, "POST", "/reset"); });
 
 describe("projects", () => {
   it("creates with 200, lists, edits, deletes with 204", async () => {
@@ -36,7 +37,7 @@ describe("projects", () => {
     expect((await c.call("GET", "/organization/00000000-0000-0000-0000-000000000000/project")).status).toBe(404);
     const bad = await c.raw("POST", `/organization/${c.org}/project`, "{not json");
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toMatch(/malformed JSON/);
+    expect(bad.body.message).toMatch(/^body: request body is not valid JSON/);
   });
 
   it("paginates when page/page_size are given", async () => {

@@ -1,11 +1,12 @@
 import { appBody, projectAndEnv, startClient, type Client } from "./helpers";
+import { control } from "../emulator-control";
 
 let c: Client;
 let envId: string;
 beforeAll(async () => { c = await startClient(); });
 afterAll(async () => { await c.close(); });
 beforeEach(async () => {
-  await fetch(`${c.emu.url}/_emulator/reset`, { method: "POST" });
+  await control(c.emu, "POST", "/reset");
   ({ envId } = await projectAndEnv(c));
 });
 

@@ -1,11 +1,12 @@
 import { appBody, projectAndEnv, startClient, type Client } from "./helpers";
+import { control } from "../emulator-control";
 
 let c: Client;
 let appId: string;
 beforeAll(async () => { c = await startClient(); });
 afterAll(async () => { await c.close(); });
 beforeEach(async () => {
-  await fetch(`${c.emu.url}/_emulator/reset`, { method: "POST" });
+  await control(c.emu, "POST", "/reset");
   const { envId } = await projectAndEnv(c);
   appId = (await c.call("POST", `/environment/${envId}/application`, appBody("api"))).body.id;
 });
@@ -52,7 +53,7 @@ describe("secrets", () => {
     const edit = await c.call("PUT", `/application/${appId}/secret/${s.body.id}`, { key: "DB_PASSWORD", value: "other-secret" });
     expect(edit.status).toBe(200);
     expect(edit.body).not.toHaveProperty("value");
-    const dump = await (await fetch(`${c.emu.url}/_emulator/state`)).text();
+    const dump = await (await control(c.emu, "GET", "/state")).text();
     expect(dump).not.toContain("other-secret");
     expect(dump).toContain("DB_PASSWORD");
     expect((await c.call("DELETE", `/application/${appId}/secret/${s.body.id}`)).status).toBe(204);

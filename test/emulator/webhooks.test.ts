@@ -1,5 +1,6 @@
 import http from "node:http";
 import { appBody, projectAndEnv, startClient, waitFor, type Client } from "./helpers";
+import { control } from "../emulator-control";
 
 let c: Client;
 let receiver: http.Server;
@@ -25,7 +26,7 @@ afterAll(async () => {
   await new Promise((r) => receiver.close(r));
 });
 beforeEach(async () => {
-  await fetch(`${c.emu.url}/_emulator/reset`, { method: "POST" });
+  await control(c.emu, "POST", "/reset");
   received.length = 0;
 });
 
@@ -40,7 +41,7 @@ describe("webhooks", () => {
       events: ["DEPLOYMENT_STARTED", "DEPLOYMENT_SUCCESSFUL", "DEPLOYMENT_FAILURE"],
     });
     expect(JSON.stringify(r.body)).not.toContain("whsec-123");
-    expect(await (await fetch(`${c.emu.url}/_emulator/state`)).text()).not.toContain("whsec-123");
+    expect(await (await control(c.emu, "GET", "/state")).text()).not.toContain("whsec-123");
     const got = await c.call("GET", `/organization/${c.org}/webhook/${r.body.id}`);
     expect(got.body).not.toHaveProperty("target_secret");
     const put = await c.call("PUT", `/organization/${c.org}/webhook/${r.body.id}`, { kind: "SLACK", target_url: hookUrl, events: ["DEPLOYMENT_CANCELLED"], enabled: false });
@@ -66,7 +67,7 @@ describe("webhooks", () => {
     expect(received.map((e) => e.event_type).sort()).toEqual(["DEPLOYMENT_STARTED", "DEPLOYMENT_SUCCESSFUL"]);
     expect(received[0]?.payload.application_id).toBe(app.id);
     received.length = 0;
-    await fetch(`${c.emu.url}/_emulator/services/${app.id}/failure`, { method: "PUT", body: JSON.stringify({ stage: "BUILD" }) });
+    await control(c.emu, "PUT", `/services/${app.id}/failure`, { stage: "BUILD" });
     await c.call("POST", `/application/${app.id}/deploy`);
     await waitFor(() => received.some((e) => e.event_type === "DEPLOYMENT_FAILURE"));
     expect(received.find((e) => e.event_type === "DEPLOYMENT_FAILURE")?.payload).toMatchObject({ application_id: app.id, state: "BUILD_ERROR" });

@@ -27,7 +27,7 @@ describe("a refused token is an error, never 'not found'", () => {
     useToken(fx.emulator.tokens.admin);
     const { id, outs } = await projectProvider.create!({ organizationId: fx.orgId, name: "kept", description: "" });
     useToken(fx.emulator.tokens.write);
-    await fetch(`${fx.emulator.url}/_emulator/tokens/write/revoke`, { method: "POST" });
+    await fetch(`${fx.emulator.url}/_emulator/tokens/write/revoke`, { method: "POST", headers: { "content-type": "application/json" } });
     const read = projectProvider.read!(id, outs);
     await expect(read).rejects.toThrow(/token was refused \(401\)/);
     await expect(projectProvider.read!(id, outs)).rejects.not.toThrow(new RegExp(fx.emulator.tokens.write));

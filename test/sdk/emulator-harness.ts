@@ -21,8 +21,9 @@ export function useEmulator(stepMs = 0): () => Harness {
     const retries: RetryInfo[] = [];
     const control = async (method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown) => {
       const res = await request(`${emu.url}/_emulator${path}`, {
-        method, dispatcher: agent,
-        ...(body !== undefined ? { body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {}),
+        // the emulator refuses control requests without this content type, bodiless ones included
+        method, dispatcher: agent, headers: { "content-type": "application/json" },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
       const text = await res.body.text();
       if (res.statusCode >= 300) throw new Error(`control ${method} ${path}: ${res.statusCode} ${text}`);

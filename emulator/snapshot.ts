@@ -1,0 +1,40 @@
+import { findUnsafeKey } from "./json-safety";
+import { KEYED_COLLECTIONS, type State, type StateJson } from "./types";
+
+/** The JSON form of a state (shares the records with the store; stringify or copy it before handing it out). */
+export function stateToJson(state: State): StateJson {
+  const out: Record<string, unknown> = { ...state };
+  for (const k of KEYED_COLLECTIONS) out[k] = Object.fromEntries(state[k]);
+  return out as StateJson;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/**
+ * A state from its JSON form (a data file). Throws on anything that is not one: a `__proto__` key anywhere,
+ * a collection that is not an object of records, a record whose `id` is not its key. A collection the file lacks
+ * (written by an older emulator) starts empty.
+ */
+export function stateFromJson(json: unknown): State {
+  const unsafe = findUnsafeKey(json);
+  if (unsafe !== undefined) throw new Error(`state.${unsafe}: the key "__proto__" is not accepted`);
+  if (!isObject(json)) throw new Error("state: expected an object");
+  if (!isObject(json["organization"])) throw new Error("state.organization: expected an object");
+  for (const k of ["clusters", "tokens", "logs"] as const) {
+    if (!Array.isArray(json[k])) throw new Error(`state.${k}: expected an array`);
+  }
+  const out: Record<string, unknown> = { ...json };
+  for (const k of KEYED_COLLECTIONS) {
+    const coll = json[k] ?? {};
+    if (!isObject(coll)) throw new Error(`state.${k}: expected an object of records by id`);
+    const map = new Map<string, unknown>();
+    for (const [id, rec] of Object.entries(coll)) {
+      if (!isObject(rec) || rec["id"] !== id) throw new Error(`state.${k}.${id}: expected a record whose id is its key`);
+      map.set(id, rec);
+    }
+    out[k] = map;
+  }
+  return out as unknown as State;
+}

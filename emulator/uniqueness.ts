@@ -1,0 +1,40 @@
+/**
+ * Name uniqueness: which names must differ, within what, and how they are compared. A taken name is a 409.
+ *
+ * Decision per family (sources: `service-api.md` and the reference OpenAPI; "case-insensitive" means two names that
+ * differ only in letter case collide, e.g. `API` and `api`):
+ *
+ * | family | unique within | comparison | source |
+ * |---|---|---|---|
+ * | projects | the organization | case-insensitive | reference `ProjectRequest.name`: "name is case insensitive" |
+ * | environments | the project | case-insensitive | reference `CreateEnvironmentRequest.name`, `Environment.name` |
+ * | services (applications and databases together) | the environment | case-insensitive | reference `ApplicationRequest`, `ApplicationEditRequest`, `DatabaseRequest`, `DatabaseEditRequest` `.name`; one namespace because both kinds are services of the environment (listed together by `/organization/{id}/services`, placed together in deployment stages) |
+ * | deployment stages | the environment | case-insensitive | `service-api.md` (Deployment stage, name) and reference `DeploymentStageResponse.name` |
+ * | git tokens | the organization | exact (case-sensitive) | neither source says the name is case-insensitive (reference `GitTokenRequest.name` has no note) |
+ * | variable and secret keys | the application | exact (case-sensitive) | environment variable names are case-sensitive |
+ */
+
+import { conflict } from "./errors";
+
+/** How two names are compared. */
+export type NameComparison = "case-insensitive" | "exact";
+
+/** True when two names collide under the comparison. */
+export function sameName(a: string, b: string, how: NameComparison): boolean {
+  return how === "exact" ? a === b : a.toLowerCase() === b.toLowerCase();
+}
+
+/**
+ * Throws 409 when a record other than `selfId` already has a name colliding with `name`.
+ * `what` names the family ("project"), `scope` the container ("this organization").
+ */
+export function assertNameFree(
+  records: Iterable<{ id: string; name: string }>, name: string, how: NameComparison, what: string, scope: string, selfId?: string,
+): void {
+  for (const r of records) {
+    if (r.id !== selfId && sameName(r.name, name, how)) {
+      const detail = r.name === name ? "" : ` (as '${r.name}'; names are compared ignoring case)`;
+      throw conflict(`name: ${what} name '${name}' is already used in ${scope}${detail}`);
+    }
+  }
+}
