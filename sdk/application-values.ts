@@ -35,6 +35,7 @@ export abstract class ApplicationValuesApi<R extends z.ZodType<KeyedRecord>, C e
     return this.core.call({
       method: "POST", path: path`/application/${applicationId}/${this.spec.segment}`, body: request,
       requestSchema: this.spec.createRequest, response: this.spec.record,
+      what: `${this.spec.segment === "secret" ? "secret" : "environment variable"} ${JSON.stringify(request.key)}`,
       recover: async () => (await this.list(applicationId)).find((v) => v.key === request.key && (v.scope ?? "APPLICATION") === "APPLICATION"),
     }) as Promise<z.output<R>>;
   }

@@ -282,6 +282,7 @@ export class ApplicationsApi {
     return this.core.call({
       method: "POST", path: path`/environment/${environmentId}/application`, body: request, requestSchema: ApplicationCreateRequest,
       response: Application,
+      what: `application ${JSON.stringify(request.name)}`,
       recover: async () => (await this.list(environmentId)).find((a) => a.name === request.name),
     });
   }
@@ -336,7 +337,8 @@ export class ApplicationsApi {
   async logs(applicationId: string, options: LogOptions = {}): Promise<LogLine[]> {
     const { tail } = options;
     if (tail !== undefined && (!Number.isInteger(tail) || tail < 0)) {
-      throw new RangeError(`logs: option "tail": expected a non-negative integer, got ${String(tail)}`);
+      const got = typeof tail === "number" ? String(tail) : `a ${typeof tail}`;
+      throw new RangeError(`logs: option "tail": expected a non-negative integer, got ${got}`);
     }
     const body = await this.core.call({
       method: "GET", path: path`/application/${applicationId}/log`, response: LogList, ...(tail !== undefined ? { query: { tail } } : {}),

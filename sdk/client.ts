@@ -31,14 +31,24 @@ export const ENV_API_TOKEN = "DEPLOY_SERVICE_API_TOKEN";
 
 /** Settings of a {@link DeployServiceClient}. */
 export interface ClientOptions {
-  /** Base URL of the service, e.g. `https://api.example.com` (no version prefix). Default: `DEPLOY_SERVICE_API_URL`. */
+  /**
+   * Base URL of the service, e.g. `https://api.example.com`: the service's paths have no version prefix, so
+   * `/api`, `/v1` or an API path in it is refused; another path prefix (a reverse proxy) is accepted and checked
+   * on the first 404. Default: `DEPLOY_SERVICE_API_URL`.
+   */
   baseUrl?: string;
   /** API token. Default: `DEPLOY_SERVICE_API_TOKEN`. Never appears in errors or logs. */
   token?: string;
   /** `Authorization` scheme: `Token` for API tokens (default), `Bearer` for JWTs of human accounts. */
   tokenScheme?: "Token" | "Bearer";
-  /** Per-request timeout in milliseconds (whole request, body included). Default 30 000. */
+  /** Per-attempt timeout in milliseconds (whole request, body included). Default 30 000. */
   timeoutMs?: number;
+  /**
+   * Longest time one call may take in milliseconds, retries, backoff, attempts and a lost create's lookup
+   * included; each attempt's timeout is cut to what is left. Rate-limit waits (the wait a 429 asks for, pacing)
+   * do not count: `maxRateLimitWaitMs` caps each of them. Default 120 000.
+   */
+  callDeadlineMs?: number;
   /** Retries after the first attempt. Default 4. */
   maxRetries?: number;
   /** First backoff step in milliseconds (doubles each retry, full jitter). Default 500. */
@@ -73,10 +83,54 @@ export interface RawRequestOptions<R extends z.ZodType | undefined> {
 
 function positive(name: string, value: number | undefined, fallback: number, min = 0): number {
   if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < min) {
-    throw new RangeError(`DeployServiceClient: option "${name}": expected a number >= ${min}, got ${String(value)}`);
+  if (typeof value !== "number" || !Number.isFinite(value) || value < min) {
+    const got = typeof value === "number" ? String(value) : `a ${typeof value}`;
+    throw new RangeError(`DeployServiceClient: option "${name}": expected a number >= ${min}, got ${got}`);
   }
   return value;
+}
+
+const URL_SETTING = `the base URL (option baseUrl, ${ENV_API_URL}, or deploy-service:apiUrl in a Pulumi stack)`;
+const URL_EXAMPLE = "expected the service's root, e.g. https://api.example.com";
+
+/** First path segments of the API's own endpoints: a base URL holding one points into the API, not at its root. */
+const API_SEGMENTS = [
+  "organization", "project", "environment", "application", "database", "deploymentStage", "service", "cluster",
+  "container", "job", "helm", "variable", "account", "openapi.json",
+];
+
+/**
+ * Checks the base URL and returns it without trailing slash. Messages never quote the value, which may be a
+ * token when URL and token were swapped; only the origin of a value that parsed as an http(s) URL is quoted.
+ */
+function checkBaseUrl(value: string, token: string): string {
+  const swapped = /^https?:\/\//i.test(token) ? "; the API token looks like a URL: were the base URL and the token swapped?" : "";
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`DeployServiceClient: ${URL_SETTING} is not a URL; ${URL_EXAMPLE}${swapped}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new Error(`DeployServiceClient: ${URL_SETTING} must start with http:// or https://; ${URL_EXAMPLE}${swapped}`);
+  }
+  const at = `${URL_SETTING} (${url.origin})`;
+  if (url.username !== "" || url.password !== "") {
+    throw new Error(`DeployServiceClient: ${at} must not hold user:password@ credentials; pass the API token as option token or DEPLOY_SERVICE_API_TOKEN`);
+  }
+  if (url.search !== "" || url.hash !== "" || value.includes("?") || value.includes("#")) {
+    throw new Error(`DeployServiceClient: ${at} must not have a query string or a fragment; ${URL_EXAMPLE}`);
+  }
+  const segments = url.pathname.split("/").filter((s) => s !== "").map((s) => s.toLowerCase());
+  const apiSegment = API_SEGMENTS.find((name) => segments.includes(name.toLowerCase()));
+  if (apiSegment !== undefined) {
+    throw new Error(`DeployServiceClient: ${at} has /${apiSegment} in its path, a path of the API itself; ${URL_EXAMPLE} (a reverse-proxy prefix is fine)`);
+  }
+  const lastSegment = segments[segments.length - 1];
+  if (lastSegment !== undefined && /^(api|v\d{1,3})$/.test(lastSegment)) {
+    throw new Error(`DeployServiceClient: ${at} ends with /${lastSegment}, a version prefix, but the service's paths have none; ${URL_EXAMPLE}`);
+  }
+  return value.replace(/\/+$/, "");
 }
 
 /**
@@ -89,8 +143,10 @@ function positive(name: string, value: number | undefined, fallback: number, min
  *
  * Every call validates its request before sending (BadRequestError naming the field, no HTTP call) and its
  * answer after receiving (InvalidResponseError naming the field); retries 429 after the asked wait, retries
- * 5xx and network errors of GET/PUT/DELETE with capped exponential backoff; never sends a create twice
- * blindly (a lost answer is recovered by looking the object up by name or key).
+ * 5xx and network errors of GET/PUT/DELETE with capped exponential backoff, within a deadline per call; never
+ * sends a create twice blindly (a lost answer is recovered by looking the object up by name or key, and when
+ * that cannot be done the call fails with UnconfirmedCreateError); trusts a 404 only once the base URL has
+ * answered as the service (else ServiceMismatchError).
  */
 export class DeployServiceClient {
   /** Organizations: list, get. */
@@ -126,7 +182,9 @@ export class DeployServiceClient {
 
   /**
    * @param options settings; `baseUrl` and `token` fall back to `DEPLOY_SERVICE_API_URL` and `DEPLOY_SERVICE_API_TOKEN`.
-   * @throws Error naming the missing setting(s) and their environment variables; RangeError for a bad number option.
+   * @throws Error naming the missing setting(s) and their environment variables, or what is wrong with the base URL
+   *   (not an http(s) URL; credentials, query or fragment in it; a version prefix such as `/v1` or a path of the API
+   *   in it) without quoting the value; RangeError for a bad number option.
    */
   constructor(options: ClientOptions = {}) {
     const baseUrl = (options.baseUrl ?? process.env[ENV_API_URL] ?? "").trim();
@@ -138,25 +196,22 @@ export class DeployServiceClient {
     if (missing.length > 0) {
       throw new Error(`DeployServiceClient: missing ${missing.join(" and ")}; set ${ENV_API_URL} and ${ENV_API_TOKEN}, or pass them as options`);
     }
-    let parsed: URL;
-    try {
-      parsed = new URL(baseUrl);
-    } catch {
-      throw new Error(`DeployServiceClient: base URL ${JSON.stringify(baseUrl)} is not a URL; expected e.g. https://api.example.com`);
+    // eslint-disable-next-line no-control-regex
+    if (/[\s\u0000-\u001f\u007f]/.test(token)) {
+      throw new Error(`DeployServiceClient: the API token (option token or ${ENV_API_TOKEN}) holds whitespace or control characters; expected the token alone`);
     }
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-      throw new Error(`DeployServiceClient: base URL must be http or https, got ${parsed.protocol}`);
-    }
+    const checkedUrl = checkBaseUrl(baseUrl, token);
     const scheme = options.tokenScheme ?? "Token";
     if (scheme !== "Token" && scheme !== "Bearer") {
-      throw new Error(`DeployServiceClient: option "tokenScheme": expected "Token" or "Bearer", got ${JSON.stringify(scheme)}`);
+      throw new Error(`DeployServiceClient: option "tokenScheme": expected "Token" or "Bearer"`);
     }
     const maxRateLimitWaitMs = positive("maxRateLimitWaitMs", options.maxRateLimitWaitMs, 60_000);
     this.core = new RequestCore({
-      baseUrl: baseUrl.replace(/\/+$/, ""),
+      baseUrl: checkedUrl,
       token,
       tokenScheme: scheme,
       timeoutMs: positive("timeoutMs", options.timeoutMs, 30_000, 1),
+      callDeadlineMs: positive("callDeadlineMs", options.callDeadlineMs, 120_000, 1),
       retry: {
         maxRetries: Math.floor(positive("maxRetries", options.maxRetries, 4)),
         baseDelayMs: positive("retryBaseDelayMs", options.retryBaseDelayMs, 500),
@@ -204,14 +259,16 @@ export class DeployServiceClient {
 
   /**
    * Follows an application to a terminal state: `DEPLOYED`/`RUNNING` (default target) or `STOPPED`.
-   * @throws DeploymentFailedError with the final state and the last 20 log lines; WaitTimeoutError with the last state.
+   * @throws DeploymentFailedError with the final state and the last 20 log lines (the token and the secrets this
+   *   client sent replaced by `***`); WaitTimeoutError with the last state.
    */
   waitForApplication(applicationId: string, options?: WaitOptions<Status>): Promise<Status> {
     return followStatus({
       what: `application ${applicationId}`,
       path: buildPath`/application/${applicationId}/status`,
       read: () => this.applications.status(applicationId),
-      logs: async () => (await this.applications.logs(applicationId, { tail: 20 })).map((line) => line.message),
+      // Applications may log the values this client set as their secrets: those never reach an error.
+      logs: async () => (await this.applications.logs(applicationId, { tail: 20 })).map((line) => this.core.redactKnown(line.message)),
     }, options);
   }
 

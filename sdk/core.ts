@@ -1,15 +1,17 @@
 /**
- * The request core every endpoint group goes through: URL and headers, timeouts, pacing, retries
- * (429, 5xx, network), lost-create recovery, JSON parsing and validation of requests and responses.
+ * The request core every endpoint group goes through: URL and headers, timeouts and the call's deadline,
+ * pacing, retries (429, 5xx, network), lost-create recovery, the check that a 404 comes from the service,
+ * JSON parsing and validation of requests and responses, and keeping secrets out of every error.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { request, type Dispatcher } from "undici";
-import type { z } from "zod";
+import { z } from "zod";
 import {
-  BadRequestError, ConnectionError, DeployServiceError, InvalidResponseError, TimeoutError,
-  errorFromStatus, redact, serviceMessageOf,
+  BadRequestError, ConnectionError, DeployServiceError, InvalidResponseError, ServiceMismatchError, TimeoutError,
+  UnconfirmedCreateError, errorFromStatus, redact, serviceMessageOf,
 } from "./errors";
 import { Pacer } from "./pacing";
-import type { ApiPath } from "./path";
+import { path as apiPath, type ApiPath } from "./path";
 import {
   backoffDelay, describeNetworkError, failedBeforeSending, rateLimitWaitMs, sleep,
   type HeaderBag, type RetryPolicy,
@@ -29,7 +31,7 @@ export interface RetryInfo {
   attempt: number;
   /** Milliseconds the client waits before that attempt. */
   delayMs: number;
-  /** Why: e.g. `429 rate limited`, `503 Service Unavailable`, `connection: ECONNRESET`, `timeout`. */
+  /** Why: e.g. `429 rate limited`, `503 server error`, `connection: ...`, `timeout: ...` (never a secret). */
   reason: string;
 }
 
@@ -41,8 +43,13 @@ export interface CoreConfig {
   token: string;
   /** `Authorization` scheme. */
   tokenScheme: "Token" | "Bearer";
-  /** Per-request timeout in milliseconds. */
+  /** Per-attempt timeout in milliseconds. */
   timeoutMs: number;
+  /**
+   * Longest time one call may take in milliseconds: attempts, backoff and lookups included; rate-limit waits
+   * (the wait a 429 asks for, pacing) excluded, since `maxRateLimitWaitMs` caps each of them.
+   */
+  callDeadlineMs: number;
   /** Retry timing and limits. */
   retry: RetryPolicy;
   /** undici dispatcher; undici's global one when absent. */
@@ -73,10 +80,17 @@ export interface CallSpec<R extends z.ZodType | undefined> {
   /** Schema of a 2xx body; absent when the answer has no body (204). */
   response?: R;
   /**
-   * For creates (POST with a natural key): looks the object up after an answer was lost.
-   * Returns it when it exists, `undefined` otherwise. Makes the POST safe to send again.
+   * For creates: looks the object up by its natural key after an answer was lost. Returns it when it
+   * exists, `undefined` when it certainly does not; throws when it cannot tell.
    */
   recover?: () => Promise<unknown>;
+  /**
+   * False for families without a unique natural key (webhooks): after a lost answer the object is looked up,
+   * but when the lookup does not find it the POST is not sent again (UnconfirmedCreateError). Default true.
+   */
+  resendAfterLoss?: boolean;
+  /** What a create makes, for messages, e.g. `project "shop"`; never a secret value. */
+  what?: string;
   /** Cancels waiting and the request in flight. */
   signal?: AbortSignal;
 }
@@ -89,13 +103,17 @@ interface RawResponse {
   text: string;
 }
 
-const SENSITIVE_KEYS = new Set(["token", "password", "value", "target_secret", "login"]);
+/** Fields whose values are kept out of the messages of the call that sends (or receives) them. */
+const SENSITIVE_KEYS = new Set(["token", "password", "value", "target_secret", "login", "target_url"]);
+/** Fields whose values the client keeps out of every later message too (e.g. the log lines of a failed deploy). */
+const SECRET_KEYS = new Set(["token", "password", "target_secret"]);
+const MAX_REMEMBERED_SECRETS = 1000;
 
-function sensitiveValues(body: unknown, out: string[] = [], depth = 0): string[] {
+function sensitiveValues(body: unknown, keys: ReadonlySet<string> = SENSITIVE_KEYS, out: string[] = [], depth = 0): string[] {
   if (depth > 4 || body === null || typeof body !== "object") return out;
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    if (typeof value === "string" && SENSITIVE_KEYS.has(key)) out.push(value);
-    else if (typeof value === "object") sensitiveValues(value, out, depth + 1);
+    if (typeof value === "string" && keys.has(key)) out.push(value);
+    else if (typeof value === "object") sensitiveValues(value, keys, out, depth + 1);
   }
   return out;
 }
@@ -110,8 +128,43 @@ function pageInfo(body: Record<string, unknown>): { page: number; page_size?: nu
   return { page, total_pages, ...(typeof page_size === "number" ? { page_size } : {}) };
 }
 
+/** `GET /organization` as the service answers it: `{results: [Organization]}` or one Organization (WIRE difference 6). */
+function isOrganizationAnswer(data: unknown): boolean {
+  const isOrganization = (o: unknown) => !!o && typeof o === "object" && typeof (o as Record<string, unknown>)["id"] === "string";
+  if (!data || typeof data !== "object" || Array.isArray(data)) return false;
+  const record = data as Record<string, unknown>;
+  const results = record["results"];
+  if (Array.isArray(results)) return results.every(isOrganization);
+  return isOrganization(record) && typeof record["name"] === "string";
+}
+
+/** The text of an error message after its `METHOD /path: ` prefix. */
+function detailOf(error: DeployServiceError): string {
+  const prefix = `${error.method} ${error.path}: `;
+  return error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => { signal.removeEventListener("abort", onAbort); resolve(value); },
+      (e: unknown) => { signal.removeEventListener("abort", onAbort); reject(e); },
+    );
+  });
+}
+
 /** Sends requests for the endpoint groups; see {@link CallSpec}. */
 export class RequestCore {
+  /** The deadline (epoch ms) of the call a lookup or service check runs for; nested calls never outlive it. */
+  private readonly outerDeadline = new AsyncLocalStorage<number>();
+  private readonly rememberedSecrets = new Set<string>();
+  private serviceVerified = false;
+  private serviceCheck: Promise<void> | undefined;
+
   /** @param config resolved client settings. */
   constructor(private readonly config: CoreConfig) {}
 
@@ -120,18 +173,36 @@ export class RequestCore {
     return this.config.baseUrl;
   }
 
+  /** `text` without the token or any secret this client has sent (secret values, passwords, git tokens). */
+  redactKnown(text: string): string {
+    return redact(text, [this.config.token, ...this.rememberedSecrets]);
+  }
+
   /**
    * Performs one API call; resolves to the validated body (`undefined` without a response schema).
    *
    * Retry rules: a 429 waits as asked (capped) and retries any method; a connection that certainly never
-   * reached the server retries any method; 5xx, timeouts and cut connections retry GET/PUT/DELETE; for a
-   * POST with `recover` (a create) they first look the object up and return it when found, else resend;
-   * other POSTs (deploy-type actions) are not resent. A 409 on a resent create is also looked up.
+   * reached the server retries any method; 5xx, timeouts and cut connections retry GET/PUT/DELETE. For a
+   * POST with `recover` (a create) they first look the object up: found, it is returned; certainly absent, the
+   * POST is sent again (unless `resendAfterLoss` is false); lookup failed, UnconfirmedCreateError and nothing is
+   * sent again. Other POSTs (deploy-type actions) are never resent. A 409 on a resent create is looked up too.
+   *
+   * The whole call, lookups included, ends within `callDeadlineMs` (429 and pacing waits excluded); a create's
+   * attempt uses at most half of the time left, so the lookup that may follow has the other half.
+   *
+   * A 404 is passed on as NotFoundError only once the base URL has been seen to answer as the service
+   * (one `GET /organization` per client, shared by concurrent calls; a failed check is repeated on a later 404).
    *
    * @throws BadRequestError (local, before sending) when the body fails `requestSchema`; the mapped
-   *   DeployServiceError subclass when retries run out or do not apply; InvalidResponseError for a bad 2xx body.
+   *   DeployServiceError subclass when retries run out or do not apply; InvalidResponseError for a bad 2xx body;
+   *   TimeoutError when the deadline passes; UnconfirmedCreateError; ServiceMismatchError instead of a 404 that
+   *   cannot be trusted.
    */
-  async call<R extends z.ZodType | undefined>(spec: CallSpec<R>): Promise<CallResult<R>> {
+  call<R extends z.ZodType | undefined>(spec: CallSpec<R>): Promise<CallResult<R>> {
+    return this.run(spec, false);
+  }
+
+  private async run<R extends z.ZodType | undefined>(spec: CallSpec<R>, checkingService: boolean): Promise<CallResult<R>> {
     const { method, path } = spec;
     const context = { method, path };
     let body: unknown = spec.body;
@@ -139,28 +210,44 @@ export class RequestCore {
       const checked = check(spec.requestSchema, spec.body ?? {});
       if (!checked.ok) {
         const more = checked.issueCount > 1 ? ` (and ${checked.issueCount - 1} more)` : "";
-        throw new BadRequestError(`${method} ${path}: request field "${checked.field}": ${checked.text}${more}`, context, true);
+        const text = this.redactKnown(redact(`request field "${checked.field}": ${checked.text}${more}`, sensitiveValues(spec.body)));
+        throw new BadRequestError(`${method} ${path}: ${text}`, context, true);
       }
       body = checked.data;
     }
-    const secrets = [this.config.token, ...sensitiveValues(body)];
+    this.remember(path, body);
+    const secrets = [this.config.token, ...this.rememberedSecrets, ...sensitiveValues(body), ...sensitiveValues(spec.body)];
     const isIdempotent = method !== "POST";
+    const isCreate = method === "POST" && spec.recover !== undefined;
     const policy = this.config.retry;
-    let mayHaveApplied = false; // a POST attempt whose outcome is unknown
+    let deadline = Math.min(Date.now() + this.config.callDeadlineMs, this.outerDeadline.getStore() ?? Infinity);
+    let attempts = 0;
+    let last: DeployServiceError | undefined;
+    let mayHaveApplied = false; // a create attempt whose outcome is unknown
 
     for (let attempt = 0; ; attempt++) {
-      await sleep(this.config.pacer.delayBeforeNext(Date.now()), spec.signal);
+      const pacing = this.config.pacer.delayBeforeNext(Date.now());
+      if (pacing > 0) {
+        await sleep(pacing, spec.signal);
+        deadline += pacing;
+      }
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw this.deadlinePassed(spec, attempts, last);
+      // A create keeps half of what is left for the lookup that must follow if its answer is lost.
+      const share = isCreate ? Math.ceil(remaining / 2) : remaining;
+      const timeoutMs = Math.min(this.config.timeoutMs, share);
+      attempts++;
       let error: DeployServiceError | undefined;
       let raw: RawResponse | undefined;
       try {
-        raw = await this.send(spec, body);
+        raw = await this.send(spec, body, timeoutMs, secrets);
       } catch (e) {
         if (!(e instanceof DeployServiceError)) throw e;
         error = e;
       }
       if (raw) {
         this.config.pacer.observe(raw.headers);
-        if (raw.status >= 200 && raw.status < 300) return this.parse(spec, raw) as CallResult<R>;
+        if (raw.status >= 200 && raw.status < 300) return this.parse(spec, raw, secrets) as CallResult<R>;
         const retryAfterMs = raw.status === 429 ? rateLimitWaitMs(raw.headers, Date.now()) : undefined;
         const serviceMessage = serviceMessageOf(raw.text, secrets);
         error = errorFromStatus({
@@ -170,38 +257,46 @@ export class RequestCore {
         });
       }
       if (!error) throw new Error("unreachable: neither a response nor an error");
-      const canRetry = attempt < policy.maxRetries;
+      last = error;
       const code = error.code;
+      if (code === "not_found" && !checkingService) await this.confirmService(spec, deadline);
+
+      const canRetry = attempt < policy.maxRetries;
       let delayMs: number | undefined;
+      let askedByService = false;
       let reason = "";
 
       if (code === "rate_limited") {
         const asked = (error as { retryAfterMs?: number }).retryAfterMs;
+        askedByService = asked !== undefined;
         delayMs = Math.min(asked ?? backoffDelay(attempt, policy), policy.maxRateLimitWaitMs);
         reason = "429 rate limited";
       } else if (code === "connection" && (error as ConnectionError).beforeSend) {
         delayMs = backoffDelay(attempt, policy);
-        reason = `connection (not sent): ${error.message}`;
+        reason = `connection (not sent): ${detailOf(error)}`;
       } else if (code === "connection" || code === "timeout" || code === "server_error") {
-        reason = code === "server_error" ? `${error.status} server error` : `${code}: ${error.message}`;
+        reason = code === "server_error" ? `${error.status} server error` : `${code}: ${detailOf(error)}`;
         if (isIdempotent) {
           delayMs = backoffDelay(attempt, policy);
-        } else if (spec.recover) {
+        } else if (isCreate) {
           mayHaveApplied = true;
-          const found = await this.tryRecover(spec);
+          const found = await this.lookUp(spec, error, deadline);
           if (found !== undefined) return found as CallResult<R>;
+          if (spec.resendAfterLoss === false) throw this.unconfirmed(spec, error, undefined);
           delayMs = backoffDelay(attempt, policy);
           reason = `${reason}; the object was not created, sending again`;
         }
-      } else if (code === "conflict" && spec.recover && mayHaveApplied) {
+      } else if (code === "conflict" && isCreate && mayHaveApplied) {
         // An earlier attempt whose answer was lost may have created it after all.
-        const found = await this.tryRecover(spec);
+        const found = await this.lookUp(spec, error, deadline);
         if (found !== undefined) return found as CallResult<R>;
       }
 
       if (delayMs === undefined || !canRetry) throw error;
+      if (!askedByService && Date.now() + delayMs >= deadline) throw this.deadlinePassed(spec, attempts, error);
       this.config.onRetry?.({ method, path, attempt: attempt + 1, delayMs, reason });
       await sleep(delayMs, spec.signal);
+      if (askedByService) deadline += delayMs;
     }
   }
 
@@ -224,11 +319,114 @@ export class RequestCore {
     return results;
   }
 
-  private async tryRecover(spec: CallSpec<z.ZodType | undefined>): Promise<unknown> {
+  private remember(path: string, body: unknown): void {
+    const values = sensitiveValues(body, SECRET_KEYS);
+    if (/\/secret(\/|$)/.test(path)) values.push(...sensitiveValues(body, new Set(["value"])));
+    for (const value of values) {
+      if (this.rememberedSecrets.size >= MAX_REMEMBERED_SECRETS) break;
+      if (value) this.rememberedSecrets.add(value);
+    }
+  }
+
+  /** Runs the create's lookup within the call's deadline; a lookup that fails means "cannot tell". */
+  private async lookUp(spec: CallSpec<z.ZodType | undefined>, lost: DeployServiceError, deadline: number): Promise<unknown> {
     try {
-      return await spec.recover?.();
+      return await this.outerDeadline.run(deadline, () => spec.recover?.());
+    } catch (e) {
+      if (spec.signal?.aborted) throw e;
+      throw this.unconfirmed(spec, lost, e);
+    }
+  }
+
+  private unconfirmed(spec: CallSpec<z.ZodType | undefined>, lost: DeployServiceError, lookupError: unknown): UnconfirmedCreateError {
+    const { method, path } = spec;
+    const what = spec.what ?? "the object";
+    let why: string;
+    if (lookupError === undefined) {
+      why = "the lookup did not single out one new match; this kind has no unique key to prove it was not made, so it is not sent again";
+    } else {
+      const text = lookupError instanceof DeployServiceError ? lookupError.message
+        : lookupError instanceof Error ? lookupError.message : String(lookupError);
+      why = `looking it up failed (${this.redactKnown(text)})`;
+    }
+    return new UnconfirmedCreateError(
+      `${method} ${path}: could not confirm whether ${what} was created: the answer was lost (${detailOf(lost)}) and ${why}. ` +
+        `Nothing was sent again; check whether ${what} exists (GET ${path}) before trying again`,
+      { method, path, status: lost.status, cause: lost }, what,
+    );
+  }
+
+  private deadlinePassed(spec: CallSpec<z.ZodType | undefined>, attempts: number, last: DeployServiceError | undefined): TimeoutError {
+    const { method, path } = spec;
+    const n = this.config.callDeadlineMs;
+    const after = `${attempts} attempt${attempts === 1 ? "" : "s"}`;
+    const lastText = last ? `; last: ${detailOf(last)}` : "";
+    return new TimeoutError(
+      `${method} ${path}: the call's deadline of ${n} ms passed after ${after}${lastText}`,
+      { method, path, ...(last ? { cause: last } : {}) }, n,
+    );
+  }
+
+  /**
+   * Resolves when a 404 can be trusted: the base URL has answered `GET /organization` as the service.
+   * @throws ServiceMismatchError when it does not; the check's own error for 401/403 and for failures that
+   *   leave it open (5xx, network, timeout, 429).
+   */
+  private async confirmService(spec: CallSpec<z.ZodType | undefined>, deadline: number): Promise<void> {
+    if (this.serviceVerified) return;
+    if (!this.serviceCheck) {
+      const running = this.outerDeadline.run(deadline, () => this.checkService());
+      this.serviceCheck = running.then(
+        () => { this.serviceVerified = true; },
+        (e: unknown) => { this.serviceCheck = undefined; throw e; },
+      );
+      this.serviceCheck.catch(() => undefined); // callers that gave up (aborted) leave no unhandled rejection
+    }
+    try {
+      await abortable(this.serviceCheck, spec.signal);
+    } catch (e) {
+      if (e instanceof ServiceMismatchError) {
+        throw new ServiceMismatchError(
+          `${spec.method} ${spec.path}: got 404, but ${e.reason}, so it is not trusted as "not found". ${this.whatToCheck()}`,
+          { method: spec.method, path: spec.path, cause: e }, e.baseUrl, e.reason,
+        );
+      }
+      throw e;
+    }
+  }
+
+  private async checkService(): Promise<void> {
+    const where = this.describeBaseUrl();
+    const context = { method: "GET", path: "/organization" };
+    const mismatch = (saw: string) => {
+      const reason = `${where} does not answer as the deployment service (GET /organization ${saw})`;
+      return new ServiceMismatchError(`${reason}. ${this.whatToCheck()}`, context, where, reason);
+    };
+    let data: unknown;
+    try {
+      data = await this.run({ method: "GET", path: apiPath`/organization`, response: z.unknown() }, true);
+    } catch (e) {
+      if (!(e instanceof DeployServiceError)) throw e;
+      if (e.code === "not_found") throw mismatch("answered 404");
+      if (e.code === "invalid_response") throw mismatch("answered something that is not JSON");
+      if (e.code === "bad_request" || e.code === "conflict") throw mismatch(`answered ${e.status}`);
+      throw e;
+    }
+    if (!isOrganizationAnswer(data)) throw mismatch("answered JSON that is not a list of organizations");
+  }
+
+  private whatToCheck(): string {
+    return "Check the base URL (option baseUrl, DEPLOY_SERVICE_API_URL, or deploy-service:apiUrl in a Pulumi stack): " +
+      "it must be the service's root, with no version prefix, e.g. https://api.example.com";
+  }
+
+  /** The base URL for messages: scheme, host, port and path (the client refuses credentials, query and fragment). */
+  private describeBaseUrl(): string {
+    try {
+      const url = new URL(this.config.baseUrl);
+      return this.redactKnown(`${url.origin}${url.pathname.replace(/\/+$/, "")}`);
     } catch {
-      return undefined;
+      return "the base URL";
     }
   }
 
@@ -245,7 +443,7 @@ export class RequestCore {
     return url;
   }
 
-  private async send(spec: CallSpec<z.ZodType | undefined>, body: unknown): Promise<RawResponse> {
+  private async send(spec: CallSpec<z.ZodType | undefined>, body: unknown, timeoutMs: number, secrets: string[]): Promise<RawResponse> {
     const { method, path } = spec;
     const headers: Record<string, string> = {
       authorization: `${this.config.tokenScheme} ${this.config.token}`,
@@ -260,7 +458,7 @@ export class RequestCore {
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort(new Error("request timeout"));
-    }, this.config.timeoutMs);
+    }, timeoutMs);
     const onOuterAbort = () => controller.abort(spec.signal?.reason);
     spec.signal?.addEventListener("abort", onOuterAbort, { once: true });
     try {
@@ -276,11 +474,13 @@ export class RequestCore {
       return { status: res.statusCode, headers: res.headers as HeaderBag, text };
     } catch (e) {
       if (timedOut) {
-        throw new TimeoutError(`${method} ${path}: no answer within ${this.config.timeoutMs} ms`, { method, path }, this.config.timeoutMs);
+        const cut = timeoutMs < this.config.timeoutMs ? " (what was left of the call's deadline)" : "";
+        throw new TimeoutError(`${method} ${path}: no answer within ${timeoutMs} ms${cut}`, { method, path }, timeoutMs);
       }
       if (spec.signal?.aborted) throw spec.signal.reason;
       const beforeSend = failedBeforeSending(e);
-      const what = redact(describeNetworkError(e), [this.config.token]);
+      // Only the code and message: undici's errors may hold the request, Authorization header included.
+      const what = redact(describeNetworkError(e), secrets);
       throw new ConnectionError(`${method} ${path}: connection failed (${what})`, { method, path }, beforeSend);
     } finally {
       clearTimeout(timer);
@@ -288,7 +488,7 @@ export class RequestCore {
     }
   }
 
-  private parse(spec: CallSpec<z.ZodType | undefined>, raw: RawResponse): unknown {
+  private parse(spec: CallSpec<z.ZodType | undefined>, raw: RawResponse, secrets: string[]): unknown {
     const { method, path } = spec;
     const context = { method, path, status: raw.status };
     if (!spec.response) return undefined;
@@ -303,7 +503,8 @@ export class RequestCore {
     }
     const checked = check(spec.response, data);
     if (!checked.ok) {
-      throw new InvalidResponseError(`${method} ${path}: response field "${checked.field}": ${checked.text}`, context, checked.field);
+      const text = redact(`response field "${checked.field}": ${checked.text}`, [...secrets, ...sensitiveValues(data)]);
+      throw new InvalidResponseError(`${method} ${path}: ${text}`, context, redact(checked.field, secrets));
     }
     return checked.data;
   }

@@ -106,6 +106,7 @@ export class DatabasesApi {
     return this.core.call({
       method: "POST", path: path`/environment/${environmentId}/database`, body: request, requestSchema: DatabaseCreateRequest,
       response: Database,
+      what: `database ${JSON.stringify(request.name)}`,
       recover: async () => (await this.list(environmentId)).find((d) => d.name === request.name),
     });
   }

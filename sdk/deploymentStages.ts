@@ -64,6 +64,7 @@ export class DeploymentStagesApi {
     return this.core.call({
       method: "POST", path: path`/environment/${environmentId}/deploymentStage`, body: request, requestSchema: DeploymentStageRequest,
       response: DeploymentStage,
+      what: `deployment stage ${JSON.stringify(request.name)}`,
       recover: async () => (await this.list(environmentId)).find((s) => s.name === request.name),
     });
   }

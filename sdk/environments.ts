@@ -62,6 +62,7 @@ export class EnvironmentsApi {
     return this.core.call({
       method: "POST", path: path`/project/${projectId}/environment`, body: request, requestSchema: EnvironmentCreateRequest,
       response: Environment,
+      what: `environment ${JSON.stringify(request.name)}`,
       recover: async () => (await this.list(projectId)).find((e) => e.name === request.name),
     });
   }

@@ -23,11 +23,13 @@ export type ErrorCode =
   | "connection"
   | "invalid_response"
   | "deployment_failed"
-  | "wait_timeout";
+  | "wait_timeout"
+  | "not_the_service"
+  | "unconfirmed_create";
 
 const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   "not_found", "rate_limited", "unauthorized", "forbidden", "conflict", "bad_request", "server_error",
-  "timeout", "connection", "invalid_response", "deployment_failed", "wait_timeout",
+  "timeout", "connection", "invalid_response", "deployment_failed", "wait_timeout", "not_the_service", "unconfirmed_create",
 ]);
 
 /** What every error knows about the request that failed. */
@@ -130,7 +132,10 @@ export class ConnectionError extends DeployServiceError {
     this.beforeSend = beforeSend;
   }
 }
-/** No answer within the request timeout (`timeoutMs`). */
+/**
+ * No answer within the request timeout (`timeoutMs`), or the call's total deadline (`callDeadlineMs`) passed;
+ * `timeoutMs` says which limit elapsed.
+ */
 export class TimeoutError extends DeployServiceError {
   /** The timeout that elapsed, in milliseconds. */
   readonly timeoutMs: number;
@@ -183,11 +188,110 @@ export class WaitTimeoutError extends DeployServiceError {
   }
 }
 
-/** Replaces every occurrence of each secret (tokens, passwords) in `text` with `***`. */
+/**
+ * A request got 404, but the base URL does not answer as the service (its `GET /organization` is missing, not
+ * JSON, or not the service's shape), so the 404 proves nothing: the object is *not* reported as gone.
+ * `isNotFound` is false for it and `status` is 0, so nothing drops a live object from its records.
+ */
+export class ServiceMismatchError extends DeployServiceError {
+  /** The base URL that failed the check (scheme, host, port and path; never a token). */
+  readonly baseUrl: string;
+  /** What the check saw, e.g. `GET /organization answered 404`. */
+  readonly reason: string;
+  /** @param message full text; @param context request details; @param baseUrl checked URL; @param reason what the check saw. */
+  constructor(message: string, context: ErrorContext, baseUrl: string, reason: string) {
+    super("not_the_service", message, { ...context, status: 0 });
+    this.baseUrl = baseUrl;
+    this.reason = reason;
+  }
+}
+
+/**
+ * A create's answer was lost and the client could not confirm whether the object was made (the lookup failed,
+ * or the family has no unique key to look it up by). Nothing was sent again; check the service before retrying.
+ * Not retryable: resending could make a second object.
+ */
+export class UnconfirmedCreateError extends DeployServiceError {
+  /** What was being created, e.g. `project "shop"`. */
+  readonly what: string;
+  /** @param message full text; @param context request details (`cause`: the error that lost the answer); @param what the object. */
+  constructor(message: string, context: ErrorContext, what: string) {
+    super("unconfirmed_create", message, context);
+    this.what = what;
+  }
+}
+
+/**
+ * Secrets shorter than this are redacted only where they stand alone (see {@link redact}); longer ones everywhere.
+ */
+const SHORT_SECRET_LENGTH = 4;
+/** Punctuation around a value once URL-encoded (`%22` for `"`, `%2C` for `,`, `%5C` for `\`, ...). */
+const ENCODED_PUNCTUATION = String.raw`%(?:2[026789cCeEfF]|3[aAbBdD]|5[bBcCdD]|7[bBdD])`;
+/** What may stand right before a value in a message, a JSON text or a query string. */
+const BEFORE = String.raw`(?<=^|[\s"'=:,;(\[{<>/+]|${ENCODED_PUNCTUATION})`;
+/** What may stand right after one; `\` because the value may end inside a JSON-escaped string. */
+const AFTER = String.raw`(?=$|[\s"',;:)\]}<>&\\.!?/+]|${ENCODED_PUNCTUATION})`;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function unicodeEscaped(jsonInner: string, upper: boolean): string {
+  return jsonInner.replace(/[\u0080-\uffff]/g, (c) => {
+    const hex = c.charCodeAt(0).toString(16).padStart(4, "0");
+    return `\\u${upper ? hex.toUpperCase() : hex}`;
+  });
+}
+
+/**
+ * The spellings a secret takes when a server echoes it: as is; JSON-escaped (quotes, backslashes, control
+ * characters), also with non-ASCII or `<>&` as `\uXXXX` (Python's and Go's encoders) and `/` as `\/`; JSON-escaped
+ * twice (a request body quoted inside an error message); and URL-encoded, raw or JSON-escaped (percent, lower-case
+ * hex, `+` for space).
+ */
+export function secretForms(secret: string): string[] {
+  const forms = new Set<string>([secret]);
+  const json = JSON.stringify(secret).slice(1, -1);
+  const jsonForms = [json, unicodeEscaped(json, false), unicodeEscaped(json, true)];
+  jsonForms.push(json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
+  for (const form of [...jsonForms]) jsonForms.push(form.replace(/\//g, "\\/"));
+  for (const form of jsonForms) {
+    forms.add(form);
+    forms.add(JSON.stringify(form).slice(1, -1));
+  }
+  // URL-encoded: the value itself, or a JSON body holding it, echoed in a query string or a form.
+  for (const plain of [secret, json]) {
+    try {
+      const encoded = encodeURIComponent(plain);
+      forms.add(encoded);
+      forms.add(encoded.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()));
+      forms.add(encoded.replace(/%20/g, "+"));
+      forms.add(new URLSearchParams({ v: plain }).toString().slice(2));
+    } catch {
+      // A lone surrogate cannot be URL-encoded, so no server can have echoed it that way.
+    }
+  }
+  forms.delete("");
+  return [...forms];
+}
+
+/**
+ * Replaces each secret (tokens, passwords, secret values) in `text` with `***`, in every spelling of
+ * {@link secretForms}.
+ *
+ * A secret of 4 characters or more is replaced wherever it occurs. A shorter one (`"ab"`, `"1"`) is replaced
+ * only where it stands alone: between quotes, spaces, `=`/`&`, brackets or punctuation, as a value does in a
+ * message, a JSON text or a query string. Replacing it inside words too would turn messages into asterisks
+ * (think of a secret `"e"`), and inside a longer word a few letters cannot be told from the word's own.
+ */
 export function redact(text: string, secrets: ReadonlyArray<string | undefined>): string {
+  const unique = [...new Set(secrets.filter((s): s is string => typeof s === "string" && s !== ""))];
+  const forms = unique.flatMap((secret) => secretForms(secret).map((form) => ({ form, short: secret.length < SHORT_SECRET_LENGTH })));
+  // Longest first, so a secret that is part of a longer one cannot leave the rest of the longer one visible.
+  forms.sort((a, b) => b.form.length - a.form.length);
   let out = text;
-  for (const secret of secrets) {
-    if (secret && secret.length >= 4) out = out.split(secret).join("***");
+  for (const { form, short } of forms) {
+    out = short ? out.replace(new RegExp(BEFORE + escapeRegExp(form) + AFTER, "g"), "***") : out.split(form).join("***");
   }
   return out;
 }
@@ -235,7 +339,9 @@ export function serviceMessageOf(bodyText: string, secrets: ReadonlyArray<string
       if (typeof candidate === "string") message = candidate;
     }
   } catch {
-    message = text.length > 200 ? `${text.slice(0, 200)}...` : text;
+    // Redacted before it is cut, so the cut cannot leave the start of a secret behind.
+    const clean = redact(text, secrets);
+    return clean.length > 200 ? `${clean.slice(0, 200)}...` : clean;
   }
   return message === undefined ? undefined : redact(message, secrets);
 }
@@ -280,6 +386,14 @@ export function isRetryable(e: unknown): boolean {
 export function isAuthError(e: unknown): boolean {
   const code = codeOf(e);
   return code === "unauthorized" || code === "forbidden";
+}
+/** True when a 404 could not be trusted because the base URL does not answer as the service. */
+export function isServiceMismatch(e: unknown): boolean {
+  return codeOf(e) === "not_the_service";
+}
+/** True when a create's answer was lost and the client could not confirm whether the object was made. */
+export function isUnconfirmedCreate(e: unknown): boolean {
+  return codeOf(e) === "unconfirmed_create";
 }
 /** True for 409 (name taken, operation already running). */
 export function isConflict(e: unknown): boolean {

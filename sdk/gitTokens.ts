@@ -58,6 +58,7 @@ export class GitTokensApi {
   create(organizationId: string, request: GitTokenRequest): Promise<GitToken> {
     return this.core.call({
       method: "POST", path: path`/organization/${organizationId}/gitToken`, body: request, requestSchema: GitTokenRequest, response: GitToken,
+      what: `git token ${JSON.stringify(request.name)}`,
       recover: async () => (await this.list(organizationId)).find((t) => t.name === request.name),
     });
   }

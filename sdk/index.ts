@@ -5,7 +5,7 @@
  */
 export * from "./client";
 export * from "./errors";
-export { path, type ApiPath } from "./path";
+export { path, invalidIdReason, type ApiPath } from "./path";
 export type { RetryInfo, HttpMethod, Query } from "./core";
 export * from "./status";
 export * from "./wait";

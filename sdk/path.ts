@@ -1,25 +1,61 @@
 /**
- * A request path whose interpolated values have been percent-encoded.
+ * A request path whose interpolated values have been checked and percent-encoded.
  *
- * Only {@link path} produces values of this type, so a raw string with an unencoded id
+ * Only {@link path} produces values of this type, so a raw string with an unchecked id
  * cannot reach the request core by accident.
  */
 export type ApiPath = string & { readonly __apiPath: unique symbol };
 
 /**
- * Builds a request path, percent-encoding every interpolated value as one path segment.
+ * Why `value` cannot be one id (one path segment) of a request, or `undefined` when it can.
  *
- * `path\`/project/${id}\`` gives `/project/<id>` where `/`, `?`, `#`, spaces and the like in `id`
- * are escaped, so an id can never change which endpoint is called.
+ * Percent-encoding alone is not enough: `encodeURIComponent` leaves `.` alone and URL parsers remove
+ * dot segments (`%2e%2e` too), so an id of `..` would address the parent object, e.g. turn
+ * `DELETE /application/<id>/secret/..` into `DELETE /application/<id>/`. So ids are refused, not
+ * escaped, when they are empty, `.` or `..`, or hold `/`, `\`, `?`, `#`, `%`, whitespace or control characters.
+ * The provider's `check` uses the same rule on every id input.
+ */
+export function invalidIdReason(value: unknown): string | undefined {
+  if (typeof value === "number") {
+    return Number.isSafeInteger(value) && value >= 0 ? undefined : "expected a non-negative whole number or a string id";
+  }
+  if (typeof value !== "string") return `expected a string id, got ${value === null ? "null" : typeof value}`;
+  if (value === "") return "is empty; expected an id";
+  if (value === "." || value === "..") return `is "${value}", which would address another object; expected an id`;
+  // eslint-disable-next-line no-control-regex
+  const bad = /[/\\?#%\s\u0000-\u001f\u007f]/.exec(value);
+  if (bad) return `holds ${describeChar(bad[0])}, which no id holds; expected an id such as a UUID`;
+  return undefined;
+}
+
+function describeChar(ch: string): string {
+  if (ch === " ") return "a space";
+  if (/\s/.test(ch)) return "whitespace";
+  if (/[\u0000-\u001f\u007f]/.test(ch)) return "a control character";
+  return `"${ch}"`;
+}
+
+/** The name of the id at `index` in a path template: `/application/{}/secret/{}` gives `applicationId`, `secretId`. */
+function segmentName(strings: TemplateStringsArray, index: number): string {
+  const before = (strings[index] ?? "").split("/").filter((s) => s !== "");
+  const word = before[before.length - 1];
+  return word ? `${word}Id` : `segment ${index + 1}`;
+}
+
+/**
+ * Builds a request path, checking and percent-encoding every interpolated value as one path segment.
  *
- * @throws TypeError when an interpolated value is empty, `undefined` or `null` (that would
- *   silently address the parent collection instead of one object).
+ * `path\`/project/${id}\`` gives `/project/<id>`; an id can never change which endpoint is called.
+ *
+ * @throws TypeError naming the argument (`secretId in /application/{}/secret/{}`) when an interpolated
+ *   value is not a valid id (see {@link invalidIdReason}); nothing is sent.
  */
 export function path(strings: TemplateStringsArray, ...values: ReadonlyArray<string | number>): ApiPath {
   let out = strings[0] ?? "";
   values.forEach((value, index) => {
-    if (value === undefined || value === null || value === "") {
-      throw new TypeError(`path ${strings.join("{}")}: segment ${index + 1} is empty; expected a non-empty id`);
+    const reason = invalidIdReason(value);
+    if (reason !== undefined) {
+      throw new TypeError(`${segmentName(strings, index)} in ${strings.join("{}")}: ${reason}; nothing was sent`);
     }
     out += encodeURIComponent(String(value)) + (strings[index + 1] ?? "");
   });

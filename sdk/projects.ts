@@ -40,6 +40,7 @@ export class ProjectsApi {
     return this.core.call({
       method: "POST", path: path`/organization/${organizationId}/project`, body: request, requestSchema: ProjectRequest,
       response: Project,
+      what: `project ${JSON.stringify(request.name)}`,
       recover: async () => (await this.list(organizationId)).find((p) => p.name === request.name),
     });
   }

@@ -43,6 +43,36 @@ function valueAt(data: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   return current;
 }
 
+function normalised(text: string): string {
+  return text.toUpperCase().replace(/[^A-Z0-9]/g, "");
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/**
+ * Whether a refused value looks like a misspelt choice (`"PROD"`, `"staging"`, `"Requird"`) and may be quoted
+ * back. Anything else is described by type only: a value in the wrong field may be a token or a password.
+ */
+function resemblesOneOf(received: string, values: ReadonlyArray<unknown>): boolean {
+  const mine = normalised(received);
+  if (received.length > 40 || mine === "") return false;
+  return values.some((value) => {
+    const theirs = normalised(String(value));
+    if (theirs === "") return false;
+    return (mine.length >= 3 && (theirs.startsWith(mine) || mine.startsWith(theirs))) || editDistance(mine, theirs) <= Math.max(1, Math.floor(theirs.length / 4));
+  });
+}
+
 /** Renders an issue path as `a.b[0].c` (`(body)` for the whole document). */
 export function fieldName(path: ReadonlyArray<PropertyKey>): string {
   let out = "";
@@ -53,7 +83,10 @@ export function fieldName(path: ReadonlyArray<PropertyKey>): string {
   return out || "(body)";
 }
 
-/** One human sentence for a zod issue, naming the field and what was expected; never prints string values. */
+/**
+ * One human sentence for a zod issue, naming the field and what was expected; prints a string value only when it
+ * resembles one of the allowed choices (a typo), never anything that could be a secret put in the wrong field.
+ */
 export function describeIssue(issue: z.core.$ZodIssue, data: unknown, prefix: ReadonlyArray<PropertyKey> = []): { field: string; text: string } {
   const fullPath = [...prefix, ...issue.path];
   const field = fieldName(fullPath);
@@ -63,7 +96,7 @@ export function describeIssue(issue: z.core.$ZodIssue, data: unknown, prefix: Re
       return { field, text: `expected ${issue.expected}, got ${got}` };
     case "invalid_value": {
       const received = valueAt(data, fullPath);
-      const shown = typeof received === "string" && received.length <= 40 ? JSON.stringify(received) : got;
+      const shown = typeof received === "string" && resemblesOneOf(received, issue.values) ? JSON.stringify(received) : got;
       return { field, text: `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}, got ${shown}` };
     }
     case "too_small":

@@ -47,6 +47,14 @@ export const Webhook = z.looseObject({
 /** A webhook record. */
 export type Webhook = z.infer<typeof Webhook>;
 
+function originOf(url: unknown): string {
+  try {
+    return new URL(String(url)).origin;
+  } catch {
+    return "its target";
+  }
+}
+
 /** Endpoints of webhooks. */
 export class WebhooksApi {
   /** @param core the client's request core. */
@@ -58,14 +66,22 @@ export class WebhooksApi {
   }
 
   /**
-   * Creates a webhook. Webhooks have no unique name, so the client first notes the existing ones (one
-   * extra GET); a lost answer is then recovered as the new webhook with the same `target_url`.
+   * Creates a webhook. Webhooks have no unique key (two may share a target), so the client first notes the
+   * existing ones (one extra GET). After a lost answer, the one new webhook with the same `target_url` is taken
+   * as the one made; when there is none or more than one, the call fails with UnconfirmedCreateError and the
+   * POST is never sent again, since a second webhook would deliver every event twice.
    */
   async create(organizationId: string, request: WebhookRequest): Promise<Webhook> {
     const before = new Set((await this.list(organizationId)).map((w) => w.id));
     return this.core.call({
       method: "POST", path: path`/organization/${organizationId}/webhook`, body: request, requestSchema: WebhookRequest, response: Webhook,
-      recover: async () => (await this.list(organizationId)).find((w) => w.target_url === request.target_url && !before.has(w.id)),
+      // The target's origin only: the rest of a Slack webhook URL is its secret.
+      what: `webhook to ${originOf(request.target_url)}`,
+      resendAfterLoss: false,
+      recover: async () => {
+        const made = (await this.list(organizationId)).filter((w) => w.target_url === request.target_url && !before.has(w.id));
+        return made.length === 1 ? made[0] : undefined;
+      },
     });
   }
 

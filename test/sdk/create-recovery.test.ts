@@ -93,12 +93,19 @@ describe("creates whose answer was lost", () => {
     expect(hook.id).toBe("w-new");
   });
 
-  test("a lost answer with a failing lookup rethrows the original error", async () => {
-    const { pool, client } = mockClient({ maxRetries: 0 });
-    pool.intercept({ path: "/environment/e1/database", method: "POST" }).replyWithError(socketClosed());
+  test("a lost answer with a failing lookup cannot be confirmed: nothing is sent again", async () => {
+    const { pool, client } = mockClient({ maxRetries: 3 });
+    let posts = 0;
+    pool.intercept({ path: "/environment/e1/database", method: "POST" }).reply(() => {
+      posts++;
+      throw socketClosed();
+    }).times(4);
     pool.intercept({ path: "/environment/e1/database", method: "GET" }).reply(403, { message: "no" });
     const e = await rejectionOf(client.databases.create("e1", { name: "db", type: "POSTGRESQL", version: "16", mode: "CONTAINER" }));
-    expect(e).toBeInstanceOf(ConnectionError);
+    expect(e.code).toBe("unconfirmed_create");
+    expect(e.message).toContain('could not confirm whether database "db" was created');
+    expect(e.cause).toBeInstanceOf(ConnectionError);
+    expect(posts).toBe(1);
   });
 });
 

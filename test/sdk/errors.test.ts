@@ -3,7 +3,7 @@ import {
   RateLimitError, ServerError, errorFromStatus, isAuthError, isConflict, isDeployServiceError, isNotFound,
   isRateLimited, isRetryable,
 } from "../../sdk";
-import { JSON_HEADERS, TOKEN, mockClient, rejectionOf } from "./helpers";
+import { JSON_HEADERS, TOKEN, answersAsService, mockClient, rejectionOf } from "./helpers";
 
 describe("error factory", () => {
   test.each([
@@ -64,6 +64,7 @@ describe("errors from responses", () => {
   test.each([400, 401, 403, 404, 409])("status %i carries status, service message, method and path", async (status) => {
     const { pool, client } = mockClient();
     pool.intercept({ path: "/project/p1", method: "PUT" }).reply(status, { status, error: "E", message: `field "name" is wrong (${status})` }, { headers: JSON_HEADERS });
+    if (status === 404) answersAsService(pool);
     const e = await rejectionOf(client.projects.update("p1", { name: "n" }));
     expect(e.status).toBe(status);
     expect(e.method).toBe("PUT");
@@ -101,6 +102,7 @@ describe("errors from responses", () => {
   test("a 404 on DELETE is reported as not found", async () => {
     const { pool, client } = mockClient();
     pool.intercept({ path: "/environment/e1", method: "DELETE" }).reply(404, { status: 404, error: "Not Found", message: "environment not found" }, { headers: JSON_HEADERS });
+    answersAsService(pool);
     const e = await rejectionOf(client.environments.delete("e1"));
     expect(isNotFound(e)).toBe(true);
     expect(e.method).toBe("DELETE");

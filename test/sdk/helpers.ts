@@ -27,6 +27,14 @@ export function mockClient(options: Partial<ClientOptions> = {}) {
 
 export const JSON_HEADERS = { "content-type": "application/json" };
 
+/**
+ * Answers the client's one-time check that the base URL is the service (`GET /organization`), which a 404
+ * triggers before it is reported as not found.
+ */
+export function answersAsService(pool: ReturnType<MockAgent["get"]>): void {
+  pool.intercept({ path: "/organization", method: "GET" }).reply(200, { results: [{ id: "org-1", name: "acme" }] }, { headers: JSON_HEADERS });
+}
+
 /** An error as undici raises it when the socket closes after the request was written. */
 export function socketClosed(): Error {
   return Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" });

@@ -1,5 +1,5 @@
 import { DeploymentFailedError, WaitTimeoutError, classifyState, isNotFound } from "../../sdk";
-import { JSON_HEADERS, mockClient, rejectionOf, status } from "./helpers";
+import { JSON_HEADERS, answersAsService, mockClient, rejectionOf, status } from "./helpers";
 
 describe("classifyState", () => {
   test.each([
@@ -132,6 +132,7 @@ describe("waitUntilGone", () => {
     const { pool, client } = mockClient();
     pool.intercept({ path: "/application/a1", method: "GET" }).reply(200, { id: "a1", name: "web" }, { headers: JSON_HEADERS }).times(2);
     pool.intercept({ path: "/application/a1", method: "GET" }).reply(404, { message: "gone" }, { headers: JSON_HEADERS });
+    answersAsService(pool);
     let calls = 0;
     await client.waitUntilGone(() => { calls++; return client.applications.get("a1"); }, { pollIntervalMs: 1 });
     expect(calls).toBe(3);
