@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { editDistance } from "./suggest";
 
 /**
  * The advanced settings of an application, keyed exactly as the service spells them.
@@ -452,19 +453,6 @@ export function toWire(key: AdvancedSettingKey, value: unknown): unknown {
   const spec = specOf(key);
   if (spec.kind === "enum" && typeof value === "string") return spec.aliases?.[value] ?? value;
   return value;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }
 
 /**

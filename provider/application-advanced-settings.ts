@@ -11,10 +11,12 @@ import {
   toWire,
   validateSetting,
 } from "./advanced-settings-keys";
+import { invalidIdReason } from "../sdk";
 import { apiClient } from "./credentials";
 import { diffInputs } from "./diff";
 import { describeFailure, ignoreGone, readOrGone } from "./errors";
 import { DeployServiceResource } from "./shim";
+import { closestName } from "./suggest";
 import { containsUnknown, isUnknown } from "./unknowns";
 
 export type { AdvancedSettingKey, AdvancedSettings } from "./advanced-settings-keys";
@@ -32,7 +34,10 @@ export type EffectiveAdvancedSettings = { [K in keyof AdvancedSettings]-?: Exclu
 
 /** The arguments of {@link ApplicationAdvancedSettings}. */
 export interface ApplicationAdvancedSettingsArgs {
-  /** Id of the application whose settings are managed. Changing it moves the settings to another application (replacement). */
+  /**
+   * Id of the application whose settings are managed (a valid id: no `/`, `..`, `%` or whitespace). Changing it moves
+   * the settings to another application (replacement).
+   */
   applicationId: pulumi.Input<string>;
   /**
    * The settings to manage, keyed exactly as the service spells them (`"network.ingress.proxy_body_size_mb"`).
@@ -122,6 +127,32 @@ function unknownKeyReason(key: string, value: unknown): string {
   const close = closeKeys(key);
   const hint = close.length > 0 ? `close valid names: ${close.join(", ")}` : "see the AdvancedSettings type for the 47 valid keys";
   return `unknown advanced setting "${key}"; ${hint}`;
+}
+
+/** The inputs of this resource; any other key a program passes is refused by name. */
+const INPUT_KEYS = ["applicationId", "settings"] as const;
+
+function checkInputKeys(news: Settings): pulumi.dynamic.CheckFailure[] {
+  const unknown = Object.keys(news).filter(
+    (k) => !k.startsWith("__") && news[k] !== undefined && !(INPUT_KEYS as readonly string[]).includes(k),
+  );
+  return unknown.map((key) => {
+    const suggestion = closestName(key, INPUT_KEYS);
+    const hint = suggestion !== undefined ? `did you mean "${suggestion}"?` : `not an input of this resource (expected one of: ${INPUT_KEYS.join(", ")})`;
+    return { property: key, reason: `unknown property "${key}": ${hint}` };
+  });
+}
+
+function checkApplicationId(applicationId: unknown): pulumi.dynamic.CheckFailure[] {
+  if (isUnknown(applicationId)) return [];
+  if (typeof applicationId !== "string" || applicationId.trim() === "") {
+    return [{
+      property: "applicationId",
+      reason: `expected the id of an application (a non-empty string), got ${describeValue(applicationId)}`,
+    }];
+  }
+  const reason = invalidIdReason(applicationId);
+  return reason === undefined ? [] : [{ property: "applicationId", reason: `${reason}, got ${describeValue(applicationId)}` }];
 }
 
 function checkSettings(settings: unknown): pulumi.dynamic.CheckFailure[] {
@@ -225,15 +256,8 @@ function outputs(applicationId: string, known: Settings, reported: Settings): Se
 /** The dynamic provider of {@link ApplicationAdvancedSettings}; the engine reaches it through `runtime.providerFor`. */
 export const applicationAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider = {
   async check(_olds: Settings, news: Settings): Promise<pulumi.dynamic.CheckResult> {
-    const failures: pulumi.dynamic.CheckFailure[] = [];
     const applicationId = news["applicationId"];
-    if (!isUnknown(applicationId) && (typeof applicationId !== "string" || applicationId.trim() === "")) {
-      failures.push({
-        property: "applicationId",
-        reason: `expected the id of an application (a non-empty string), got ${describeValue(applicationId)}`,
-      });
-    }
-    failures.push(...checkSettings(news["settings"]));
+    const failures = [...checkInputKeys(news), ...checkApplicationId(applicationId), ...checkSettings(news["settings"])];
     const inputs = { applicationId, settings: news["settings"] };
     return failures.length > 0 ? { inputs, failures } : { inputs };
   },

@@ -1,21 +1,32 @@
 import { z } from "zod";
-import { gitProviderOfUrl } from "./git-provider";
+import { gitProviderOfUrl, gitUrlProblem } from "./git-provider";
 import { GIT_PROVIDERS } from "./git-token";
+import {
+  idInput, MAX_CPU_MILLICORES, MAX_GPU, MAX_INSTANCES, MAX_MEMORY_MB, MAX_PORT, MAX_STORAGE_GB, MIN_APPLICATION_VOLUME_GB,
+  nameInput,
+} from "./rules";
 import { isUnknown } from "./unknowns";
 
 /** Port protocols. */
 export const PORT_PROTOCOLS = ["HTTP", "GRPC", "TCP", "UDP"] as const;
 
 const int = z.number().int();
-const portNumber = int.min(1).max(65535);
+const portNumber = int.min(1).max(MAX_PORT);
 
 /** A git repository; `provider` is derived from the URL host when left out. */
 export const gitRepositorySchema = z
-  .object({
-    url: z.string().min(1),
+  .strictObject({
+    url: z
+      .string()
+      .min(1)
+      .superRefine((url, ctx) => {
+        if (url === "" || isUnknown(url)) return;
+        const problem = gitUrlProblem(url);
+        if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
+      }),
     branch: z.string().min(1).optional(),
     rootPath: z.string().min(1).default("/"),
-    gitTokenId: z.string().min(1).optional(),
+    gitTokenId: idInput().optional(),
     provider: z.enum(GIT_PROVIDERS).optional(),
   })
   .transform((repo, ctx) => {
@@ -34,13 +45,13 @@ export const gitRepositorySchema = z
 
 /** What a probe checks: exactly one of tcp, http, exec, grpc. */
 export const probeTypeSchema = z
-  .object({
-    tcp: z.object({ port: portNumber.optional(), host: z.string().min(1).optional() }).optional(),
+  .strictObject({
+    tcp: z.strictObject({ port: portNumber.optional(), host: z.string().min(1).optional() }).optional(),
     http: z
-      .object({ path: z.string().min(1).default("/"), scheme: z.enum(["HTTP", "HTTPS"]).default("HTTP"), port: portNumber.optional() })
+      .strictObject({ path: z.string().min(1).default("/"), scheme: z.enum(["HTTP", "HTTPS"]).default("HTTP"), port: portNumber.optional() })
       .optional(),
-    exec: z.object({ command: z.array(z.string()).min(1) }).optional(),
-    grpc: z.object({ service: z.string().min(1).optional(), port: portNumber.optional() }).optional(),
+    exec: z.strictObject({ command: z.array(z.string()).min(1) }).optional(),
+    grpc: z.strictObject({ service: z.string().min(1).optional(), port: portNumber.optional() }).optional(),
   })
   .superRefine((t, ctx) => {
     const kinds = (["tcp", "http", "exec", "grpc"] as const).filter((k) => t[k] !== undefined);
@@ -50,7 +61,7 @@ export const probeTypeSchema = z
   });
 
 /** A readiness or liveness probe, with the service's defaults. */
-export const probeSchema = z.object({
+export const probeSchema = z.strictObject({
   type: probeTypeSchema,
   initialDelaySeconds: int.min(0).default(30),
   periodSeconds: int.min(1).default(10),
@@ -60,20 +71,20 @@ export const probeSchema = z.object({
 });
 
 /** A port of an application. */
-export const portSchema = z.object({
+export const portSchema = z.strictObject({
   internalPort: portNumber,
   externalPort: portNumber.optional(),
   publiclyAccessible: z.boolean(),
   protocol: z.enum(PORT_PROTOCOLS).default("HTTP"),
-  name: z.string().min(1).optional(),
+  name: nameInput().optional(),
   isDefault: z.boolean().optional(),
   publicPath: z.string().min(1).optional(),
   publicPathRewrite: z.string().min(1).optional(),
 });
 
 /** A storage volume. */
-export const storageSchema = z.object({
-  size: int.min(4),
+export const storageSchema = z.strictObject({
+  size: int.min(MIN_APPLICATION_VOLUME_GB).max(MAX_STORAGE_GB),
   mountPoint: z.string().regex(/^\//, "expected an absolute path (starting with /)"),
 });
 
@@ -81,28 +92,28 @@ const variableKey = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected a var
 
 /** Validated application inputs: the single source of field names, types and defaults. */
 export const applicationSchema = z
-  .object({
-    environmentId: z.string().min(1),
-    name: z.string().min(1).max(255),
+  .strictObject({
+    environmentId: idInput(),
+    name: nameInput(255),
     gitRepository: gitRepositorySchema,
     buildMode: z.enum(["DOCKER"]).default("DOCKER"),
     dockerfilePath: z.string().min(1).optional(),
     dockerTargetBuildStage: z.string().min(1).optional(),
-    cpu: int.min(1).default(500),
-    memory: int.min(1).default(512),
-    gpu: int.min(0).default(0),
-    minRunningInstances: int.min(0).default(1),
-    maxRunningInstances: int.min(-1).default(1),
+    cpu: int.min(1).max(MAX_CPU_MILLICORES).default(500),
+    memory: int.min(1).max(MAX_MEMORY_MB).default(512),
+    gpu: int.min(0).max(MAX_GPU).default(0),
+    minRunningInstances: int.min(0).max(MAX_INSTANCES).default(1),
+    maxRunningInstances: int.min(-1).max(MAX_INSTANCES).default(1),
     ports: z.array(portSchema).default([]),
-    healthchecks: z.object({ readinessProbe: probeSchema.optional(), livenessProbe: probeSchema.optional() }).default({}),
+    healthchecks: z.strictObject({ readinessProbe: probeSchema.optional(), livenessProbe: probeSchema.optional() }).default({}),
     storage: z.array(storageSchema).default([]),
     arguments: z.array(z.string()).default([]),
     entrypoint: z.string().min(1).optional(),
     autoPreview: z.boolean().default(true),
     autoDeploy: z.boolean().default(false),
-    annotationsGroupIds: z.array(z.string().min(1)).default([]),
-    labelsGroupIds: z.array(z.string().min(1)).default([]),
-    deploymentStageId: z.string().min(1).optional(),
+    annotationsGroupIds: z.array(idInput()).default([]),
+    labelsGroupIds: z.array(idInput()).default([]),
+    deploymentStageId: idInput().optional(),
     environmentVariables: z.record(variableKey, z.string()).default({}),
     secrets: z.record(variableKey, z.string()).default({}),
     deploy: z.boolean().default(false),

@@ -9,7 +9,10 @@ export { applicationSchema };
 
 /** The git repository an application is built from. */
 export interface GitRepositoryArgs {
-  /** Repository URL, e.g. `https://github.com/acme/api.git`. Wire: `git_repository.url`. */
+  /**
+   * Repository URL: `https://host/owner/repo`, `http://...`, `ssh://...` or `git@host:owner/repo`, e.g.
+   * `https://github.com/acme/api.git`; other schemes (`file:`, `javascript:`) are refused. Wire: `git_repository.url`.
+   */
   url: pulumi.Input<string>;
   /** Branch to build. Default: the one the service picks (`main` or `master`). Wire: `git_repository.branch`. */
   branch?: pulumi.Input<string>;
@@ -64,13 +67,13 @@ export interface HealthchecksArgs {
 export interface PortArgs {
   /** Port the application listens on (1-65535); ports are matched by it across updates. Wire: `internal_port`. */
   internalPort: pulumi.Input<number>;
-  /** Port exposed to the world. Default: 443 for public ports, chosen by the service. Wire: `external_port`. */
+  /** Port exposed to the world (1-65535). Default: 443 for public ports, chosen by the service. Wire: `external_port`. */
   externalPort?: pulumi.Input<number>;
   /** Expose the port publicly. Wire: `publicly_accessible`. */
   publiclyAccessible: pulumi.Input<boolean>;
   /** `HTTP`, `GRPC`, `TCP` or `UDP`. Default: `HTTP`. Wire: `protocol`. */
   protocol?: pulumi.Input<"HTTP" | "GRPC" | "TCP" | "UDP">;
-  /** Port name. Default: chosen by the service (`p<internalPort>`). Wire: `name`. */
+  /** Port name, not only whitespace. Default: chosen by the service (`p<internalPort>`). Wire: `name`. */
   name?: pulumi.Input<string>;
   /** The port used for the application's domain. Default: the first port, chosen by the service. Wire: `is_default`. */
   isDefault?: pulumi.Input<boolean>;
@@ -82,7 +85,7 @@ export interface PortArgs {
 
 /** A persistent volume of an application. */
 export interface StorageArgs {
-  /** Size in GB, at least 4. Wire: `size`. */
+  /** Size in GB, 4 (the service's minimum) to 65536 (64 TiB, the largest single cloud volume; the API sets no maximum). Wire: `size`. */
   size: pulumi.Input<number>;
   /** Absolute path the volume is mounted at; volumes are matched by it across updates. Wire: `mount_point`. */
   mountPoint: pulumi.Input<string>;
@@ -92,7 +95,7 @@ export interface StorageArgs {
 export interface ApplicationArgs {
   /** Environment holding the application (wire: the `{environmentId}` of the create path). Changing it replaces the application. */
   environmentId: pulumi.Input<string>;
-  /** Application name, unique within the environment (case-insensitive). Wire: `name`. */
+  /** Application name, unique within the environment (case-insensitive), 1 to 255 characters, not only whitespace. Wire: `name`. */
   name: pulumi.Input<string>;
   /** Repository the application is built from. Wire: `git_repository`. */
   gitRepository: pulumi.Input<GitRepositoryArgs>;
@@ -102,15 +105,18 @@ export interface ApplicationArgs {
   dockerfilePath?: pulumi.Input<string>;
   /** Target stage of a multi-stage Dockerfile. Default: the last stage. Wire: `docker_target_build_stage`. */
   dockerTargetBuildStage?: pulumi.Input<string>;
-  /** CPU per instance in millicores (1000 = one CPU). Default: `500`. Wire: `cpu`. */
+  /**
+   * CPU per instance in millicores (1000 = one CPU), 1 to 256000. Default: `500`. Wire: `cpu`. The API sets no maximum:
+   * 256000 (256 CPUs) is this package's guard against slips such as `1e9`.
+   */
   cpu?: pulumi.Input<number>;
-  /** Memory per instance in MB. Default: `512`. Wire: `memory`. */
+  /** Memory per instance in MB, 1 to 4194304 (4 TiB; the API sets no maximum, this is a guard against slips). Default: `512`. Wire: `memory`. */
   memory?: pulumi.Input<number>;
-  /** GPUs per instance. Default: `0`. Wire: `gpu`. */
+  /** GPUs per instance, 0 to 64 (the API sets only the minimum). Default: `0`. Wire: `gpu`. */
   gpu?: pulumi.Input<number>;
-  /** Fewest instances running (0 stops the application). Default: `1`. Wire: `min_running_instances`. */
+  /** Fewest instances running, 0 to 1000 (0 stops the application; the API sets only the minimum). Default: `1`. Wire: `min_running_instances`. */
   minRunningInstances?: pulumi.Input<number>;
-  /** Most instances running; `-1` means no limit. Default: `1`. Wire: `max_running_instances`. */
+  /** Most instances running, at least `minRunningInstances` and at most 1000; `-1` means no limit. Default: `1`. Wire: `max_running_instances`. */
   maxRunningInstances?: pulumi.Input<number>;
   /** Ports the application listens on. Default: none. Wire: `ports`. */
   ports?: pulumi.Input<pulumi.Input<PortArgs>[]>;
@@ -126,9 +132,9 @@ export interface ApplicationArgs {
   autoPreview?: pulumi.Input<boolean>;
   /** Redeploy on each new commit. Default: `false`. Wire: `auto_deploy`. */
   autoDeploy?: pulumi.Input<boolean>;
-  /** Ids of annotation groups of the organization. Default: none. Wire: `annotations_groups` (`[{id}]`). */
+  /** Ids of annotation groups of the organization (each a valid id: no `/`, `..`, `%` or whitespace). Default: none. Wire: `annotations_groups` (`[{id}]`). */
   annotationsGroupIds?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Ids of label groups of the organization. Default: none. Wire: `labels_groups` (`[{id}]`). */
+  /** Ids of label groups of the organization (each a valid id: no `/`, `..`, `%` or whitespace). Default: none. Wire: `labels_groups` (`[{id}]`). */
   labelsGroupIds?: pulumi.Input<pulumi.Input<string>[]>;
   /** Deployment stage to put the application in (wire: `PUT /deploymentStage/{id}/service/{applicationId}`). Default: the stage the service chooses. */
   deploymentStageId?: pulumi.Input<string>;

@@ -1,5 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { closestName } from "./suggest";
 import { containsUnknown, isUnknown } from "./unknowns";
 
 /** Options of {@link checkInputs}. */
@@ -14,7 +15,12 @@ export interface CheckOptions {
  * Each zod issue becomes a failure naming the property (`gitRepository.url`, `ports[0].internalPort`) and
  * saying what was expected and what was given. Issues at or under a value that is not known yet (the engine's
  * UNKNOWN, at any depth) are ignored. On success the inputs come back parsed, with defaults applied and
- * unknown values kept as they were. Keys starting with `__` (the engine's `__provider`) are not validated.
+ * unknown values kept as they were. Keys starting with `__` (the engine's `__provider`) are not validated, and
+ * members set to `undefined` count as absent.
+ *
+ * Object schemas are strict, so a key the resource does not know fails by name, with the closest known key as a
+ * suggestion (`unknown property "descripton": did you mean "description"?`). Key names are always known, even
+ * when values next to them are not, so these failures stand at preview time too.
  */
 export function checkInputs<T>(
   schema: z.ZodType<T>,
@@ -28,6 +34,10 @@ export function checkInputs<T>(
   const secretKeys = new Set(options.secretKeys ?? []);
   const failures: pulumi.dynamic.CheckFailure[] = [];
   for (const issue of parsed.error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      failures.push(...unknownKeyFailures(schema, issue.path, issue.keys));
+      continue;
+    }
     if (underUnknown(raw, issue.path)) continue;
     for (const failure of failuresOf(issue, raw, secretKeys)) failures.push(failure);
   }
@@ -35,11 +45,79 @@ export function checkInputs<T>(
   return { inputs: parseKnownParts(schema, raw) };
 }
 
-/** The inputs without engine-internal keys (`__provider`). */
+/** The inputs without engine-internal keys (`__provider`) and without members set to `undefined`. */
 function userInputs(news: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(news)) if (!k.startsWith("__")) out[k] = v;
+  for (const [k, v] of Object.entries(news)) if (!k.startsWith("__") && v !== undefined) out[k] = withoutUndefined(v);
   return out;
+}
+
+/** `v` with object members set to `undefined` removed at every depth (list items keep their places). */
+function withoutUndefined(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutUndefined);
+  if (v === null || typeof v !== "object") return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) if (x !== undefined) out[k] = withoutUndefined(x);
+  return out;
+}
+
+/** One failure per key the object at `path` does not know, each with the closest known key when one is close. */
+function unknownKeyFailures(
+  schema: z.ZodType,
+  path: ReadonlyArray<PropertyKey>,
+  keys: readonly string[],
+): pulumi.dynamic.CheckFailure[] {
+  const known = objectKeysAt(schema, path);
+  return keys.map((key) => {
+    const suggestion = closestName(key, known);
+    const hint = suggestion !== undefined
+      ? `did you mean "${suggestion}"?`
+      : `not an input of this ${path.length === 0 ? "resource" : "object"} (expected one of: ${known.join(", ")})`;
+    return { property: propertyPath([...path, key]), reason: `unknown property "${key}": ${hint}` };
+  });
+}
+
+/** Just enough of zod's internal definitions to walk from a schema to the object schema at a path. */
+interface SchemaDef {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  getter?: () => z.ZodType;
+}
+
+function defOf(schema: z.ZodType): SchemaDef {
+  return (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
+}
+
+/** The schema itself, past wrappers that do not change the shape (optional, default, transform, ...). */
+function unwrapped(schema: z.ZodType): z.ZodType {
+  let cur = schema;
+  for (let guard = 0; guard < 32; guard++) {
+    const def = defOf(cur);
+    const next = def.type === "pipe" ? def.in : def.type === "lazy" ? def.getter?.() : def.innerType;
+    if (next === undefined) return cur;
+    cur = next;
+  }
+  return cur;
+}
+
+/** The keys of the object schema found at `path` inside `schema` (empty when the path leads elsewhere). */
+function objectKeysAt(schema: z.ZodType, path: ReadonlyArray<PropertyKey>): string[] {
+  let cur: z.ZodType | undefined = unwrapped(schema);
+  for (const seg of path) {
+    const def: SchemaDef = defOf(cur);
+    if (def.type === "object") cur = def.shape?.[String(seg)];
+    else if (def.type === "array") cur = def.element;
+    else if (def.type === "record") cur = def.valueType;
+    else cur = undefined;
+    if (cur === undefined) return [];
+    cur = unwrapped(cur);
+  }
+  const def = defOf(cur);
+  return def.type === "object" ? Object.keys(def.shape ?? {}) : [];
 }
 
 /**
@@ -102,12 +180,6 @@ function failuresOf(
   raw: Record<string, unknown>,
   secretKeys: Set<string>,
 ): pulumi.dynamic.CheckFailure[] {
-  if (issue.code === "unrecognized_keys") {
-    return issue.keys.map((key) => ({
-      property: propertyPath([...issue.path, key]),
-      reason: `unknown property "${key}": not an input of this resource`,
-    }));
-  }
   const property = propertyPath(issue.path);
   const secret = typeof issue.path[0] === "string" && secretKeys.has(issue.path[0]);
   const given = describeGiven(valueAt(raw, issue.path), secret);
@@ -155,7 +227,8 @@ function article(expected: string): string {
   return `a ${expected}`;
 }
 
-function describeGiven(v: unknown, secret: boolean): string {
+/** How a failure shows the value given: quoted when short, its length when long or secret, its kind otherwise. */
+export function describeGiven(v: unknown, secret: boolean): string {
   if (v === undefined) return "nothing";
   if (v === null) return "null";
   if (typeof v === "string") {

@@ -6,8 +6,10 @@ import { deleteAndWait, parseInputs, plain, step, timestamps, withSecretOutputs,
 import { apiClient } from "./credentials";
 import { changedKeys, diffInputs } from "./diff";
 import { partialFailure, readOrGone } from "./errors";
+import { idInput, MAX_CPU_MILLICORES, MAX_MEMORY_MB, MAX_STORAGE_GB, nameInput } from "./rules";
 import { DeployServiceResource } from "./shim";
 import { attachToStage, stageOf } from "./stage-attach";
+import { isUnknown } from "./unknowns";
 
 /** Database engines. */
 export const DATABASE_TYPES = ["MONGODB", "MYSQL", "POSTGRESQL", "REDIS"] as const;
@@ -28,7 +30,7 @@ export interface DatabaseCredentialsArgs {
 export interface DatabaseArgs {
   /** Environment holding the database (wire: the `{environmentId}` of the create path). Changing it replaces the database. */
   environmentId: pulumi.Input<string>;
-  /** Database name, unique within the environment (case-insensitive). Wire: `name`. */
+  /** Database name, unique within the environment (case-insensitive), 1 to 255 characters, not only whitespace. Wire: `name`. */
   name: pulumi.Input<string>;
   /** Engine: `POSTGRESQL`, `MYSQL`, `MONGODB` or `REDIS`. Changing it replaces the database. Wire: `type`. */
   type: pulumi.Input<(typeof DATABASE_TYPES)[number]>;
@@ -38,13 +40,19 @@ export interface DatabaseArgs {
   mode: pulumi.Input<(typeof DATABASE_MODES)[number]>;
   /** `PRIVATE` or `PUBLIC`. Default: `PRIVATE`. Wire: `accessibility`. */
   accessibility?: pulumi.Input<(typeof DATABASE_ACCESSIBILITIES)[number]>;
-  /** CPU in millicores (1000 = one CPU); ignored for `MANAGED`. Default: `250`. Wire: `cpu`. */
+  /**
+   * CPU in millicores (1000 = one CPU), 1 to 256000; ignored for `MANAGED`. Default: `250`. Wire: `cpu`. The API sets no
+   * maximum: 256000 (256 CPUs) is this package's guard against slips such as `1e9`.
+   */
   cpu?: pulumi.Input<number>;
-  /** Memory in MB; ignored for `MANAGED`. Default: chosen by the service from the type (e.g. 100 for POSTGRESQL, 512 for MYSQL). Wire: `memory`. */
+  /**
+   * Memory in MB, 1 to 4194304 (4 TiB; the API sets no maximum, this is a guard against slips); ignored for `MANAGED`.
+   * Default: chosen by the service from the type (e.g. 100 for POSTGRESQL, 512 for MYSQL). Wire: `memory`.
+   */
   memory?: pulumi.Input<number>;
-  /** Disk size in GB. Default: `10`. Wire: `storage`. */
+  /** Disk size in GB, 1 to 65536 (64 TiB, the largest single cloud volume; the API sets no maximum). Default: `10`. Wire: `storage`. */
   storage?: pulumi.Input<number>;
-  /** Cloud instance type, for `MANAGED` only (e.g. `db.t3.medium`). Default: chosen by the service. Wire: `instance_type`. */
+  /** Cloud instance type, for `MANAGED` only (e.g. `db.t3.medium`): check refuses it with `CONTAINER`. Default: chosen by the service. Wire: `instance_type`. */
   instanceType?: pulumi.Input<string>;
   /** Deployment stage to put the database in (wire: `PUT /deploymentStage/{id}/service/{databaseId}`). Default: the stage the service chooses. */
   deploymentStageId?: pulumi.Input<string>;
@@ -53,20 +61,31 @@ export interface DatabaseArgs {
 }
 
 /** Validated database inputs: the single source of field names, types and defaults. */
-export const databaseSchema = z.object({
-  environmentId: z.string().min(1),
-  name: z.string().min(1).max(255),
-  type: z.enum(DATABASE_TYPES),
-  version: z.string().min(1),
-  mode: z.enum(DATABASE_MODES),
-  accessibility: z.enum(DATABASE_ACCESSIBILITIES).default("PRIVATE"),
-  cpu: z.number().int().min(1).default(250),
-  memory: z.number().int().min(1).optional(),
-  storage: z.number().int().min(1).default(10),
-  instanceType: z.string().min(1).optional(),
-  deploymentStageId: z.string().min(1).optional(),
-  masterCredentials: z.object({ login: z.string().min(1), password: z.string().min(1) }).optional(),
-});
+export const databaseSchema = z
+  .strictObject({
+    environmentId: idInput(),
+    name: nameInput(255),
+    type: z.enum(DATABASE_TYPES),
+    version: z.string().min(1),
+    mode: z.enum(DATABASE_MODES),
+    accessibility: z.enum(DATABASE_ACCESSIBILITIES).default("PRIVATE"),
+    cpu: z.number().int().min(1).max(MAX_CPU_MILLICORES).default(250),
+    memory: z.number().int().min(1).max(MAX_MEMORY_MB).optional(),
+    storage: z.number().int().min(1).max(MAX_STORAGE_GB).default(10),
+    instanceType: z.string().min(1).optional(),
+    deploymentStageId: idInput().optional(),
+    masterCredentials: z.strictObject({ login: z.string().min(1), password: z.string().min(1) }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    // The service ignores an instance type on a container database; a program setting one meant MANAGED.
+    if (v.instanceType !== undefined && v.mode !== "MANAGED" && !isUnknown(v.mode) && !isUnknown(v.instanceType)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["instanceType"],
+        message: `is for MANAGED databases only (mode is ${JSON.stringify(v.mode)}); remove it or set mode to "MANAGED"`,
+      });
+    }
+  });
 /** Database inputs after validation (defaults applied). */
 export type DatabaseInputs = z.output<typeof databaseSchema>;
 const argsMatchSchema: SameKeys<DatabaseArgs, DatabaseInputs> = true;

@@ -6,6 +6,7 @@ import { deleteAndWait, parseInputs, plain, step, timestamps, type SameKeys, out
 import { apiClient } from "./credentials";
 import { changedKeys, diffInputs } from "./diff";
 import { partialFailure, readOrGone } from "./errors";
+import { idInput, nameInput } from "./rules";
 import { DeployServiceResource } from "./shim";
 import { isUnknown } from "./unknowns";
 
@@ -13,7 +14,7 @@ import { isUnknown } from "./unknowns";
 export interface DeploymentStageArgs {
   /** Environment holding the stage (wire: the `{environmentId}` of the create path). Changing it replaces the stage. */
   environmentId: pulumi.Input<string>;
-  /** Stage name, unique within the environment (case-insensitive). Wire: `name`. */
+  /** Stage name, unique within the environment (case-insensitive), 1 to 255 characters, not only whitespace. Wire: `name`. */
   name: pulumi.Input<string>;
   /** Free text. Default: `""`. Wire: `description`. */
   description?: pulumi.Input<string>;
@@ -32,20 +33,17 @@ export interface DeploymentStageArgs {
 
 /** Validated deployment stage inputs: the single source of field names, types and defaults. */
 export const deploymentStageSchema = z
-  .object({
-    environmentId: z.string().min(1),
-    name: z.string().min(1).max(255),
+  .strictObject({
+    environmentId: idInput(),
+    name: nameInput(255),
     description: z.string().default(""),
-    after: z.string().min(1).optional(),
-    before: z.string().min(1).optional(),
+    after: idInput().optional(),
+    before: idInput().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.after !== undefined && v.before !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: [isUnknown(v.before) ? "after" : "before"],
-        message: "expected either `after` or `before`, not both",
-      });
+    // A value not known yet may still turn out to be undefined, so only two known values conflict.
+    if (v.after !== undefined && v.before !== undefined && !isUnknown(v.after) && !isUnknown(v.before)) {
+      ctx.addIssue({ code: "custom", path: ["before"], message: "expected either `after` or `before`, not both" });
     }
   });
 /** Deployment stage inputs after validation (defaults applied). */

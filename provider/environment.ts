@@ -6,6 +6,7 @@ import { deleteAndWait, parseInputs, plain, step, timestamps, type SameKeys, out
 import { apiClient } from "./credentials";
 import { diffInputs } from "./diff";
 import { readOrGone } from "./errors";
+import { idInput, nameInput } from "./rules";
 import { DeployServiceResource } from "./shim";
 
 /** Modes a program may give an environment (`PREVIEW` is set by the service only). */
@@ -17,7 +18,7 @@ export type EnvironmentMode = (typeof ENVIRONMENT_MODES)[number];
 export interface EnvironmentArgs {
   /** Project holding the environment (wire: the `{projectId}` of the create path). Changing it replaces the environment. */
   projectId: pulumi.Input<string>;
-  /** Environment name, unique within the project (case-insensitive). Wire: `name`. */
+  /** Environment name, unique within the project (case-insensitive), 1 to 255 characters, not only whitespace. Wire: `name`. */
   name: pulumi.Input<string>;
   /** `DEVELOPMENT`, `STAGING` or `PRODUCTION`. Default: `DEVELOPMENT`. Wire: `mode`. */
   mode?: pulumi.Input<EnvironmentMode>;
@@ -29,11 +30,11 @@ export interface EnvironmentArgs {
 }
 
 /** Validated environment inputs: the single source of field names, types and defaults. */
-export const environmentSchema = z.object({
-  projectId: z.string().min(1),
-  name: z.string().min(1).max(255),
+export const environmentSchema = z.strictObject({
+  projectId: idInput(),
+  name: nameInput(255),
   mode: z.enum(ENVIRONMENT_MODES).default("DEVELOPMENT"),
-  clusterId: z.string().min(1).optional(),
+  clusterId: idInput().optional(),
 });
 /** Environment inputs after validation (defaults applied). */
 export type EnvironmentInputs = z.output<typeof environmentSchema>;

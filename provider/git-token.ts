@@ -6,6 +6,7 @@ import { CHANGED_OUTSIDE, deleteAndWait, parseInputs, plain, step, timestamps, w
 import { apiClient } from "./credentials";
 import { diffInputs } from "./diff";
 import { readOrGone } from "./errors";
+import { httpUrlInput, idInput, nameInput } from "./rules";
 import { DeployServiceResource } from "./shim";
 import { isUnknown } from "./unknowns";
 
@@ -18,7 +19,7 @@ export type GitProvider = (typeof GIT_PROVIDERS)[number];
 export interface GitTokenArgs {
   /** Organization that owns the token (wire: the `{organizationId}` of the path). Changing it replaces the token. */
   organizationId: pulumi.Input<string>;
-  /** Token name, unique within the organization. Wire: `name`. */
+  /** Token name, unique within the organization, 1 to 255 characters, not only whitespace. Wire: `name`. */
   name: pulumi.Input<string>;
   /** Git provider the token is for: `GITHUB`, `GITLAB` or `BITBUCKET`. Wire: `type`. */
   type: pulumi.Input<GitProvider>;
@@ -31,20 +32,23 @@ export interface GitTokenArgs {
   description?: pulumi.Input<string>;
   /** Bitbucket workspace; required when `type` is `BITBUCKET` (so repositories can be fetched). Wire: `workspace`. */
   workspace?: pulumi.Input<string>;
-  /** Custom git API address, e.g. of a self-hosted GitLab. Default: the provider's public API, chosen by the service. Wire: `git_api_url`. */
+  /**
+   * Custom git API address, e.g. of a self-hosted GitLab: an `http://` or `https://` URL. Default: the provider's public
+   * API, chosen by the service. Wire: `git_api_url`.
+   */
   gitApiUrl?: pulumi.Input<string>;
 }
 
 /** Validated git token inputs: the single source of field names, types and defaults. */
 export const gitTokenSchema = z
-  .object({
-    organizationId: z.string().min(1),
-    name: z.string().min(1).max(255),
+  .strictObject({
+    organizationId: idInput(),
+    name: nameInput(255),
     type: z.enum(GIT_PROVIDERS),
     token: z.string().min(1),
     description: z.string().default(""),
     workspace: z.string().min(1).optional(),
-    gitApiUrl: z.url().optional(),
+    gitApiUrl: httpUrlInput().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.type === "BITBUCKET" && v.workspace === undefined && !isUnknown(v.type)) {

@@ -6,22 +6,23 @@ import { deleteAndWait, parseInputs, plain, step, timestamps, type SameKeys, out
 import { apiClient } from "./credentials";
 import { diffInputs } from "./diff";
 import { readOrGone } from "./errors";
+import { idInput, nameInput } from "./rules";
 import { DeployServiceResource } from "./shim";
 
 /** Inputs of a {@link Project}. */
 export interface ProjectArgs {
   /** Organization that owns the project (wire: the `{organizationId}` of the create path). Changing it replaces the project. */
   organizationId: pulumi.Input<string>;
-  /** Project name, unique within the organization (case-insensitive). Wire: `name`. */
+  /** Project name, unique within the organization (case-insensitive), 1 to 255 characters, not only whitespace. Wire: `name`. */
   name: pulumi.Input<string>;
   /** Free text. Default: `""`. Wire: `description`. */
   description?: pulumi.Input<string>;
 }
 
 /** Validated project inputs: the single source of field names, types and defaults. */
-export const projectSchema = z.object({
-  organizationId: z.string().min(1),
-  name: z.string().min(1).max(255),
+export const projectSchema = z.strictObject({
+  organizationId: idInput(),
+  name: nameInput(255),
   description: z.string().default(""),
 });
 /** Project inputs after validation (defaults applied). */

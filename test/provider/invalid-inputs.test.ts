@@ -1,5 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { applicationProvider } from "../../provider/application";
+import { applicationAdvancedSettingsProvider } from "../../provider/application-advanced-settings";
 import { databaseProvider } from "../../provider/database";
 import { deploymentStageProvider } from "../../provider/deployment-stage";
 import { environmentProvider } from "../../provider/environment";
@@ -15,6 +16,10 @@ const gitToken: Props = { organizationId: "org-1", name: "ci", type: "GITHUB", t
 const stage: Props = { environmentId: "e-1", name: "first" };
 const database: Props = { environmentId: "e-1", name: "db", type: "POSTGRESQL", version: "16", mode: "CONTAINER" };
 const application: Props = { environmentId: "e-1", name: "api", gitRepository: { url: "https://github.com/acme/api.git" } };
+const settings: Props = { applicationId: "a-1", settings: {} };
+const repo = (extra: Props): Props => ({ ...application, gitRepository: { url: "https://github.com/acme/api.git", ...extra } });
+const port = (extra: Props): Props => ({ ...application, ports: [{ internalPort: 8080, publiclyAccessible: true, ...extra }] });
+const probe = (extra: Props): Props => ({ ...application, healthchecks: { readinessProbe: { type: { http: { port: 8080 } }, ...extra } } });
 
 /** [what is wrong, provider, inputs, the property the failure must name, a word the reason must contain] */
 const cases: Array<[string, pulumi.dynamic.ResourceProvider, Props, string, string]> = [
@@ -62,6 +67,79 @@ const cases: Array<[string, pulumi.dynamic.ResourceProvider, Props, string, stri
   ["application deploy as string", applicationProvider, { ...application, deploy: "yes" }, "deploy", "boolean"],
   ["application deploy timeout of zero", applicationProvider, { ...application, deployTimeoutSeconds: 0 }, "deployTimeoutSeconds", ">= 1"],
   ["application with unknown build mode", applicationProvider, { ...application, buildMode: "BUILDPACKS" }, "buildMode", "DOCKER"],
+
+  // Ids: one path segment by the client's rule, or a request could address another object.
+  ["project organization id of ..", projectProvider, { ...project, organizationId: ".." }, "organizationId", "another object"],
+  ["environment project id with a slash", environmentProvider, { ...environment, projectId: "p-1/../p-2" }, "projectId", '"/"'],
+  ["environment cluster id percent-encoded dots", environmentProvider, { ...environment, clusterId: "%2e%2e" }, "clusterId", '"%"'],
+  ["environment cluster id with a space", environmentProvider, { ...environment, clusterId: "c 1" }, "clusterId", "space"],
+  ["git token organization id with a tab", gitTokenProvider, { ...gitToken, organizationId: "org\t1" }, "organizationId", "whitespace"],
+  ["stage environment id of .", deploymentStageProvider, { ...stage, environmentId: "." }, "environmentId", "another object"],
+  ["stage after an id with a slash", deploymentStageProvider, { ...stage, after: "a/b" }, "after", '"/"'],
+  ["stage before an id with a question mark", deploymentStageProvider, { ...stage, before: "s-1?x=1" }, "before", '"?"'],
+  ["database environment id with a hash", databaseProvider, { ...database, environmentId: "e-1#x" }, "environmentId", '"#"'],
+  ["database stage id of ..", databaseProvider, { ...database, deploymentStageId: ".." }, "deploymentStageId", "another object"],
+  ["application environment id with a backslash", applicationProvider, { ...application, environmentId: "e\\1" }, "environmentId", '"\\"'],
+  ["application stage id percent-encoded", applicationProvider, { ...application, deploymentStageId: "%2e%2e" }, "deploymentStageId", '"%"'],
+  ["application git token id with a slash", applicationProvider, repo({ gitTokenId: "t/1" }), "gitRepository.gitTokenId", '"/"'],
+  ["application annotation group id of ..", applicationProvider, { ...application, annotationsGroupIds: ["g-1", ".."] }, "annotationsGroupIds[1]", "another object"],
+  ["application label group id with a space", applicationProvider, { ...application, labelsGroupIds: ["g 1"] }, "labelsGroupIds[0]", "space"],
+  ["advanced settings of application ../x", applicationAdvancedSettingsProvider, { ...settings, applicationId: "../x" }, "applicationId", '"/"'],
+  ["advanced settings of an application id with a newline", applicationAdvancedSettingsProvider, { ...settings, applicationId: "a\n1" }, "applicationId", "whitespace"],
+
+  // Misspelt keys: refused by name, with the closest known key.
+  ["project with a misspelt description", projectProvider, { ...project, descripton: "x" }, "descripton", 'did you mean "description"?'],
+  ["environment with clusterID", environmentProvider, { ...environment, clusterID: "c-1" }, "clusterID", 'did you mean "clusterId"?'],
+  ["git token with gitApiURL", gitTokenProvider, { ...gitToken, gitApiURL: "https://git.acme.io" }, "gitApiURL", 'did you mean "gitApiUrl"?'],
+  ["stage with aftr", deploymentStageProvider, { ...stage, aftr: "s-1" }, "aftr", 'did you mean "after"?'],
+  ["database with instance_type in snake case", databaseProvider, { ...database, instance_type: "db.t3.medium" }, "instance_type", 'did you mean "instanceType"?'],
+  ["application with min_running_instances", applicationProvider, { ...application, min_running_instances: 2 }, "min_running_instances", 'did you mean "minRunningInstances"?'],
+  ["application with a key nothing is close to", applicationProvider, { ...application, zzzzzz: 1 }, "zzzzzz", "not an input of this resource"],
+  ["application with a misspelt git branch", applicationProvider, repo({ brnach: "main" }), "gitRepository.brnach", 'did you mean "branch"?'],
+  ["application with a snake-case port key", applicationProvider, port({ internal_port: 80 }), "ports[0].internal_port", 'did you mean "internalPort"?'],
+  ["application with a misspelt probe name", applicationProvider, { ...application, healthchecks: { readinesProbe: { type: { tcp: {} } } } }, "healthchecks.readinesProbe", 'did you mean "readinessProbe"?'],
+  ["application probe with a misspelt kind", applicationProvider, { ...application, healthchecks: { livenessProbe: { type: { htp: { port: 80 } } } } }, "healthchecks.livenessProbe.type.htp", 'did you mean "http"?'],
+  ["application probe with a misspelt timing", applicationProvider, probe({ periodSecond: 5 }), "healthchecks.readinessProbe.periodSecond", 'did you mean "periodSeconds"?'],
+  ["application volume with mountpoint in lower case", applicationProvider, { ...application, storage: [{ size: 10, mountpoint: "/data" }] }, "storage[0].mountpoint", 'did you mean "mountPoint"?'],
+  ["database credentials with a misspelt password", databaseProvider, { ...database, masterCredentials: { login: "u", pasword: "p" } }, "masterCredentials.pasword", 'did you mean "password"?'],
+  ["advanced settings with setting", applicationAdvancedSettingsProvider, { applicationId: "a-1", setting: {} }, "setting", 'did you mean "settings"?'],
+
+  // Names need a character other than whitespace.
+  ["project name of spaces", projectProvider, { ...project, name: "   " }, "name", "whitespace"],
+  ["environment name of a tab", environmentProvider, { ...environment, name: "\t" }, "name", "whitespace"],
+  ["git token name of a space", gitTokenProvider, { ...gitToken, name: " " }, "name", "whitespace"],
+  ["stage name of spaces", deploymentStageProvider, { ...stage, name: "  " }, "name", "whitespace"],
+  ["database name of a newline", databaseProvider, { ...database, name: "\n" }, "name", "whitespace"],
+  ["application name of spaces", applicationProvider, { ...application, name: "   " }, "name", "whitespace"],
+  ["application port name of a space", applicationProvider, port({ name: " " }), "ports[0].name", "whitespace"],
+
+  // Numbers within the service's bounds (see provider/rules.ts for where each comes from).
+  ["application cpu of 1e9 millicores", applicationProvider, { ...application, cpu: 1e9 }, "cpu", "<= 256000"],
+  ["application memory of 10 TB", applicationProvider, { ...application, memory: 10_000_000 }, "memory", "<= 4194304"],
+  ["application with 1000 GPUs", applicationProvider, { ...application, gpu: 1000 }, "gpu", "<= 64"],
+  ["application with negative GPUs", applicationProvider, { ...application, gpu: -1 }, "gpu", ">= 0"],
+  ["application with 5000 min instances", applicationProvider, { ...application, minRunningInstances: 5000, maxRunningInstances: -1 }, "minRunningInstances", "<= 1000"],
+  ["application with negative min instances", applicationProvider, { ...application, minRunningInstances: -1 }, "minRunningInstances", ">= 0"],
+  ["application with max instances of -2", applicationProvider, { ...application, maxRunningInstances: -2 }, "maxRunningInstances", ">= -1"],
+  ["application with 1001 max instances", applicationProvider, { ...application, maxRunningInstances: 1001 }, "maxRunningInstances", "<= 1000"],
+  ["application with a 100 TB volume", applicationProvider, { ...application, storage: [{ size: 100_000, mountPoint: "/data" }] }, "storage[0].size", "<= 65536"],
+  ["application with external port 70000", applicationProvider, port({ externalPort: 70000 }), "ports[0].externalPort", "<= 65535"],
+  ["application probe on port 0", applicationProvider, { ...application, healthchecks: { readinessProbe: { type: { tcp: { port: 0 } } } } }, "healthchecks.readinessProbe.type.tcp.port", ">= 1"],
+  ["database cpu of 1e9 millicores", databaseProvider, { ...database, cpu: 1e9 }, "cpu", "<= 256000"],
+  ["database memory of 5 TB", databaseProvider, { ...database, memory: 5_000_000 }, "memory", "<= 4194304"],
+  ["database storage of 100 TB", databaseProvider, { ...database, storage: 100_000 }, "storage", "<= 65536"],
+
+  // Git addresses: https, http, ssh or git@host:path only.
+  ["application git URL that is not a URL", applicationProvider, repo({ url: "not a url" }), "gitRepository.url", "git repository URL"],
+  ["application git URL with javascript:", applicationProvider, repo({ url: "javascript:alert(1)" }), "gitRepository.url", "javascript"],
+  ["application git URL with file:", applicationProvider, repo({ url: "file:///srv/git/api.git", provider: "GITHUB" }), "gitRepository.url", "file"],
+  ["application git URL with ftp:", applicationProvider, repo({ url: "ftp://git.acme.io/api.git", provider: "GITLAB" }), "gitRepository.url", "ftp"],
+  ["application git URL without a repository path", applicationProvider, repo({ url: "https://github.com" }), "gitRepository.url", "path"],
+  ["git token API URL with file:", gitTokenProvider, { ...gitToken, gitApiUrl: "file:///etc/passwd" }, "gitApiUrl", "http:// or https://"],
+  ["git token API URL with javascript:", gitTokenProvider, { ...gitToken, gitApiUrl: "javascript:alert(1)" }, "gitApiUrl", "http:// or https://"],
+
+  // Cross-field rules.
+  ["database instance type on a CONTAINER database", databaseProvider, { ...database, instanceType: "db.t3.medium" }, "instanceType", "MANAGED"],
 ];
 
 let fx: Fixture;
@@ -74,8 +152,8 @@ afterAll(async () => {
 });
 
 describe("invalid inputs are rejected by check, naming the field", () => {
-  it("has at least 30 cases", () => {
-    expect(cases.length).toBeGreaterThanOrEqual(30);
+  it("has at least 60 cases", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(60);
   });
 
   it.each(cases)("%s", async (_what, provider, inputs, property, reasonWord) => {

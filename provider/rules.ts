@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { invalidIdReason } from "../sdk";
+import { describeGiven } from "./check";
+import { isUnknown } from "./unknowns";
+
+/*
+ * Bounds of numeric inputs. The reference API sets none of these maxima (only `gpu >= 0` and
+ * `min_running_instances >= 0`, and 4 GB as the smallest application volume), so each is chosen above anything a
+ * real service holds: they catch slips such as `cpu: 1e9` or memory written in bytes, never a real size.
+ */
+
+/** Most CPU per instance, in millicores: 256 CPUs (the reference sets no maximum; chosen well above real container sizes). */
+export const MAX_CPU_MILLICORES = 256_000;
+/** Most memory per instance, in MB: 4 TiB (the reference sets no maximum). */
+export const MAX_MEMORY_MB = 4_194_304;
+/** Largest disk, in GB: 64 TiB, the largest single volume the major clouds offer (the reference sets no maximum). */
+export const MAX_STORAGE_GB = 65_536;
+/** Smallest application volume, in GB (the reference: "Minimum size is 4 GB"). */
+export const MIN_APPLICATION_VOLUME_GB = 4;
+/** Most GPUs per instance (the reference sets only `gpu >= 0`; the largest GPU nodes carry 8 to 16). */
+export const MAX_GPU = 64;
+/** Most running instances of one application (the reference sets only `min_running_instances >= 0`). */
+export const MAX_INSTANCES = 1_000;
+/** Highest TCP/UDP port number (the reference only says "integer"). */
+export const MAX_PORT = 65_535;
+
+/**
+ * An id input (a parent id, a cluster, stage, token or group id). A known value must be one path segment by the
+ * client's own rule ({@link invalidIdReason}): not empty, `.` or `..`, and free of `/ \ ? # %`, whitespace and
+ * control characters, since an id like `..` or `a/b` would make a request address another object.
+ */
+export function idInput() {
+  return z
+    .string()
+    .min(1)
+    .superRefine((v, ctx) => {
+      if (v === "" || isUnknown(v)) return;
+      const reason = invalidIdReason(v);
+      if (reason === undefined) return;
+      const quoted = JSON.stringify(v);
+      ctx.addIssue({ code: "custom", message: reason.includes(quoted) ? reason : `${reason}, got ${describeGiven(v, false)}` });
+    });
+}
+
+/** A name: a non-empty string (at most `max` characters when given) with a character other than whitespace. */
+export function nameInput(max?: number) {
+  const base = max === undefined ? z.string().min(1) : z.string().min(1).max(max);
+  return base.superRefine((v, ctx) => {
+    if (v !== "" && v.trim() === "") {
+      ctx.addIssue({ code: "custom", message: `expected a name with a character other than whitespace, got ${JSON.stringify(v)}` });
+    }
+  });
+}
+
+/** True for an absolute `http://` or `https://` URL with a host and no whitespace. */
+export function isHttpUrl(v: string): boolean {
+  if (/\s/.test(v)) return false;
+  try {
+    const u = new URL(v);
+    return (u.protocol === "https:" || u.protocol === "http:") && u.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** An `http://` or `https://` URL (`file:`, `javascript:` and relative addresses are refused). */
+export function httpUrlInput() {
+  return z.string().superRefine((v, ctx) => {
+    if (isUnknown(v) || isHttpUrl(v)) return;
+    ctx.addIssue({ code: "custom", message: `expected an http:// or https:// URL, got ${describeGiven(v, false)}` });
+  });
+}
