@@ -17,8 +17,8 @@ import * as path from "node:path";
 import { createRequire } from "node:module";
 import type * as automation from "@pulumi/pulumi/automation";
 
-type Operation = "preview" | "up" | "refresh" | "destroy" | "outputs" | "export" | "export-secrets" | "rm";
-const OPERATIONS: readonly Operation[] = ["preview", "up", "refresh", "destroy", "outputs", "export", "export-secrets", "rm"];
+type Operation = "preview" | "up" | "refresh" | "destroy" | "outputs" | "export" | "import" | "export-secrets" | "rm";
+const OPERATIONS: readonly Operation[] = ["preview", "up", "refresh", "destroy", "outputs", "export", "import", "export-secrets", "rm"];
 
 interface RunnerArgs {
   op: Operation;
@@ -28,6 +28,8 @@ interface RunnerArgs {
   secrets: Record<string, string>;
   diff: boolean;
   jsonOut?: string;
+  /** State file for `import`. */
+  file?: string;
   quiet: boolean;
 }
 
@@ -57,6 +59,7 @@ function parseArgs(argv: string[]): RunnerArgs {
       case "--secret": pair(args.secrets); break;
       case "--diff": args.diff = true; break;
       case "--json-out": args.jsonOut = path.resolve(value()); break;
+      case "--file": args.file = path.resolve(value()); break;
       case "--quiet": args.quiet = true; break;
       default: throw new Error(`unknown option ${JSON.stringify(flag)}`);
     }
@@ -185,6 +188,14 @@ async function main(): Promise<void> {
       const exported = execFileSync(pulumiCommand.command, ["stack", "export", "--stack", args.stack],
         { cwd: args.dir, env: { ...process.env, ...env }, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
       result = { deployment: JSON.parse(exported) };
+      break;
+    }
+    case "import": {
+      // `pulumi stack import` of a file as `stack export` wrote it (secrets encrypted with this stack's key).
+      if (!args.file) throw new Error("import needs --file <state.json>");
+      execFileSync(pulumiCommand.command, ["stack", "import", "--stack", args.stack, "--file", args.file],
+        { cwd: args.dir, env: { ...process.env, ...env }, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+      result = {};
       break;
     }
     case "export-secrets":

@@ -136,6 +136,17 @@ export class EngineStack {
     return this.exportAs("export-secrets");
   }
 
+  /** `pulumi stack import`: replaces the stack's state with `exported` (as {@link exportState} returned it). */
+  async importState(exported: { deployment: unknown }): Promise<void> {
+    const file = path.join(this.backendDir, `import-${Date.now()}.json`);
+    fs.writeFileSync(file, JSON.stringify({ version: 3, ...(exported as object) }));
+    try {
+      await this.run("import", ["--file", file]);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  }
+
   /** Sets one stack config value (in the program folder's Pulumi.<stack>.yaml, as `pulumi config set` does). */
   async setConfig(key: string, value: string): Promise<void> {
     await this.run("outputs", ["--config", `${key}=${value}`]);

@@ -186,6 +186,34 @@ describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ 
     }
   });
 
+  it("keeps every resource in the state when refresh and destroy run against a wrong-path URL", async () => {
+    const original = await stack.exportState();
+    const ours = (deployment: { resources?: Array<Record<string, any>> }) =>
+      (deployment.resources ?? []).filter((r) => String(r.type).startsWith(DS)).map((r) => r.urn).sort();
+    expect(ours(original.deployment)).toHaveLength(21);
+    // Refresh and destroy serve each resource with the provider configuration stored in the state (they do not
+    // run the program), so the wrong URL goes where a user's `up` with a changed `deploy-service:apiUrl` puts it.
+    const withUrl = (url: string) => {
+      const copy = JSON.parse(original.text) as { deployment: { resources: Array<Record<string, any>> } };
+      for (const r of copy.deployment.resources) {
+        if (r.type !== "pulumi:providers:pulumi-nodejs") continue;
+        for (const props of [r.inputs, r.outputs]) if (props?.["deploy-service:apiUrl"] !== undefined) props["deploy-service:apiUrl"] = url;
+      }
+      return copy;
+    };
+    // A version prefix the service never has (refused outright), and a path that merely 404s everywhere
+    // (refused by the client's one-time check that the URL answers as the service).
+    for (const wrongUrl of [`${emulator.url}/api/v1`, `${emulator.url}/gateway`]) {
+      await stack.importState(withUrl(wrongUrl));
+      await expect(stack.refresh()).rejects.toThrow(/apiUrl|DEPLOY_SERVICE_API_URL/);
+      await expect(stack.destroy()).rejects.toThrow(/apiUrl|DEPLOY_SERVICE_API_URL/);
+      expect(ours((await stack.exportState()).deployment)).toEqual(ours(original.deployment));
+    }
+    await stack.importState(withUrl(emulator.url));
+    const out = await outputs();
+    expect((await client.projects.get(out.projectId!)).id).toBe(out.projectId);
+  });
+
   it("destroys everything and leaves the emulator as it was seeded", async () => {
     const destroy = await stack.destroy();
     expect(destroy.changeSummary).toEqual({ delete: TOTAL });
