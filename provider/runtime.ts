@@ -1,18 +1,18 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { configureFromStack } from "./credentials";
+import { configureFromStack } from "./framework/credentials";
 
 /**
  * Where each resource kind's provider lives. Loaded lazily so the host only loads the kinds a program uses.
  * Keys are the `<Type>` part of the type tokens (`pulumi-nodejs:dynamic/deploy-service:<Type>`).
  */
 const registry: Record<string, () => pulumi.dynamic.ResourceProvider> = {
-  Project: () => require("./project").projectProvider,
-  Environment: () => require("./environment").environmentProvider,
-  Application: () => require("./application").applicationProvider,
-  ApplicationAdvancedSettings: () => require("./application-advanced-settings").applicationAdvancedSettingsProvider,
-  Database: () => require("./database").databaseProvider,
-  GitToken: () => require("./git-token").gitTokenProvider,
-  DeploymentStage: () => require("./deployment-stage").deploymentStageProvider,
+  Project: () => require("./resources/project").projectProvider,
+  Environment: () => require("./resources/environment").environmentProvider,
+  Application: () => require("./resources/application/index").applicationProvider,
+  ApplicationAdvancedSettings: () => require("./resources/application-advanced-settings").applicationAdvancedSettingsProvider,
+  Database: () => require("./resources/database").databaseProvider,
+  GitToken: () => require("./resources/git-token").gitTokenProvider,
+  DeploymentStage: () => require("./resources/deployment-stage").deploymentStageProvider,
 };
 
 /** The resource kinds this version of the package serves. */

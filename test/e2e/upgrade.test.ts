@@ -16,7 +16,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { serializedProvider, typeToken } from "../../provider/shim";
+import { serializedProvider, typeToken } from "../../provider/framework/shim";
 import { clearRequests, writeRequests } from "../emulator-control";
 import { FIXTURE_PASSPHRASE, FIXTURE_STACK } from "../fixtures/upgrade/make-fixture";
 import { describeWithEngine, EngineStack, REPO_ROOT, steps, type OperationResult } from "./harness";

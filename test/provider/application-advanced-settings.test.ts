@@ -3,15 +3,15 @@ import {
   ADVANCED_SETTINGS_CATALOGUE,
   closeKeys,
   normalizeSetting,
-} from "../../provider/advanced-settings-keys";
+} from "../../provider/resources/advanced-settings-keys";
 import * as pulumi from "@pulumi/pulumi";
 import {
   ApplicationAdvancedSettings,
   type AdvancedSettingsInput,
   applicationAdvancedSettingsProvider as provider,
-} from "../../provider/application-advanced-settings";
-import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../provider/credentials";
-import { UNKNOWN } from "../../provider/unknowns";
+} from "../../provider/resources/application-advanced-settings";
+import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../provider/framework/credentials";
+import { UNKNOWN } from "../../provider/framework/unknowns";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { DeployServiceClient } from "../../sdk";
 

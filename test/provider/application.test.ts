@@ -1,4 +1,4 @@
-import { applicationProvider as p } from "../../provider/application";
+import { applicationProvider as p } from "../../provider/resources/application/index";
 import { clearFaults, clearRequests, failDeploys, injectFault, requests, startFixture, stopFixture, type Fixture } from "./fixture";
 
 type Props = Record<string, unknown>;

@@ -1,5 +1,5 @@
-import { projectProvider } from "../../provider/project";
-import { API_TOKEN_ENV, resetCredentials } from "../../provider/credentials";
+import { projectProvider } from "../../provider/resources/project";
+import { API_TOKEN_ENV, resetCredentials } from "../../provider/framework/credentials";
 import { startFixture, stopFixture, type Fixture } from "./fixture";
 
 let fx: Fixture;

@@ -1,18 +1,18 @@
 import * as pulumi from "@pulumi/pulumi";
-import { applicationProvider } from "../../provider/application";
-import { applicationAdvancedSettingsProvider } from "../../provider/application-advanced-settings";
-import { databaseProvider } from "../../provider/database";
-import { deploymentStageProvider } from "../../provider/deployment-stage";
-import { environmentProvider } from "../../provider/environment";
-import { gitUrlProblem } from "../../provider/git-provider";
-import { gitTokenProvider } from "../../provider/git-token";
-import { projectProvider } from "../../provider/project";
+import { applicationProvider } from "../../provider/resources/application/index";
+import { applicationAdvancedSettingsProvider } from "../../provider/resources/application-advanced-settings";
+import { databaseProvider } from "../../provider/resources/database";
+import { deploymentStageProvider } from "../../provider/resources/deployment-stage";
+import { environmentProvider } from "../../provider/resources/environment";
+import { gitUrlProblem } from "../../provider/framework/git-provider";
+import { gitTokenProvider } from "../../provider/resources/git-token";
+import { projectProvider } from "../../provider/resources/project";
 import {
   MAX_CPU_MILLICORES, MAX_GPU, MAX_INSTANCES, MAX_MEMORY_MB, MAX_PORT, MAX_STORAGE_GB, MIN_APPLICATION_VOLUME_GB,
-} from "../../provider/rules";
+} from "../../provider/framework/rules";
 import { providerFor } from "../../provider/runtime";
-import { closestName, editDistance } from "../../provider/suggest";
-import { UNKNOWN } from "../../provider/unknowns";
+import { closestName, editDistance } from "../../provider/framework/suggest";
+import { UNKNOWN } from "../../provider/framework/unknowns";
 import { startFixture, stopFixture, type Fixture } from "./fixture";
 
 // The examples import the package by name, as a user's program does; here that name is this checkout's source.

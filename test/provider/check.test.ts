@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { applicationProvider } from "../../provider/application";
-import { checkInputs, propertyPath } from "../../provider/check";
-import { databaseProvider } from "../../provider/database";
-import { deploymentStageProvider } from "../../provider/deployment-stage";
-import { gitTokenProvider } from "../../provider/git-token";
-import { projectProvider } from "../../provider/project";
-import { UNKNOWN, containsUnknown, isUnknown } from "../../provider/unknowns";
+import { applicationProvider } from "../../provider/resources/application/index";
+import { checkInputs, propertyPath } from "../../provider/framework/check";
+import { databaseProvider } from "../../provider/resources/database";
+import { deploymentStageProvider } from "../../provider/resources/deployment-stage";
+import { gitTokenProvider } from "../../provider/resources/git-token";
+import { projectProvider } from "../../provider/resources/project";
+import { UNKNOWN, containsUnknown, isUnknown } from "../../provider/framework/unknowns";
 
 const app = { environmentId: "e-1", name: "api", gitRepository: { url: "https://github.com/acme/api.git" } };
 

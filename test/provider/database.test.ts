@@ -1,5 +1,5 @@
-import { databaseProvider as p } from "../../provider/database";
-import { deploymentStageProvider } from "../../provider/deployment-stage";
+import { databaseProvider as p } from "../../provider/resources/database";
+import { deploymentStageProvider } from "../../provider/resources/deployment-stage";
 import { clearFaults, injectFault, startFixture, stopFixture, type Fixture } from "./fixture";
 
 type Props = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { deploymentStageProvider as p } from "../../provider/deployment-stage";
+import { deploymentStageProvider as p } from "../../provider/resources/deployment-stage";
 import { clearRequests, requests, startFixture, stopFixture, type Fixture } from "./fixture";
 
 type Props = Record<string, unknown>;

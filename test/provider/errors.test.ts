@@ -1,6 +1,6 @@
-import { describeFailure, partialFailure, readOrGone } from "../../provider/errors";
-import { gitTokenProvider } from "../../provider/git-token";
-import { findOrganization } from "../../provider/lookups";
+import { describeFailure, partialFailure, readOrGone } from "../../provider/framework/errors";
+import { gitTokenProvider } from "../../provider/resources/git-token";
+import { findOrganization } from "../../provider/resources/lookups";
 import { errorFromStatus, type DeployServiceClient } from "../../sdk";
 import { startFixture, stopFixture, type Fixture } from "./fixture";
 

@@ -1,5 +1,5 @@
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../provider/credentials";
+import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../provider/framework/credentials";
 import { DeployServiceClient } from "../../sdk";
 
 /** A running emulator with a project and two environments made through the sdk, and the provider's env pointing at it. */

@@ -1,12 +1,12 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { applicationProvider } from "../../provider/application";
-import { applicationAdvancedSettingsProvider } from "../../provider/application-advanced-settings";
-import { CHANGED_OUTSIDE } from "../../provider/common";
-import { databaseProvider } from "../../provider/database";
-import { deploymentStageProvider } from "../../provider/deployment-stage";
-import { environmentProvider } from "../../provider/environment";
-import { gitTokenProvider } from "../../provider/git-token";
-import { projectProvider } from "../../provider/project";
+import { applicationProvider } from "../../provider/resources/application/index";
+import { applicationAdvancedSettingsProvider } from "../../provider/resources/application-advanced-settings";
+import { CHANGED_OUTSIDE } from "../../provider/framework/common";
+import { databaseProvider } from "../../provider/resources/database";
+import { deploymentStageProvider } from "../../provider/resources/deployment-stage";
+import { environmentProvider } from "../../provider/resources/environment";
+import { gitTokenProvider } from "../../provider/resources/git-token";
+import { projectProvider } from "../../provider/resources/project";
 import { isNotFound } from "../../sdk";
 import { requests, type Fixture } from "./fixture";
 

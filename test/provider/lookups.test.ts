@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { findCluster, findOrganization, getCluster, getOrganization } from "../../provider/lookups";
+import { findCluster, findOrganization, getCluster, getOrganization } from "../../provider/resources/lookups";
 import { startFixture, stopFixture, type Fixture } from "./fixture";
 
 let fx: Fixture;

@@ -1,15 +1,15 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { DeployServiceClient } from "../sdk";
-import { checkInputs } from "./check";
-import { deleteAndWait, parseInputs, plain, step, timestamps, withSecretOutputs, type SameKeys, outputSlots } from "./common";
-import { apiClient } from "./credentials";
-import { changedKeys, diffInputs } from "./diff";
-import { partialFailure, readOrGone } from "./errors";
-import { idInput, MAX_CPU_MILLICORES, MAX_MEMORY_MB, MAX_STORAGE_GB, nameInput } from "./rules";
-import { DeployServiceResource } from "./shim";
-import { attachToStage, stageOf } from "./stage-attach";
-import { isUnknown } from "./unknowns";
+import type { DeployServiceClient } from "../../sdk";
+import { checkInputs } from "../framework/check";
+import { deleteAndWait, parseInputs, plain, step, timestamps, withSecretOutputs, type SameKeys, outputSlots } from "../framework/common";
+import { apiClient } from "../framework/credentials";
+import { changedKeys, diffInputs } from "../framework/diff";
+import { partialFailure, readOrGone } from "../framework/errors";
+import { idInput, MAX_CPU_MILLICORES, MAX_MEMORY_MB, MAX_STORAGE_GB, nameInput } from "../framework/rules";
+import { DeployServiceResource } from "../framework/shim";
+import { attachToStage, stageOf } from "../framework/stage-attach";
+import { isUnknown } from "../framework/unknowns";
 
 /** Database engines. */
 export const DATABASE_TYPES = ["MONGODB", "MYSQL", "POSTGRESQL", "REDIS"] as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { invalidIdReason } from "../sdk";
+import { invalidIdReason } from "../../sdk";
 import { describeGiven } from "./check";
 import { isUnknown } from "./unknowns";
 

@@ -1,14 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { DeployServiceClient } from "../sdk";
-import { checkInputs } from "./check";
-import { CHANGED_OUTSIDE, deleteAndWait, parseInputs, plain, step, timestamps, withSecretOutputs, type SameKeys, outputSlots } from "./common";
-import { apiClient } from "./credentials";
-import { diffInputs } from "./diff";
-import { readOrGone } from "./errors";
-import { httpUrlInput, idInput, nameInput } from "./rules";
-import { DeployServiceResource } from "./shim";
-import { isUnknown } from "./unknowns";
+import type { DeployServiceClient } from "../../sdk";
+import { checkInputs } from "../framework/check";
+import { CHANGED_OUTSIDE, deleteAndWait, parseInputs, plain, step, timestamps, withSecretOutputs, type SameKeys, outputSlots } from "../framework/common";
+import { apiClient } from "../framework/credentials";
+import { diffInputs } from "../framework/diff";
+import { readOrGone } from "../framework/errors";
+import { httpUrlInput, idInput, nameInput } from "../framework/rules";
+import { DeployServiceResource } from "../framework/shim";
+import { isUnknown } from "../framework/unknowns";
 
 /** Git providers the service knows. */
 export const GIT_PROVIDERS = ["BITBUCKET", "GITHUB", "GITLAB"] as const;

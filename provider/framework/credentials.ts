@@ -1,4 +1,4 @@
-import { DeployServiceClient } from "../sdk";
+import { DeployServiceClient } from "../../sdk";
 
 /** Stack configuration key of the service's base URL. */
 export const API_URL_KEY = "deploy-service:apiUrl";

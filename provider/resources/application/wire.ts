@@ -1,7 +1,7 @@
-import type { ApplicationCreateRequest, DeployServiceClient } from "../sdk";
-import type { ApplicationInputs } from "./application-schema";
-import { camelCase, renameKeysDeep, snakeCase } from "./case";
-import { plain } from "./common";
+import type { ApplicationCreateRequest, DeployServiceClient } from "../../../sdk";
+import type { ApplicationInputs } from "./schema";
+import { camelCase, renameKeysDeep, snakeCase } from "../../framework/case";
+import { plain } from "../../framework/common";
 
 /** An application record as the client returns it. */
 export type ApplicationRecord = Awaited<ReturnType<DeployServiceClient["applications"]["get"]>>;

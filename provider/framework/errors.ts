@@ -1,4 +1,4 @@
-import { isAuthError, isNotFound } from "../sdk";
+import { isAuthError, isNotFound } from "../../sdk";
 
 /**
  * Runs a read; `undefined` when the object does not exist (404). A refused token (401/403) is rethrown as an

@@ -1,14 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { DeployServiceClient } from "../sdk";
-import { checkInputs } from "./check";
-import { deleteAndWait, parseInputs, plain, step, timestamps, type SameKeys, outputSlots } from "./common";
-import { apiClient } from "./credentials";
-import { changedKeys, diffInputs } from "./diff";
-import { partialFailure, readOrGone } from "./errors";
-import { idInput, nameInput } from "./rules";
-import { DeployServiceResource } from "./shim";
-import { isUnknown } from "./unknowns";
+import type { DeployServiceClient } from "../../sdk";
+import { checkInputs } from "../framework/check";
+import { deleteAndWait, parseInputs, plain, step, timestamps, type SameKeys, outputSlots } from "../framework/common";
+import { apiClient } from "../framework/credentials";
+import { changedKeys, diffInputs } from "../framework/diff";
+import { partialFailure, readOrGone } from "../framework/errors";
+import { idInput, nameInput } from "../framework/rules";
+import { DeployServiceResource } from "../framework/shim";
+import { isUnknown } from "../framework/unknowns";
 
 /** Inputs of a {@link DeploymentStage}. */
 export interface DeploymentStageArgs {

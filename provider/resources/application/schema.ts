@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { gitProviderOfUrl, gitUrlProblem } from "./git-provider";
-import { GIT_PROVIDERS } from "./git-token";
+import { gitProviderOfUrl, gitUrlProblem } from "../../framework/git-provider";
+import { GIT_PROVIDERS } from "../git-token";
 import {
   idInput, MAX_CPU_MILLICORES, MAX_GPU, MAX_INSTANCES, MAX_MEMORY_MB, MAX_PORT, MAX_STORAGE_GB, MIN_APPLICATION_VOLUME_GB,
   nameInput,
-} from "./rules";
-import { isUnknown } from "./unknowns";
+} from "../../framework/rules";
+import { isUnknown } from "../../framework/unknowns";
 
 /** Port protocols. */
 export const PORT_PROTOCOLS = ["HTTP", "GRPC", "TCP", "UDP"] as const;

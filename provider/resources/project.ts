@@ -1,13 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { DeployServiceClient } from "../sdk";
-import { checkInputs } from "./check";
-import { deleteAndWait, parseInputs, plain, step, timestamps, type SameKeys, outputSlots } from "./common";
-import { apiClient } from "./credentials";
-import { diffInputs } from "./diff";
-import { readOrGone } from "./errors";
-import { idInput, nameInput } from "./rules";
-import { DeployServiceResource } from "./shim";
+import type { DeployServiceClient } from "../../sdk";
+import { checkInputs } from "../framework/check";
+import { deleteAndWait, parseInputs, plain, step, timestamps, type SameKeys, outputSlots } from "../framework/common";
+import { apiClient } from "../framework/credentials";
+import { diffInputs } from "../framework/diff";
+import { readOrGone } from "../framework/errors";
+import { idInput, nameInput } from "../framework/rules";
+import { DeployServiceResource } from "../framework/shim";
 
 /** Inputs of a {@link Project}. */
 export interface ProjectArgs {

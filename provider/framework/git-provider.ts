@@ -1,4 +1,4 @@
-import type { GitProvider } from "./git-token";
+import type { GitProvider } from "../resources/git-token";
 
 const HOSTS: Record<string, GitProvider> = {
   "github.com": "GITHUB",

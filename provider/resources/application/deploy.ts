@@ -1,5 +1,5 @@
-import { redact } from "../sdk";
-import { apiClient } from "./credentials";
+import { redact } from "../../../sdk";
+import { apiClient } from "../../framework/credentials";
 
 /** How long a deploy is followed by default, in seconds. */
 export const DEFAULT_DEPLOY_TIMEOUT_SECONDS = 1800;

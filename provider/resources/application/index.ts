@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
-import { applicationSchema, type ApplicationInputs } from "./application-schema";
-import { withSecretOutputs, type SameKeys, outputSlots } from "./common";
-import type { GitProvider } from "./git-token";
-import { DeployServiceResource } from "./shim";
+import { applicationSchema, type ApplicationInputs } from "./schema";
+import { withSecretOutputs, type SameKeys, outputSlots } from "../../framework/common";
+import type { GitProvider } from "../git-token";
+import { DeployServiceResource } from "../../framework/shim";
 
-export { applicationProvider } from "./application-provider";
+export { applicationProvider } from "./provider";
 export { applicationSchema };
 
 /** The git repository an application is built from. */

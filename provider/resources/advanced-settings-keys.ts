@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { editDistance } from "./suggest";
+import { editDistance } from "../framework/suggest";
 
 /**
  * The advanced settings of an application, keyed exactly as the service spells them.

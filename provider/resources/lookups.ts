@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import { DeployServiceClient } from "../sdk";
-import { API_TOKEN_ENV, API_URL_ENV } from "./credentials";
-import { describeFailure } from "./errors";
+import { DeployServiceClient } from "../../sdk";
+import { API_TOKEN_ENV, API_URL_ENV } from "../framework/credentials";
+import { describeFailure } from "../framework/errors";
 
 /** Arguments of {@link getOrganization}. */
 export interface GetOrganizationArgs {

@@ -1,15 +1,15 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { DEFAULT_DEPLOY_TIMEOUT_SECONDS, deployAndWait } from "./application-deploy";
-import { applicationSchema, type ApplicationInputs } from "./application-schema";
+import { DEFAULT_DEPLOY_TIMEOUT_SECONDS, deployAndWait } from "./deploy";
+import { applicationSchema, type ApplicationInputs } from "./schema";
 import {
   APPLICATION_BODY_KEYS, existingParts, fromWire, toWire, withServiceChoices, type ApplicationRecord,
-} from "./application-wire";
-import { checkInputs } from "./check";
-import { CHANGED_OUTSIDE, deleteAndWait, parseInputs, plain, step, timestamps } from "./common";
-import { apiClient } from "./credentials";
-import { changedKeys, diffInputs } from "./diff";
-import { partialFailure, readOrGone } from "./errors";
-import { attachToStage, stageOf } from "./stage-attach";
+} from "./wire";
+import { checkInputs } from "../../framework/check";
+import { CHANGED_OUTSIDE, deleteAndWait, parseInputs, plain, step, timestamps } from "../../framework/common";
+import { apiClient } from "../../framework/credentials";
+import { changedKeys, diffInputs } from "../../framework/diff";
+import { partialFailure, readOrGone } from "../../framework/errors";
+import { attachToStage, stageOf } from "../../framework/stage-attach";
 import { progressFrom, syncByKey, type KeyRef, type SyncProgress } from "./variables";
 
 const KEYS = [

@@ -11,13 +11,13 @@ import {
   toWire,
   validateSetting,
 } from "./advanced-settings-keys";
-import { invalidIdReason } from "../sdk";
-import { apiClient } from "./credentials";
-import { diffInputs } from "./diff";
-import { describeFailure, ignoreGone, readOrGone } from "./errors";
-import { DeployServiceResource } from "./shim";
-import { closestName } from "./suggest";
-import { containsUnknown, isUnknown } from "./unknowns";
+import { invalidIdReason } from "../../sdk";
+import { apiClient } from "../framework/credentials";
+import { diffInputs } from "../framework/diff";
+import { describeFailure, ignoreGone, readOrGone } from "../framework/errors";
+import { DeployServiceResource } from "../framework/shim";
+import { closestName } from "../framework/suggest";
+import { containsUnknown, isUnknown } from "../framework/unknowns";
 
 export type { AdvancedSettingKey, AdvancedSettings } from "./advanced-settings-keys";
 

@@ -1,5 +1,5 @@
-import { isNotFound } from "../sdk";
-import { ignoreGone } from "./errors";
+import { isNotFound } from "../../../sdk";
+import { ignoreGone } from "../../framework/errors";
 
 /** One stored variable or secret: its id at the service and, for secrets, when the service last changed it. */
 export interface KeyRef {
