@@ -1,3 +1,4 @@
+import type { Part } from "./define";
 import { apiClient } from "./credentials";
 import { readOrGone } from "./errors";
 
@@ -10,4 +11,22 @@ export async function attachToStage(serviceId: string, stageId: string): Promise
 export async function stageOf(serviceId: string): Promise<string | undefined> {
   const stage = await readOrGone(() => apiClient().deploymentStages.forService(serviceId));
   return stage?.id;
+}
+
+/**
+ * The part of a service (application, database, container, job) that is its deployment stage: attached by a
+ * call of its own after the service exists, read back from the service's stage.
+ */
+export function stagePart<I extends { deploymentStageId?: string | undefined }, R>(): Part<I, R> {
+  return {
+    action: "attaching to its deployment stage",
+    keys: ["deploymentStageId"] as Array<keyof I & string>,
+    async apply({ id, inputs }) {
+      if (inputs.deploymentStageId !== undefined) await attachToStage(id, inputs.deploymentStageId);
+    },
+    async read({ id }) {
+      const stageId = await stageOf(id);
+      return stageId === undefined ? {} : { inputs: { deploymentStageId: stageId } };
+    },
+  };
 }

@@ -1,14 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DeployServiceClient } from "../../sdk";
-import { checkInputs } from "../framework/check";
-import { deleteAndWait, parseInputs, plain, step, timestamps, withSecretOutputs, type SameKeys, outputSlots } from "../framework/common";
-import { apiClient } from "../framework/credentials";
-import { changedKeys, diffInputs } from "../framework/diff";
-import { partialFailure, readOrGone } from "../framework/errors";
+import type { ArgsMatch } from "../framework/args";
+import { defineResource, type Part, type Props } from "../framework/define";
+import { readOrGone } from "../framework/errors";
+import { field } from "../framework/fields";
 import { idInput, MAX_CPU_MILLICORES, MAX_MEMORY_MB, MAX_STORAGE_GB, nameInput } from "../framework/rules";
 import { DeployServiceResource } from "../framework/shim";
-import { attachToStage, stageOf } from "../framework/stage-attach";
+import { stagePart } from "../framework/stage-attach";
 import { isUnknown } from "../framework/unknowns";
 
 /** Database engines. */
@@ -63,18 +62,18 @@ export interface DatabaseArgs {
 /** Validated database inputs: the single source of field names, types and defaults. */
 export const databaseSchema = z
   .strictObject({
-    environmentId: idInput(),
+    environmentId: field(idInput(), { parent: "environment" }),
     name: nameInput(255),
-    type: z.enum(DATABASE_TYPES),
+    type: field(z.enum(DATABASE_TYPES), { replace: true, createOnly: true }),
     version: z.string().min(1),
-    mode: z.enum(DATABASE_MODES),
+    mode: field(z.enum(DATABASE_MODES), { replace: true, createOnly: true }),
     accessibility: z.enum(DATABASE_ACCESSIBILITIES).default("PRIVATE"),
     cpu: z.number().int().min(1).max(MAX_CPU_MILLICORES).default(250),
-    memory: z.number().int().min(1).max(MAX_MEMORY_MB).optional(),
+    memory: field(z.number().int().min(1).max(MAX_MEMORY_MB).optional(), { computed: true }),
     storage: z.number().int().min(1).max(MAX_STORAGE_GB).default(10),
-    instanceType: z.string().min(1).optional(),
-    deploymentStageId: idInput().optional(),
-    masterCredentials: z.strictObject({ login: z.string().min(1), password: z.string().min(1) }).optional(),
+    instanceType: field(z.string().min(1).optional(), { computed: true }),
+    deploymentStageId: field(idInput().optional(), { wire: false, computed: true }),
+    masterCredentials: field(z.strictObject({ login: z.string().min(1), password: z.string().min(1) }).optional(), { wire: false, secret: true }),
   })
   .superRefine((v, ctx) => {
     // The service ignores an instance type on a container database; a program setting one meant MANAGED.
@@ -88,58 +87,12 @@ export const databaseSchema = z
   });
 /** Database inputs after validation (defaults applied). */
 export type DatabaseInputs = z.output<typeof databaseSchema>;
-const argsMatchSchema: SameKeys<DatabaseArgs, DatabaseInputs> = true;
+const argsMatchSchema: ArgsMatch<DatabaseArgs, typeof databaseSchema> = true;
 void argsMatchSchema;
 
 type DatabaseRecord = Awaited<ReturnType<DeployServiceClient["databases"]["get"]>>;
+type DatabaseRequest = Parameters<DeployServiceClient["databases"]["create"]>[1];
 type Credentials = Awaited<ReturnType<DeployServiceClient["databases"]["getMasterCredentials"]>>;
-
-const KEYS = [
-  "environmentId", "name", "type", "version", "mode", "accessibility", "cpu", "memory", "storage", "instanceType",
-  "deploymentStageId", "masterCredentials",
-] as const;
-/** Keys sent by the database edit request. */
-const EDITABLE = ["name", "version", "accessibility", "cpu", "memory", "storage", "instanceType"] as const;
-
-function editBody(inputs: DatabaseInputs) {
-  return plain({
-    name: inputs.name,
-    version: inputs.version,
-    accessibility: inputs.accessibility,
-    cpu: inputs.cpu,
-    memory: inputs.memory,
-    storage: inputs.storage,
-    instance_type: inputs.instanceType,
-  });
-}
-
-function fromWire(
-  record: DatabaseRecord,
-  credentials: Credentials | undefined,
-  stageId: string | undefined,
-  previous: Record<string, unknown>,
-): DatabaseInputs {
-  const inputs: DatabaseInputs = {
-    environmentId: record.environment?.id ?? String(previous["environmentId"] ?? ""),
-    name: record.name,
-    type: (record.type ?? previous["type"]) as DatabaseInputs["type"],
-    version: record.version ?? String(previous["version"] ?? ""),
-    mode: (record.mode ?? previous["mode"]) as DatabaseInputs["mode"],
-    accessibility: (record.accessibility ?? "PRIVATE") as DatabaseInputs["accessibility"],
-    cpu: record.cpu ?? 250,
-    storage: record.storage ?? 10,
-  };
-  if (typeof record.memory === "number") inputs.memory = record.memory;
-  if (record.instance_type) inputs.instanceType = record.instance_type;
-  if (stageId !== undefined) inputs.deploymentStageId = stageId;
-  const before = previous["masterCredentials"] as { login?: unknown; password?: unknown } | undefined;
-  if (before !== undefined && credentials !== undefined) {
-    // A password the service masks on read is kept from the state (only a changed login shows as drift).
-    const password = readablePassword(credentials) ?? String(before.password ?? "");
-    inputs.masterCredentials = { login: credentials.login, password };
-  }
-  return inputs;
-}
 
 /** The password in a credentials answer, unless the service masked it (`***`) or left it out. */
 function readablePassword(credentials: Credentials): string | undefined {
@@ -147,97 +100,55 @@ function readablePassword(credentials: Credentials): string | undefined {
   return typeof p === "string" && p !== "" && !/^\*+$/.test(p) ? p : undefined;
 }
 
-function outputsOf(inputs: DatabaseInputs, record: DatabaseRecord, credentials: Credentials | undefined): Record<string, unknown> {
-  return plain({
-    ...inputs,
-    memory: record.memory ?? inputs.memory,
-    host: credentials?.host ?? record.host ?? undefined,
-    port: credentials?.port ?? record.port ?? undefined,
-    login: credentials?.login ?? inputs.masterCredentials?.login,
-    password: (credentials && readablePassword(credentials)) ?? inputs.masterCredentials?.password,
-    ...timestamps(record),
-  });
+/** Connection outputs from a credentials answer; the password falls back to the one the program set. */
+function connectionOutputs(credentials: Credentials | undefined, inputs: DatabaseInputs): Props {
+  const out: Props = {};
+  const set = (k: string, v: unknown) => { if (v !== undefined && v !== null) out[k] = v; };
+  set("host", credentials?.host);
+  set("port", credentials?.port);
+  set("login", credentials?.login ?? inputs.masterCredentials?.login);
+  set("password", (credentials && readablePassword(credentials)) ?? inputs.masterCredentials?.password);
+  return out;
 }
 
-/** The dynamic provider of {@link Database}. */
-export const databaseProvider: pulumi.dynamic.ResourceProvider = {
-  async check(_olds, news) {
-    return checkInputs(databaseSchema, news, { secretKeys: ["masterCredentials"] });
+/** The master user: set by its own call after create; read back, with a masked password kept from the state. */
+const credentialsPart: Part<DatabaseInputs, DatabaseRecord> = {
+  action: "setting master credentials",
+  keys: ["masterCredentials"],
+  readAlways: true,
+  async apply({ client, id, inputs }) {
+    const credentials = await client.databases.setMasterCredentials(id, inputs.masterCredentials!);
+    return { outputs: connectionOutputs(credentials, inputs) };
   },
-  async diff(_id, olds, news) {
-    return diffInputs(olds, news, {
-      keys: KEYS,
-      replaceOn: ["environmentId", "type", "mode"],
-      deleteBeforeReplace: true,
-      computed: ["memory", "instanceType", "deploymentStageId"],
-    });
-  },
-  async create(raw) {
-    const inputs = parseInputs(databaseSchema, raw);
-    const client = apiClient();
-    const record = await step(`creating database "${inputs.name}"`, () =>
-      client.databases.create(inputs.environmentId, plain({ ...editBody(inputs), type: inputs.type, mode: inputs.mode })),
-    );
-    const id = record.id;
-    let credentials: Credentials | undefined;
-    let stageId: string | undefined;
-    try {
-      if (inputs.masterCredentials !== undefined) {
-        credentials = await client.databases.setMasterCredentials(id, inputs.masterCredentials);
-      } else {
-        credentials = await readOrGone(() => client.databases.getMasterCredentials(id));
-      }
-      if (inputs.deploymentStageId !== undefined) {
-        await attachToStage(id, inputs.deploymentStageId);
-        stageId = inputs.deploymentStageId;
-      }
-    } catch (e) {
-      // Keep what was really set: credentials and stage only once their call succeeded.
-      const done = { ...inputs, masterCredentials: credentials ? inputs.masterCredentials : undefined, deploymentStageId: stageId };
-      throw partialFailure(e, `finishing database "${inputs.name}" (${id})`, id, outputsOf(done, record, credentials));
-    }
-    return { id, outs: outputsOf(inputs, record, credentials) };
-  },
-  async read(id, props) {
-    const client = apiClient();
-    const record = await readOrGone(() => client.databases.get(id));
-    if (record === undefined) return { id: "" };
+  async read({ client, id, inputs, previous }) {
     const credentials = await readOrGone(() => client.databases.getMasterCredentials(id));
-    const stageId = await stageOf(id);
-    const inputs = fromWire(record, credentials, stageId, props);
-    return { id, props: outputsOf(inputs, record, credentials), inputs: plain(inputs) };
-  },
-  async update(id, olds, news) {
-    const inputs = parseInputs(databaseSchema, news);
-    const changed = changedKeys(olds, inputs, KEYS);
-    const client = apiClient();
-    let record: DatabaseRecord;
-    if (EDITABLE.some((k) => changed.includes(k))) {
-      record = await step(`updating database "${inputs.name}" (${id})`, () => client.databases.update(id, editBody(inputs)));
-    } else {
-      record = await step(`reading database (${id})`, () => client.databases.get(id));
-    }
-    let credentials: Credentials | undefined;
-    try {
-      if (changed.includes("masterCredentials") && inputs.masterCredentials !== undefined) {
-        credentials = await client.databases.setMasterCredentials(id, inputs.masterCredentials);
-      } else {
-        credentials = await readOrGone(() => client.databases.getMasterCredentials(id));
-      }
-      if (changed.includes("deploymentStageId") && inputs.deploymentStageId !== undefined) {
-        await attachToStage(id, inputs.deploymentStageId);
-      }
-    } catch (e) {
-      const done = { ...inputs, masterCredentials: olds["masterCredentials"], deploymentStageId: olds["deploymentStageId"] };
-      throw partialFailure(e, `updating database "${inputs.name}" (${id})`, id, outputsOf(done as DatabaseInputs, record, credentials));
-    }
-    return { outs: outputsOf(inputs, record, credentials) };
-  },
-  async delete(id, props) {
-    const client = apiClient();
-    await deleteAndWait(`database "${String(props["name"])}" (${id})`, () => client.databases.delete(id), () => client.databases.get(id));
+    const before = previous["masterCredentials"] as { password?: unknown } | undefined;
+    if (before === undefined || credentials === undefined) return { outputs: connectionOutputs(credentials, inputs) };
+    const password = readablePassword(credentials) ?? String(before.password ?? "");
+    const masterCredentials = { login: credentials.login, password };
+    return { inputs: { masterCredentials }, outputs: connectionOutputs(credentials, { ...inputs, masterCredentials }) };
   },
 };
+
+/** The database family. */
+export const database = defineResource({
+  kind: "Database",
+  noun: "database",
+  schema: databaseSchema,
+  outputNames: ["host", "port", "login", "password"],
+  secretOutputNames: ["password"],
+  outputs: (record: DatabaseRecord) => ({ host: record.host ?? undefined, port: record.port ?? undefined }),
+  parts: [credentialsPart, stagePart<DatabaseInputs, DatabaseRecord>()],
+  calls: {
+    create: (client, inputs, body) => client.databases.create(inputs.environmentId, body as DatabaseRequest),
+    get: (client, id) => client.databases.get(id),
+    update: (client, id, _inputs, body) => client.databases.update(id, body),
+    delete: (client, id) => client.databases.delete(id),
+  },
+});
+
+/** The dynamic provider of {@link Database}. */
+export const databaseProvider = database.provider;
 
 /**
  * A database in an environment: a container in the cluster or a managed instance. Its connection data
@@ -294,20 +205,6 @@ export class Database extends DeployServiceResource {
    * @param opts resource options (`password` and `masterCredentials` are always stored as secrets).
    */
   constructor(name: string, args: DatabaseArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      "Database",
-      name,
-      {
-        ...outputSlots(Object.keys(databaseSchema.shape)),
-        ...args,
-        host: undefined,
-        port: undefined,
-        login: undefined,
-        password: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
-      },
-      withSecretOutputs(opts, ["password", "masterCredentials"]),
-    );
+    super("Database", name, database.props(args), database.options(opts));
   }
 }

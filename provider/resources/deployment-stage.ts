@@ -1,11 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DeployServiceClient } from "../../sdk";
-import { checkInputs } from "../framework/check";
-import { deleteAndWait, parseInputs, plain, step, timestamps, type SameKeys, outputSlots } from "../framework/common";
-import { apiClient } from "../framework/credentials";
-import { changedKeys, diffInputs } from "../framework/diff";
-import { partialFailure, readOrGone } from "../framework/errors";
+import type { ArgsMatch } from "../framework/args";
+import { defineResource, type Part, type Props } from "../framework/define";
+import { readOrGone } from "../framework/errors";
+import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { DeployServiceResource } from "../framework/shim";
 import { isUnknown } from "../framework/unknowns";
@@ -34,11 +33,11 @@ export interface DeploymentStageArgs {
 /** Validated deployment stage inputs: the single source of field names, types and defaults. */
 export const deploymentStageSchema = z
   .strictObject({
-    environmentId: idInput(),
+    environmentId: field(idInput(), { parent: "environment" }),
     name: nameInput(255),
     description: z.string().default(""),
-    after: idInput().optional(),
-    before: idInput().optional(),
+    after: field(idInput().optional(), { wire: false }),
+    before: field(idInput().optional(), { wire: false }),
   })
   .superRefine((v, ctx) => {
     // A value not known yet may still turn out to be undefined, so only two known values conflict.
@@ -48,105 +47,56 @@ export const deploymentStageSchema = z
   });
 /** Deployment stage inputs after validation (defaults applied). */
 export type DeploymentStageInputs = z.output<typeof deploymentStageSchema>;
-const argsMatchSchema: SameKeys<DeploymentStageArgs, DeploymentStageInputs> = true;
+const argsMatchSchema: ArgsMatch<DeploymentStageArgs, typeof deploymentStageSchema> = true;
 void argsMatchSchema;
 
 type StageRecord = Awaited<ReturnType<DeployServiceClient["deploymentStages"]["get"]>>;
 
-const KEYS = ["environmentId", "name", "description", "after", "before"] as const;
-
-/** The stage's inputs as the service holds them; its place is reported in the form the state used. */
-function fromWire(record: StageRecord, ordered: StageRecord[], previous: Record<string, unknown>): DeploymentStageInputs {
-  const inputs: DeploymentStageInputs = {
-    environmentId: record.environment?.id ?? String(previous["environmentId"] ?? ""),
-    name: record.name,
-    description: record.description ?? "",
-  };
-  const at = ordered.findIndex((s) => s.id === record.id);
-  if (typeof previous["after"] === "string" && at >= 0) {
-    const prev = ordered[at - 1];
-    if (prev) inputs.after = prev.id;
-  }
-  if (typeof previous["before"] === "string" && at >= 0) {
-    const next = ordered[at + 1];
-    if (next) inputs.before = next.id;
-  }
-  return inputs;
+/** The stage's neighbours in `ordered`, for the placement keys the program uses, and its position. */
+function placement(id: string, ordered: StageRecord[], uses: { after: boolean; before: boolean }): { inputs: Props; outputs: Props } {
+  const at = ordered.findIndex((s) => s.id === id);
+  const inputs: Props = {};
+  if (at >= 0 && uses.after && ordered[at - 1]) inputs["after"] = ordered[at - 1]!.id;
+  if (at >= 0 && uses.before && ordered[at + 1]) inputs["before"] = ordered[at + 1]!.id;
+  const order = at >= 0 ? ordered[at]!.deployment_order : undefined;
+  return { inputs, outputs: order === undefined || order === null ? {} : { deploymentOrder: order } };
 }
 
-function outputsOf(inputs: DeploymentStageInputs, record: StageRecord, ordered: StageRecord[]): Record<string, unknown> {
-  const order = ordered.find((s) => s.id === record.id)?.deployment_order ?? record.deployment_order;
-  return plain({ ...inputs, deploymentOrder: order ?? undefined, ...timestamps(record) });
-}
-
-async function move(id: string, inputs: DeploymentStageInputs): Promise<StageRecord[] | undefined> {
-  const client = apiClient();
-  if (inputs.after !== undefined) return client.deploymentStages.moveAfter(id, inputs.after);
-  if (inputs.before !== undefined) return client.deploymentStages.moveBefore(id, inputs.before);
-  return undefined;
-}
-
-/** The dynamic provider of {@link DeploymentStage}. */
-export const deploymentStageProvider: pulumi.dynamic.ResourceProvider = {
-  async check(_olds, news) {
-    return checkInputs(deploymentStageSchema, news);
+/** Where the stage sits: moved by a call of its own after create; read back from the environment's ordered list. */
+const positionPart: Part<DeploymentStageInputs, StageRecord> = {
+  action: "placing",
+  keys: ["after", "before"],
+  async apply({ client, id, inputs, record }) {
+    const ordered = inputs.after !== undefined
+      ? await client.deploymentStages.moveAfter(id, inputs.after)
+      : await client.deploymentStages.moveBefore(id, inputs.before!);
+    return { outputs: placement(id, ordered, { after: false, before: false }).outputs, record: ordered.find((s) => s.id === id) ?? record };
   },
-  async diff(_id, olds, news) {
-    return diffInputs(olds, news, { keys: KEYS, replaceOn: ["environmentId"], deleteBeforeReplace: true });
-  },
-  async create(raw) {
-    const inputs = parseInputs(deploymentStageSchema, raw);
-    const record = await step(`creating deployment stage "${inputs.name}"`, () =>
-      apiClient().deploymentStages.create(inputs.environmentId, { name: inputs.name, description: inputs.description }),
-    );
-    let ordered: StageRecord[] = [];
-    try {
-      ordered = (await move(record.id, inputs)) ?? [];
-    } catch (e) {
-      const partial = plain({ ...inputs, after: undefined, before: undefined, ...timestamps(record) });
-      throw partialFailure(e, `placing deployment stage "${inputs.name}" (${record.id})`, record.id, partial);
-    }
-    return { id: record.id, outs: outputsOf(inputs, record, ordered) };
-  },
-  async read(id, props) {
-    const client = apiClient();
-    const record = await readOrGone(() => client.deploymentStages.get(id));
-    if (record === undefined) return { id: "" };
-    const envId = record.environment?.id ?? String(props["environmentId"] ?? "");
+  async read({ client, id, record, previous }) {
+    const envId = record.environment?.id ?? String(previous["environmentId"] ?? "");
     const ordered = (await readOrGone(() => client.deploymentStages.list(envId))) ?? [];
-    const inputs = fromWire(record, ordered, props);
-    return { id, props: outputsOf(inputs, record, ordered), inputs: plain(inputs) };
-  },
-  async update(id, olds, news) {
-    const inputs = parseInputs(deploymentStageSchema, news);
-    const changed = changedKeys(olds, inputs, KEYS);
-    const client = apiClient();
-    let record = changed.includes("name") || changed.includes("description")
-      ? await step(`updating deployment stage "${inputs.name}" (${id})`, () =>
-          client.deploymentStages.update(id, { name: inputs.name, description: inputs.description }),
-        )
-      : await step(`reading deployment stage (${id})`, () => client.deploymentStages.get(id));
-    let ordered: StageRecord[] = [];
-    if (changed.includes("after") || changed.includes("before")) {
-      try {
-        ordered = (await move(id, inputs)) ?? [];
-      } catch (e) {
-        const partial = plain({ ...inputs, after: olds["after"], before: olds["before"], ...timestamps(record) });
-        throw partialFailure(e, `moving deployment stage "${inputs.name}" (${id})`, id, partial);
-      }
-      record = ordered.find((s) => s.id === id) ?? record;
-    }
-    return { outs: outputsOf(inputs, record, ordered) };
-  },
-  async delete(id, props) {
-    const client = apiClient();
-    await deleteAndWait(
-      `deployment stage "${String(props["name"])}" (${id})`,
-      () => client.deploymentStages.delete(id),
-      () => client.deploymentStages.get(id),
-    );
+    return placement(id, ordered, { after: typeof previous["after"] === "string", before: typeof previous["before"] === "string" });
   },
 };
+
+/** The deployment stage family. */
+export const deploymentStage = defineResource({
+  kind: "DeploymentStage",
+  noun: "deployment stage",
+  schema: deploymentStageSchema,
+  outputNames: ["deploymentOrder"],
+  outputs: (record: StageRecord) => ({ deploymentOrder: record.deployment_order ?? undefined }),
+  parts: [positionPart],
+  calls: {
+    create: (client, inputs, body) => client.deploymentStages.create(inputs.environmentId, body as { name: string }),
+    get: (client, id) => client.deploymentStages.get(id),
+    update: (client, id, _inputs, body) => client.deploymentStages.update(id, body as { name: string }),
+    delete: (client, id) => client.deploymentStages.delete(id),
+  },
+});
+
+/** The dynamic provider of {@link DeploymentStage}. */
+export const deploymentStageProvider = deploymentStage.provider;
 
 /**
  * An ordered group of services inside an environment: stages deploy one after the other, the services of a
@@ -180,11 +130,6 @@ export class DeploymentStage extends DeployServiceResource {
    * @param opts resource options.
    */
   constructor(name: string, args: DeploymentStageArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      "DeploymentStage",
-      name,
-      { ...outputSlots(Object.keys(deploymentStageSchema.shape)), ...args, deploymentOrder: undefined, createdAt: undefined, updatedAt: undefined },
-      opts,
-    );
+    super("DeploymentStage", name, deploymentStage.props(args), deploymentStage.options(opts));
   }
 }

@@ -1,16 +1,15 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { DeployServiceClient } from "../../sdk";
-import { checkInputs } from "../framework/check";
-import { deleteAndWait, parseInputs, plain, step, timestamps, type SameKeys, outputSlots } from "../framework/common";
-import { apiClient } from "../framework/credentials";
-import { diffInputs } from "../framework/diff";
-import { readOrGone } from "../framework/errors";
+import { ENVIRONMENT_MODES } from "../../sdk";
+import type { ArgsMatch } from "../framework/args";
+import { defineResource } from "../framework/define";
+import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { DeployServiceResource } from "../framework/shim";
 
 /** Modes a program may give an environment (`PREVIEW` is set by the service only). */
-export const ENVIRONMENT_MODES = ["DEVELOPMENT", "PRODUCTION", "STAGING"] as const;
+export { ENVIRONMENT_MODES };
+
 /** Mode of an environment. */
 export type EnvironmentMode = (typeof ENVIRONMENT_MODES)[number];
 
@@ -31,83 +30,32 @@ export interface EnvironmentArgs {
 
 /** Validated environment inputs: the single source of field names, types and defaults. */
 export const environmentSchema = z.strictObject({
-  projectId: idInput(),
+  projectId: field(idInput(), { parent: "project" }),
   name: nameInput(255),
   mode: z.enum(ENVIRONMENT_MODES).default("DEVELOPMENT"),
-  clusterId: idInput().optional(),
+  // Sent as `cluster` (WIRE difference 1), answered as `cluster_id`; the service cannot move an environment.
+  clusterId: field(idInput().optional(), { wire: "cluster", readAs: "cluster_id", replace: true, computed: true, createOnly: true }),
 });
 /** Environment inputs after validation (defaults applied). */
 export type EnvironmentInputs = z.output<typeof environmentSchema>;
-const argsMatchSchema: SameKeys<EnvironmentArgs, EnvironmentInputs> = true;
+const argsMatchSchema: ArgsMatch<EnvironmentArgs, typeof environmentSchema> = true;
 void argsMatchSchema;
 
-type EnvironmentRecord = Awaited<ReturnType<DeployServiceClient["environments"]["get"]>>;
-
-const KEYS = ["projectId", "name", "mode", "clusterId"] as const;
-
-function fromWire(record: EnvironmentRecord, previous: Record<string, unknown>): EnvironmentInputs {
-  const mode = record.mode as string | null | undefined;
-  const inputs: EnvironmentInputs = {
-    projectId: record.project?.id ?? String(previous["projectId"] ?? ""),
-    name: record.name,
-    // PREVIEW environments are made by the service; report it as is so the drift shows.
-    mode: (mode ?? "DEVELOPMENT") as EnvironmentMode,
-  };
-  const clusterId = record.cluster_id ?? previous["clusterId"];
-  if (typeof clusterId === "string" && clusterId !== "") inputs.clusterId = clusterId;
-  return inputs;
-}
-
-function outputsOf(inputs: EnvironmentInputs, record: EnvironmentRecord): Record<string, unknown> {
-  return plain({ ...inputs, clusterId: record.cluster_id ?? inputs.clusterId, ...timestamps(record) });
-}
+/** The environment family: its schema and calls; everything else is derived. */
+export const environment = defineResource({
+  kind: "Environment",
+  noun: "environment",
+  schema: environmentSchema,
+  calls: {
+    create: (client, inputs, body) => client.environments.create(inputs.projectId, body as { name: string }),
+    get: (client, id) => client.environments.get(id),
+    update: (client, id, _inputs, body) => client.environments.update(id, body as { name: string }),
+    delete: (client, id) => client.environments.delete(id),
+  },
+});
 
 /** The dynamic provider of {@link Environment}. */
-export const environmentProvider: pulumi.dynamic.ResourceProvider = {
-  async check(_olds, news) {
-    return checkInputs(environmentSchema, news);
-  },
-  async diff(_id, olds, news) {
-    return diffInputs(olds, news, {
-      keys: KEYS,
-      replaceOn: ["projectId", "clusterId"],
-      deleteBeforeReplace: true,
-      computed: ["clusterId"],
-    });
-  },
-  async create(raw) {
-    const inputs = parseInputs(environmentSchema, raw);
-    const record = await step(`creating environment "${inputs.name}"`, () =>
-      apiClient().environments.create(inputs.projectId, {
-        name: inputs.name,
-        mode: inputs.mode,
-        ...(inputs.clusterId !== undefined ? { cluster: inputs.clusterId } : {}),
-      }),
-    );
-    return { id: record.id, outs: outputsOf(inputs, record) };
-  },
-  async read(id, props) {
-    const record = await readOrGone(() => apiClient().environments.get(id));
-    if (record === undefined) return { id: "" };
-    const inputs = fromWire(record, props);
-    return { id, props: outputsOf(inputs, record), inputs: plain(inputs) };
-  },
-  async update(id, _olds, news) {
-    const inputs = parseInputs(environmentSchema, news);
-    const record = await step(`updating environment "${inputs.name}" (${id})`, () =>
-      apiClient().environments.update(id, { name: inputs.name, mode: inputs.mode }),
-    );
-    return { outs: outputsOf(inputs, record) };
-  },
-  async delete(id, props) {
-    const client = apiClient();
-    await deleteAndWait(
-      `environment "${String(props["name"])}" (${id})`,
-      () => client.environments.delete(id),
-      () => client.environments.get(id),
-    );
-  },
-};
+export const environmentProvider = environment.provider;
 
 /**
  * An environment of a project, bound to a cluster: the container of applications, databases and deployment stages.
@@ -135,6 +83,6 @@ export class Environment extends DeployServiceResource {
    * @param opts resource options.
    */
   constructor(name: string, args: EnvironmentArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Environment", name, { ...outputSlots(Object.keys(environmentSchema.shape)), ...args, createdAt: undefined, updatedAt: undefined }, opts);
+    super("Environment", name, environment.props(args), environment.options(opts));
   }
 }

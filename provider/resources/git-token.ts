@@ -1,17 +1,17 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { DeployServiceClient } from "../../sdk";
-import { checkInputs } from "../framework/check";
-import { CHANGED_OUTSIDE, deleteAndWait, parseInputs, plain, step, timestamps, withSecretOutputs, type SameKeys, outputSlots } from "../framework/common";
-import { apiClient } from "../framework/credentials";
-import { diffInputs } from "../framework/diff";
-import { readOrGone } from "../framework/errors";
+import { GIT_PROVIDERS, type DeployServiceClient } from "../../sdk";
+import type { ArgsMatch } from "../framework/args";
+import { CHANGED_OUTSIDE } from "../framework/common";
+import { defineResource } from "../framework/define";
+import { field } from "../framework/fields";
 import { httpUrlInput, idInput, nameInput } from "../framework/rules";
 import { DeployServiceResource } from "../framework/shim";
 import { isUnknown } from "../framework/unknowns";
 
 /** Git providers the service knows. */
-export const GIT_PROVIDERS = ["BITBUCKET", "GITHUB", "GITLAB"] as const;
+export { GIT_PROVIDERS };
+
 /** A git provider. */
 export type GitProvider = (typeof GIT_PROVIDERS)[number];
 
@@ -42,13 +42,13 @@ export interface GitTokenArgs {
 /** Validated git token inputs: the single source of field names, types and defaults. */
 export const gitTokenSchema = z
   .strictObject({
-    organizationId: idInput(),
+    organizationId: field(idInput(), { parent: "organization" }),
     name: nameInput(255),
     type: z.enum(GIT_PROVIDERS),
-    token: z.string().min(1),
+    token: field(z.string().min(1), { secret: true }),
     description: z.string().default(""),
     workspace: z.string().min(1).optional(),
-    gitApiUrl: httpUrlInput().optional(),
+    gitApiUrl: field(httpUrlInput().optional(), { computed: true }),
   })
   .superRefine((v, ctx) => {
     if (v.type === "BITBUCKET" && v.workspace === undefined && !isUnknown(v.type)) {
@@ -57,93 +57,37 @@ export const gitTokenSchema = z
   });
 /** Git token inputs after validation (defaults applied). */
 export type GitTokenInputs = z.output<typeof gitTokenSchema>;
-const argsMatchSchema: SameKeys<GitTokenArgs, GitTokenInputs> = true;
+const argsMatchSchema: ArgsMatch<GitTokenArgs, typeof gitTokenSchema> = true;
 void argsMatchSchema;
 
 type GitTokenRecord = Awaited<ReturnType<DeployServiceClient["gitTokens"]["get"]>>;
+type GitTokenRequest = Parameters<DeployServiceClient["gitTokens"]["create"]>[1];
 
-const KEYS = ["organizationId", "name", "type", "token", "description", "workspace", "gitApiUrl"] as const;
-
-/** The token's inputs as the service holds them; the token itself comes from the state (never returned). */
-function fromWire(record: GitTokenRecord, previous: Record<string, unknown>): GitTokenInputs {
-  const changedOutside = typeof previous["updatedAt"] === "string" && !!record.updated_at && record.updated_at !== previous["updatedAt"];
-  const inputs: GitTokenInputs = {
-    organizationId: String(previous["organizationId"] ?? ""),
-    name: record.name,
-    type: (record.type ?? previous["type"]) as GitProvider,
-    token: changedOutside ? CHANGED_OUTSIDE : String(previous["token"] ?? ""),
-    description: record.description ?? "",
-  };
-  if (record.workspace) inputs.workspace = record.workspace;
-  if (record.git_api_url) inputs.gitApiUrl = record.git_api_url;
-  return inputs;
-}
-
-function outputsOf(inputs: GitTokenInputs, record: GitTokenRecord): Record<string, unknown> {
-  return plain({
-    ...inputs,
-    gitApiUrl: record.git_api_url ?? inputs.gitApiUrl,
+/** The git token family. The service never returns the token: a change made outside shows through `updated_at`. */
+export const gitToken = defineResource({
+  kind: "GitToken",
+  noun: "git token",
+  schema: gitTokenSchema,
+  outputNames: ["associatedServicesCount", "expiredAt"],
+  outputs: (record: GitTokenRecord) => ({
     associatedServicesCount: record.associated_services_count ?? undefined,
     expiredAt: record.expired_at ?? undefined,
-    ...timestamps(record),
-  });
-}
-
-function request(inputs: GitTokenInputs) {
-  return {
-    name: inputs.name,
-    type: inputs.type,
-    token: inputs.token,
-    description: inputs.description,
-    ...(inputs.workspace !== undefined ? { workspace: inputs.workspace } : {}),
-    ...(inputs.gitApiUrl !== undefined ? { git_api_url: inputs.gitApiUrl } : {}),
-  };
-}
+  }),
+  fromWire: (record, previous, derived) => {
+    const changedOutside = typeof previous["updatedAt"] === "string" && !!record.updated_at && record.updated_at !== previous["updatedAt"];
+    return { ...derived, token: changedOutside ? CHANGED_OUTSIDE : String(previous["token"] ?? "") };
+  },
+  calls: {
+    create: (client, inputs, body) => client.gitTokens.create(inputs.organizationId, body as GitTokenRequest),
+    get: (client, id, state) => client.gitTokens.get(String(state["organizationId"] ?? ""), id),
+    // The edit request is the whole create request again, token included.
+    update: (client, id, inputs, body) => client.gitTokens.update(inputs.organizationId, id, body as GitTokenRequest),
+    delete: (client, id, state) => client.gitTokens.delete(String(state["organizationId"] ?? ""), id),
+  },
+});
 
 /** The dynamic provider of {@link GitToken}. */
-export const gitTokenProvider: pulumi.dynamic.ResourceProvider = {
-  async check(_olds, news) {
-    return checkInputs(gitTokenSchema, news, { secretKeys: ["token"] });
-  },
-  async diff(_id, olds, news) {
-    return diffInputs(olds, news, {
-      keys: KEYS,
-      replaceOn: ["organizationId"],
-      deleteBeforeReplace: true,
-      computed: ["gitApiUrl"],
-    });
-  },
-  async create(raw) {
-    const inputs = parseInputs(gitTokenSchema, raw);
-    const record = await step(`creating git token "${inputs.name}"`, () =>
-      apiClient().gitTokens.create(inputs.organizationId, request(inputs)),
-    );
-    return { id: record.id, outs: outputsOf(inputs, record) };
-  },
-  async read(id, props) {
-    const orgId = String(props["organizationId"] ?? "");
-    const record = await readOrGone(() => apiClient().gitTokens.get(orgId, id));
-    if (record === undefined) return { id: "" };
-    const inputs = fromWire(record, props);
-    return { id, props: outputsOf(inputs, record), inputs: plain(inputs) };
-  },
-  async update(id, _olds, news) {
-    const inputs = parseInputs(gitTokenSchema, news);
-    const record = await step(`updating git token "${inputs.name}" (${id})`, () =>
-      apiClient().gitTokens.update(inputs.organizationId, id, request(inputs)),
-    );
-    return { outs: outputsOf(inputs, record) };
-  },
-  async delete(id, props) {
-    const client = apiClient();
-    const orgId = String(props["organizationId"] ?? "");
-    await deleteAndWait(
-      `git token "${String(props["name"])}" (${id})`,
-      () => client.gitTokens.delete(orgId, id),
-      () => client.gitTokens.get(orgId, id),
-    );
-  },
-};
+export const gitTokenProvider = gitToken.provider;
 
 /**
  * Credentials to a git provider, used by applications to fetch private repositories (`gitRepository.gitTokenId`).
@@ -182,18 +126,6 @@ export class GitToken extends DeployServiceResource {
    * @param opts resource options (`token` is always stored as a secret).
    */
   constructor(name: string, args: GitTokenArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      "GitToken",
-      name,
-      {
-        ...outputSlots(Object.keys(gitTokenSchema.shape)),
-        ...args,
-        associatedServicesCount: undefined,
-        expiredAt: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
-      },
-      withSecretOutputs(opts, ["token"]),
-    );
+    super("GitToken", name, gitToken.props(args), gitToken.options(opts));
   }
 }

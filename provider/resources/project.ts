@@ -1,11 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { DeployServiceClient } from "../../sdk";
-import { checkInputs } from "../framework/check";
-import { deleteAndWait, parseInputs, plain, step, timestamps, type SameKeys, outputSlots } from "../framework/common";
-import { apiClient } from "../framework/credentials";
-import { diffInputs } from "../framework/diff";
-import { readOrGone } from "../framework/errors";
+import type { ArgsMatch } from "../framework/args";
+import { defineResource } from "../framework/define";
+import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { DeployServiceResource } from "../framework/shim";
 
@@ -19,67 +16,32 @@ export interface ProjectArgs {
   description?: pulumi.Input<string>;
 }
 
-/** Validated project inputs: the single source of field names, types and defaults. */
+/** Validated project inputs: the single source of field names, types, defaults and wire spellings. */
 export const projectSchema = z.strictObject({
-  organizationId: idInput(),
+  organizationId: field(idInput(), { parent: "organization" }),
   name: nameInput(255),
   description: z.string().default(""),
 });
 /** Project inputs after validation (defaults applied). */
 export type ProjectInputs = z.output<typeof projectSchema>;
-const argsMatchSchema: SameKeys<ProjectArgs, ProjectInputs> = true;
+const argsMatchSchema: ArgsMatch<ProjectArgs, typeof projectSchema> = true;
 void argsMatchSchema;
 
-type ProjectRecord = Awaited<ReturnType<DeployServiceClient["projects"]["get"]>>;
-
-const KEYS = ["organizationId", "name", "description"] as const;
-
-/** The project's inputs as the service holds them. */
-function fromWire(record: ProjectRecord, previous: Record<string, unknown>): ProjectInputs {
-  return {
-    organizationId: record.organization?.id ?? String(previous["organizationId"] ?? ""),
-    name: record.name,
-    description: record.description ?? "",
-  };
-}
-
-function outputsOf(inputs: ProjectInputs, record: ProjectRecord): Record<string, unknown> {
-  return plain({ ...inputs, ...timestamps(record) });
-}
+/** The project family: its schema and calls; everything else is derived. */
+export const project = defineResource({
+  kind: "Project",
+  noun: "project",
+  schema: projectSchema,
+  calls: {
+    create: (client, inputs, body) => client.projects.create(inputs.organizationId, body as { name: string }),
+    get: (client, id) => client.projects.get(id),
+    update: (client, id, _inputs, body) => client.projects.update(id, body as { name: string }),
+    delete: (client, id) => client.projects.delete(id),
+  },
+});
 
 /** The dynamic provider of {@link Project}. */
-export const projectProvider: pulumi.dynamic.ResourceProvider = {
-  async check(_olds, news) {
-    return checkInputs(projectSchema, news);
-  },
-  async diff(_id, olds, news) {
-    return diffInputs(olds, news, { keys: KEYS, replaceOn: ["organizationId"], deleteBeforeReplace: true });
-  },
-  async create(raw) {
-    const inputs = parseInputs(projectSchema, raw);
-    const record = await step(`creating project "${inputs.name}"`, () =>
-      apiClient().projects.create(inputs.organizationId, { name: inputs.name, description: inputs.description }),
-    );
-    return { id: record.id, outs: outputsOf(inputs, record) };
-  },
-  async read(id, props) {
-    const record = await readOrGone(() => apiClient().projects.get(id));
-    if (record === undefined) return { id: "" };
-    const inputs = fromWire(record, props);
-    return { id, props: outputsOf(inputs, record), inputs: plain(inputs) };
-  },
-  async update(id, _olds, news) {
-    const inputs = parseInputs(projectSchema, news);
-    const record = await step(`updating project "${inputs.name}" (${id})`, () =>
-      apiClient().projects.update(id, { name: inputs.name, description: inputs.description }),
-    );
-    return { outs: outputsOf(inputs, record) };
-  },
-  async delete(id, props) {
-    const client = apiClient();
-    await deleteAndWait(`project "${String(props["name"])}" (${id})`, () => client.projects.delete(id), () => client.projects.get(id));
-  },
-};
+export const projectProvider = project.provider;
 
 /**
  * A project of an organization: the container of environments.
@@ -105,6 +67,6 @@ export class Project extends DeployServiceResource {
    * @param opts resource options.
    */
   constructor(name: string, args: ProjectArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Project", name, { ...outputSlots(Object.keys(projectSchema.shape)), ...args, createdAt: undefined, updatedAt: undefined }, opts);
+    super("Project", name, project.props(args), project.options(opts));
   }
 }

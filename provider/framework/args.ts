@@ -1,0 +1,30 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+
+type Same<X, Y> = [X] extends [Y] ? ([Y] extends [X] ? true : false) : false;
+type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
+
+/**
+ * The Args fields whose type (with `pulumi.Input` unwrapped at every depth) differs from the schema's input
+ * type, plus keys present on one side only, plus keys optional on one side only. `never` when they agree.
+ */
+export type ArgsMismatch<A, S extends z.ZodType> =
+  | Exclude<keyof A, keyof z.input<S>>
+  | Exclude<keyof z.input<S>, keyof A>
+  | {
+      [K in keyof A & keyof z.input<S>]-?: Same<
+        Exclude<pulumi.Unwrap<A>[K & keyof pulumi.Unwrap<A>], undefined>,
+        Exclude<z.input<S>[K], undefined>
+      > extends true
+        ? never
+        : K;
+    }[keyof A & keyof z.input<S>]
+  | Exclude<OptionalKeys<A>, OptionalKeys<z.input<S>>>
+  | Exclude<OptionalKeys<z.input<S>>, OptionalKeys<A>>;
+
+/**
+ * Compile-time proof that a hand-written Args interface (which carries the TSDoc users read) says field by
+ * field and type by type what the schema accepts: `const ok: ArgsMatch<ProjectArgs, typeof schema> = true;`
+ * fails to compile, naming the keys, when they drift apart.
+ */
+export type ArgsMatch<A, S extends z.ZodType> = [ArgsMismatch<A, S>] extends [never] ? true : { mismatched: ArgsMismatch<A, S> };

@@ -1,0 +1,299 @@
+/**
+ * One definition per resource family: a zod schema whose fields carry the provider's facts (see fields.ts),
+ * the family's CRUD calls, and named parts for what the service sets through calls of their own. Everything a
+ * dynamic provider does the same way for every family is derived here: check, diff, wire mapping both ways,
+ * read-or-gone, delete-and-wait, partial-create reporting, output slots and secret outputs.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import type { DeployServiceClient } from "../../sdk";
+import { checkInputs } from "./check";
+import { deleteAndWait, parseInputs, plain, step, timestamps } from "./common";
+import { apiClient } from "./credentials";
+import { changedKeys, diffInputs } from "./diff";
+import { partialFailure, readOrGone } from "./errors";
+import { fieldsOf, type FieldInfo } from "./fields";
+export type { FieldMeta } from "./fields";
+
+/** Inputs, outputs or a wire record, as plain JSON. */
+export type Props = Record<string, unknown>;
+
+/** What the service answers for one object: at least its id and, usually, its timestamps. */
+export interface WireRecord {
+  id: string;
+  created_at?: string | null | undefined;
+  updated_at?: string | null | undefined;
+}
+
+/** What a part or a hook is given. */
+export interface PartContext<I, R> {
+  client: DeployServiceClient;
+  id: string;
+  inputs: I;
+  record: R;
+  /** The stored outputs (read, update), `{}` on create. */
+  previous: Props;
+}
+
+/** What a part contributes: values in input form (what drift is measured on) and extra outputs. */
+export interface PartResult {
+  inputs?: Props;
+  outputs?: Props;
+  /** A newer record, when the part's call answered with one. */
+  record?: unknown;
+}
+
+/**
+ * A piece of the object that the service sets through its own call after the object exists (a stage attach,
+ * master credentials, a position among stages). Applied on create when one of its keys is set, and on update when
+ * one changed; a failure keeps the object in the state with the part's previous values.
+ */
+export interface Part<I, R> {
+  /** Words for errors: `setting master credentials`. */
+  action: string;
+  /** Input keys the part owns. */
+  keys: readonly (keyof I & string)[];
+  /** Sends the part's call(s). */
+  apply(ctx: PartContext<I, R>): Promise<PartResult | void>;
+  /** Reads the part back (refresh); absent: the stored values are kept. */
+  read?(ctx: PartContext<I, R>): Promise<PartResult>;
+  /** Also runs `read` after create/update when the part was not applied (to fill its outputs). */
+  readAlways?: boolean;
+}
+
+/** The family's calls of the sdk. */
+export interface FamilyCalls<I, R> {
+  create(client: DeployServiceClient, inputs: I, body: Props): Promise<R>;
+  get(client: DeployServiceClient, id: string, state: Props): Promise<R>;
+  update(client: DeployServiceClient, id: string, inputs: I, body: Props): Promise<R>;
+  delete(client: DeployServiceClient, id: string, state: Props): Promise<unknown>;
+}
+
+/** One resource family. */
+export interface ResourceDefinition<S extends z.ZodObject, R extends WireRecord> {
+  /** The `<Type>` of the type token, e.g. `Project`. */
+  kind: string;
+  /** The family in words, for messages: `project`, `git token`. */
+  noun: string;
+  /** The inputs, with {@link FieldMeta} on the fields. */
+  schema: S;
+  calls: FamilyCalls<z.output<S>, R>;
+  /** Delete the old object before creating its replacement (default true: names are unique in the parent). */
+  deleteBeforeReplace?: boolean;
+  /** Output names beyond the inputs and `createdAt`/`updatedAt`. */
+  outputNames?: readonly string[];
+  /** Outputs beyond the inputs that hold secrets (a password the service generated). */
+  secretOutputNames?: readonly string[];
+  /** Outputs beyond the inputs: values only the service knows (`host`, `deploymentOrder`). */
+  outputs?(record: R, inputs: z.output<S>): Props;
+  /** The record in input form; the default reads each field by its wire name (parents from `previous`). */
+  fromWire?(record: R, previous: Props, derived: Props): Props;
+  /** The request body; the default writes each wire field by its wire name. */
+  toWire?(inputs: z.output<S>, purpose: "create" | "update", derived: Props): Props;
+  /** Parts set by calls of their own, in the order they are applied. */
+  parts?: ReadonlyArray<Part<z.output<S>, R>>;
+}
+
+/** What {@link defineResource} gives: the provider, and what the resource class needs. */
+export interface DefinedResource<S extends z.ZodObject> {
+  kind: string;
+  schema: S;
+  provider: pulumi.dynamic.ResourceProvider;
+  /** Every output name, inputs first. */
+  outputNames: string[];
+  /** Outputs always stored as secrets. */
+  secretOutputs: string[];
+  /** The props a resource class passes to the engine: every output slot, then the user's args. */
+  props(args: object): pulumi.Inputs;
+  /** The user's options with the secret outputs added. */
+  options(opts: pulumi.CustomResourceOptions | undefined): pulumi.CustomResourceOptions;
+}
+
+function wireValue(record: Props, name: string): unknown {
+  return Object.prototype.hasOwnProperty.call(record, name) ? record[name] : undefined;
+}
+
+/** Builds the dynamic provider of a family from its definition. */
+export function defineResource<S extends z.ZodObject, R extends WireRecord>(def: ResourceDefinition<S, R>): DefinedResource<S> {
+  type I = z.output<S>;
+  const fields = fieldsOf(def.schema);
+  const keys = fields.map((f) => f.key);
+  const secretKeys = fields.filter((f) => f.meta.secret).map((f) => f.key);
+  const secretOutputs = [...(def.secretOutputNames ?? []), ...secretKeys];
+  const parts = def.parts ?? [];
+  const outputNames = [...keys, ...(def.outputNames ?? []), "createdAt", "updatedAt"];
+  const describe = (inputs: Props, id?: string) =>
+    `${def.noun} "${String(inputs["name"] ?? "")}"${id === undefined ? "" : ` (${id})`}`;
+
+  const derivedBody = (inputs: I, purpose: "create" | "update"): Props => {
+    const body: Props = {};
+    for (const f of fields) {
+      if (f.wire === undefined || (purpose === "update" && f.meta.createOnly)) continue;
+      if (parts.some((p) => (p.keys as readonly string[]).includes(f.key))) continue;
+      const value = (inputs as Props)[f.key];
+      if (value !== undefined) body[f.wire] = value;
+    }
+    return body;
+  };
+  const body = (inputs: I, purpose: "create" | "update") => {
+    const derived = derivedBody(inputs, purpose);
+    return plain(def.toWire ? def.toWire(inputs, purpose, derived) : derived);
+  };
+
+  const derivedInputs = (record: R, previous: Props): Props => {
+    const rec = record as unknown as Props;
+    const out: Props = {};
+    for (const f of fields) out[f.key] = readField(f, rec, previous, def.schema);
+    return out;
+  };
+  const fromWire = (record: R, previous: Props): Props => {
+    const derived = derivedInputs(record, previous);
+    return plain(def.fromWire ? def.fromWire(record, previous, derived) : derived);
+  };
+
+  const outputsOf = (inputs: Props, record: R, extra: Props, kept: Props = {}): Props => {
+    const computed: Props = {};
+    const rec = record as unknown as Props;
+    for (const f of fields) {
+      if (!f.meta.computed) continue;
+      const fromService = readField(f, rec, {}, def.schema);
+      if (fromService !== undefined) computed[f.key] = fromService;
+    }
+    // Values known now win over values kept from the state (`kept`), parts' answers over the record.
+    const fromRecord = plain(def.outputs?.(record, inputs as I) ?? {});
+    return plain({ ...inputs, ...computed, ...kept, ...fromRecord, ...extra, ...timestamps(record) });
+  };
+
+  /**
+   * Runs each part's apply or read in order. When one fails, `onFail` is told which parts had finished, so the
+   * partial state it reports holds a part's values only once its call succeeded.
+   */
+  const runParts = async (
+    ctx: PartContext<I, R>,
+    which: (p: Part<I, R>) => "apply" | "read" | "skip",
+    onFail: (finished: ReadonlyArray<Part<I, R>>, failed: Part<I, R>, outputs: Props, e: unknown) => Error,
+  ): Promise<{ inputs: Props; outputs: Props; record: R }> => {
+    const acc = { inputs: {} as Props, outputs: {} as Props, record: ctx.record };
+    const finished: Array<Part<I, R>> = [];
+    for (const part of parts) {
+      const how = which(part);
+      const run = how === "apply" ? part.apply : how === "read" ? part.read : undefined;
+      if (run === undefined) continue;
+      try {
+        const result = await run.call(part, { ...ctx, record: acc.record });
+        if (result?.inputs) Object.assign(acc.inputs, result.inputs);
+        if (result?.outputs) Object.assign(acc.outputs, result.outputs);
+        if (result?.record) acc.record = result.record as R;
+      } catch (e) {
+        throw onFail(finished, part, acc.outputs, e);
+      }
+      finished.push(part);
+    }
+    return acc;
+  };
+
+  const provider: pulumi.dynamic.ResourceProvider = {
+    async check(_olds, news) {
+      return checkInputs(def.schema, news, { secretKeys });
+    },
+    async diff(_id, olds, news) {
+      return diffInputs(olds, news, {
+        keys,
+        replaceOn: fields.filter((f) => f.meta.replace || f.meta.parent !== undefined).map((f) => f.key),
+        deleteBeforeReplace: def.deleteBeforeReplace ?? true,
+        computed: fields.filter((f) => f.meta.computed).map((f) => f.key),
+      });
+    },
+    async create(raw) {
+      const inputs = parseInputs(def.schema, raw) as I;
+      const client = apiClient();
+      const record = await step(`creating ${describe(inputs)}`, () => def.calls.create(client, inputs, body(inputs, "create")));
+      const id = record.id;
+      const done = await runParts(
+        { client, id, inputs, record, previous: {} },
+        (p) => (p.keys.some((k) => inputs[k] !== undefined) ? "apply" : p.readAlways ? "read" : "skip"),
+        (finished, failed, outputs, e) => {
+          const kept: Props = { ...(inputs as Props) };
+          for (const p of parts) if (!finished.includes(p)) for (const k of p.keys) delete kept[k];
+          return partialFailure(e, `finishing ${describe(inputs, id)} (${failed.action})`, id, outputsOf(kept, record, outputs));
+        },
+      );
+      return { id, outs: outputsOf({ ...(inputs as Props), ...done.inputs }, done.record, done.outputs) };
+    },
+    async read(id, props) {
+      const client = apiClient();
+      const record = await readOrGone(() => def.calls.get(client, id, props));
+      if (record === undefined) return { id: "" };
+      const inputs = fromWire(record, props);
+      const done = await runParts(
+        { client, id, inputs: inputs as I, record, previous: props },
+        (p) => (p.read ? "read" : "skip"),
+        (_finished, _failed, _outputs, e) => (e instanceof Error ? e : new Error(String(e))),
+      );
+      for (const p of parts) {
+        if (p.read) continue;
+        for (const k of p.keys) if (props[k] !== undefined) inputs[k] = props[k];
+      }
+      const allInputs = plain({ ...inputs, ...done.inputs });
+      return { id, props: outputsOf(allInputs, done.record, done.outputs), inputs: allInputs };
+    },
+    async update(id, olds, news) {
+      const inputs = parseInputs(def.schema, news) as I;
+      const client = apiClient();
+      const changed = new Set(changedKeys(olds, inputs as Props, keys));
+      const partKeys = new Set(parts.flatMap((p) => p.keys as readonly string[]));
+      const bodyChanged = fields.some((f) => changed.has(f.key) && f.wire !== undefined && !f.meta.createOnly && !partKeys.has(f.key));
+      const record = bodyChanged
+        ? await step(`updating ${describe(inputs, id)}`, () => def.calls.update(client, id, inputs, body(inputs, "update")))
+        : await step(`reading ${describe(inputs, id)}`, () => def.calls.get(client, id, olds));
+      const done = await runParts(
+        { client, id, inputs, record, previous: olds },
+        (p) => (p.keys.some((k) => changed.has(k) && inputs[k] !== undefined) ? "apply" : p.readAlways ? "read" : "skip"),
+        (finished, failed, outputs, e) => {
+          const kept: Props = { ...(inputs as Props) };
+          for (const p of parts) if (!finished.includes(p)) for (const k of p.keys) kept[k] = olds[k];
+          const action = `updating ${describe(inputs, id)} (${failed.action})`;
+          return partialFailure(e, action, id, outputsOf(kept, record, outputs, pick(olds, def.outputNames ?? [])));
+        },
+      );
+      return { outs: outputsOf({ ...(inputs as Props), ...done.inputs }, done.record, done.outputs, pick(olds, def.outputNames ?? [])) };
+    },
+    async delete(id, props) {
+      const client = apiClient();
+      await deleteAndWait(describe(props, id), () => def.calls.delete(client, id, props), () => def.calls.get(client, id, props));
+    },
+  };
+
+  return {
+    kind: def.kind,
+    schema: def.schema,
+    provider,
+    outputNames,
+    secretOutputs,
+    props: (args) => ({ ...Object.fromEntries(outputNames.map((k) => [k, undefined])), ...args }),
+    options: (opts) =>
+      secretOutputs.length === 0 ? (opts ?? {}) : { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs] },
+  };
+}
+
+function pick(from: Props, names: readonly string[]): Props {
+  const out: Props = {};
+  for (const n of names) if (from[n] !== undefined) out[n] = from[n];
+  return out;
+}
+
+/** A field's value read from a record: parents from `record[parent].id` or the stored state, others by wire name. */
+function readField(f: FieldInfo, record: Props, previous: Props, schema: z.ZodObject): unknown {
+  if (f.meta.parent !== undefined) {
+    const parent = wireValue(record, f.meta.parent) as { id?: unknown } | null | undefined;
+    return typeof parent?.id === "string" ? parent.id : previous[f.key];
+  }
+  const name = f.meta.readAs ?? f.wire;
+  if (name === undefined) return previous[f.key];
+  const value = wireValue(record, name);
+  if (value !== null && value !== undefined) return value;
+  if (f.meta.computed) return previous[f.key];
+  // Absent from the answer: the schema's default; for a required field, the stored value; else absent.
+  const parsed = (schema.shape[f.key] as z.ZodType).safeParse(undefined);
+  return parsed.success ? parsed.data : previous[f.key];
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+/**
+ * What the provider needs to know about one input field beyond its type. It sits on the field's zod schema
+ * (see {@link field}), so check, diff, the wire mapping and the outputs are all derived from one place.
+ */
+export interface FieldMeta {
+  /**
+   * Spelling on the wire when it is not the snake case of the key (`maximumGpu` -> `maximun_gpu`);
+   * `false` when the field never travels in a request body (a parent id of the path, a provider-side setting).
+   */
+  wire?: string | false;
+  /** A change replaces the object: the service cannot change it in place. */
+  replace?: boolean;
+  /** Holds a secret: never quoted in a failure, always stored as a Pulumi secret. */
+  secret?: boolean;
+  /** The service chooses the value when the program leaves it out: absent means "whatever the service has". */
+  computed?: boolean;
+  /** Sent when creating only; the service's edit request does not take it. */
+  createOnly?: boolean;
+  /** Spelling in the service's answers when it differs from the request's (`cluster` sent, `cluster_id` read). */
+  readAs?: string;
+  /**
+   * The field is the id of the parent in the create path: never in a body, changing it replaces the object, and
+   * it is read back from `record[parent].id` (e.g. `organization`) or, when absent, kept from the state.
+   */
+  parent?: string;
+}
+
+/** The registry holding every field's {@link FieldMeta}. */
+export const fieldMeta = z.registry<FieldMeta>();
+
+/**
+ * Attaches provider facts to a field's schema: `field(z.string(), { replace: true, wire: false })`.
+ * Register on the outermost schema of the field (after `.optional()` or `.default()`).
+ */
+export function field<T extends z.ZodType>(schema: T, meta: FieldMeta): T {
+  fieldMeta.add(schema, meta);
+  return schema;
+}
+
+/** The facts attached to a field, `{}` when none. */
+export function metaOf(schema: unknown): FieldMeta {
+  return fieldMeta.get(schema as z.ZodType) ?? {};
+}
+
+/** `minRunningInstances` -> `min_running_instances`. */
+export function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** `min_running_instances` -> `minRunningInstances`. */
+export function camelCase(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+/** One field of a resource schema with its facts and its wire spelling (undefined when it is not sent). */
+export interface FieldInfo {
+  key: string;
+  meta: FieldMeta;
+  wire: string | undefined;
+}
+
+/** The fields of an object schema in declaration order. */
+export function fieldsOf(schema: z.ZodObject): FieldInfo[] {
+  return Object.entries(schema.shape).map(([key, fieldSchema]) => {
+    const meta = metaOf(fieldSchema);
+    const wire = meta.wire === false || meta.parent !== undefined ? undefined : (meta.wire ?? snakeCase(key));
+    return { key, meta, wire };
+  });
+}
