@@ -2,6 +2,12 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 
 type Same<X, Y> = [X] extends [Y] ? ([Y] extends [X] ? true : false) : false;
+/** `T` with `| undefined` dropped from every member at every depth (optionality itself is compared apart). */
+type Norm<T> = T extends ReadonlyArray<infer E>
+  ? Array<Norm<E>>
+  : T extends object
+    ? { [K in keyof T]: Norm<Exclude<T[K], undefined>> }
+    : T;
 type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
 
 /**
@@ -13,8 +19,8 @@ export type ArgsMismatch<A, S extends z.ZodType> =
   | Exclude<keyof z.input<S>, keyof A>
   | {
       [K in keyof A & keyof z.input<S>]-?: Same<
-        Exclude<pulumi.Unwrap<A>[K & keyof pulumi.Unwrap<A>], undefined>,
-        Exclude<z.input<S>[K], undefined>
+        Norm<Exclude<pulumi.Unwrap<A>[K & keyof pulumi.Unwrap<A>], undefined>>,
+        Norm<Exclude<z.input<S>[K], undefined>>
       > extends true
         ? never
         : K;

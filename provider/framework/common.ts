@@ -1,4 +1,3 @@
-import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { apiClient } from "./credentials";
 import { describeFailure, ignoreGone } from "./errors";
@@ -70,28 +69,9 @@ export async function step<T>(action: string, fn: () => Promise<T>): Promise<T> 
   }
 }
 
-/** Compile-time check that an Args interface and its schema name the same keys. */
-export type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : false;
-
 /**
  * Stands in the state for a secret the service changed outside Pulumi (its `updated_at` moved) and cannot
  * return: it differs from any value the program sets, so the next preview shows a change and `up` sends the
  * program's value again.
  */
 export const CHANGED_OUTSIDE = "(changed outside Pulumi)";
-
-/** Merges the user's resource options with the outputs that must be stored as secrets. */
-export function withSecretOutputs(
-  opts: pulumi.CustomResourceOptions | undefined,
-  secretOutputs: string[],
-): pulumi.CustomResourceOptions {
-  return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs] };
-}
-
-/**
- * Every named output, set to `undefined`: the engine only makes outputs of keys present in a resource's props,
- * so inputs the program left out (filled with defaults by the provider) still become outputs.
- */
-export function outputSlots(keys: readonly string[]): Record<string, undefined> {
-  return Object.fromEntries(keys.map((k) => [k, undefined]));
-}

@@ -30,7 +30,8 @@ export interface PartContext<I, R> {
   client: DeployServiceClient;
   id: string;
   inputs: I;
-  record: R;
+  /** The service's record; absent on an update that changed nothing of the object's own body (no call is made). */
+  record: R | undefined;
   /** The stored outputs (read, update), `{}` on create. */
   previous: Props;
 }
@@ -59,6 +60,22 @@ export interface Part<I, R> {
   read?(ctx: PartContext<I, R>): Promise<PartResult>;
   /** Also runs `read` after create/update when the part was not applied (to fill its outputs). */
   readAlways?: boolean;
+  /** Whether an update applies the part; default: one of its keys changed and is set. */
+  applyOnUpdate?(changed: ReadonlySet<string>, inputs: I): boolean;
+}
+
+/**
+ * Marks a part's failure with what the part had done before failing (variables already created, say), so the
+ * state the engine keeps records that progress instead of losing it.
+ */
+export function withPartProgress(e: unknown, done: PartResult): unknown {
+  if (e !== null && typeof e === "object") Object.assign(e, { partProgress: done });
+  return e;
+}
+
+function progressOf(e: unknown): PartResult {
+  const p = (e as { partProgress?: PartResult } | null)?.partProgress;
+  return p ?? {};
 }
 
 /** The family's calls of the sdk. */
@@ -92,6 +109,11 @@ export interface ResourceDefinition<S extends z.ZodObject, R extends WireRecord>
   toWire?(inputs: z.output<S>, purpose: "create" | "update", derived: Props): Props;
   /** Parts set by calls of their own, in the order they are applied. */
   parts?: ReadonlyArray<Part<z.output<S>, R>>;
+  /**
+   * The desired inputs with what the service chose where the program left a value out (a port's name, the git
+   * branch) taken from the stored state, so that leaving a value out is no change. Applied in diff and update.
+   */
+  fillServiceChoices?(news: Props, olds: Props): Props;
 }
 
 /** What {@link defineResource} gives: the provider, and what the resource class needs. */
@@ -151,28 +173,30 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
     return plain(def.fromWire ? def.fromWire(record, previous, derived) : derived);
   };
 
-  const outputsOf = (inputs: Props, record: R, extra: Props, kept: Props = {}): Props => {
+  const outputsOf = (inputs: Props, record: R | undefined, extra: Props, kept: Props = {}): Props => {
     const computed: Props = {};
-    const rec = record as unknown as Props;
-    for (const f of fields) {
-      if (!f.meta.computed) continue;
-      const fromService = readField(f, rec, {}, def.schema);
-      if (fromService !== undefined) computed[f.key] = fromService;
+    if (record !== undefined) {
+      const rec = record as unknown as Props;
+      for (const f of fields) {
+        if (!f.meta.computed) continue;
+        const fromService = readField(f, rec, {}, def.schema);
+        if (fromService !== undefined) computed[f.key] = fromService;
+      }
     }
     // Values known now win over values kept from the state (`kept`), parts' answers over the record.
-    const fromRecord = plain(def.outputs?.(record, inputs as I) ?? {});
-    return plain({ ...inputs, ...computed, ...kept, ...fromRecord, ...extra, ...timestamps(record) });
+    const fromRecord = record === undefined ? {} : plain({ ...(def.outputs?.(record, inputs as I) ?? {}), ...timestamps(record) });
+    return plain({ ...inputs, ...computed, ...kept, ...fromRecord, ...extra });
   };
 
   /**
-   * Runs each part's apply or read in order. When one fails, `onFail` is told which parts had finished, so the
-   * partial state it reports holds a part's values only once its call succeeded.
+   * Runs each part's apply or read in order. When one fails, `onFail` is told which parts had finished and what
+   * the failed one had done, so the partial state it reports holds only what really happened.
    */
   const runParts = async (
     ctx: PartContext<I, R>,
     which: (p: Part<I, R>) => "apply" | "read" | "skip",
-    onFail: (finished: ReadonlyArray<Part<I, R>>, failed: Part<I, R>, outputs: Props, e: unknown) => Error,
-  ): Promise<{ inputs: Props; outputs: Props; record: R }> => {
+    onFail: (finished: ReadonlyArray<Part<I, R>>, failed: Part<I, R>, acc: Required<Omit<PartResult, "record">>, e: unknown) => Error,
+  ): Promise<{ inputs: Props; outputs: Props; record: R | undefined }> => {
     const acc = { inputs: {} as Props, outputs: {} as Props, record: ctx.record };
     const finished: Array<Part<I, R>> = [];
     for (const part of parts) {
@@ -185,24 +209,27 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
         if (result?.outputs) Object.assign(acc.outputs, result.outputs);
         if (result?.record) acc.record = result.record as R;
       } catch (e) {
-        throw onFail(finished, part, acc.outputs, e);
+        const progress = progressOf(e);
+        throw onFail(finished, part, { inputs: { ...acc.inputs, ...progress.inputs }, outputs: { ...acc.outputs, ...progress.outputs } }, e);
       }
       finished.push(part);
     }
     return acc;
   };
 
+  const replaceOn = fields.filter((f) => f.meta.replace || f.meta.parent !== undefined).map((f) => f.key);
+  const computedKeys = fields.filter((f) => f.meta.computed).map((f) => f.key);
+  const partKeys = new Set(parts.flatMap((p) => p.keys as readonly string[]));
+  const bodyKeys = fields.filter((f) => f.wire !== undefined && !f.meta.createOnly && !partKeys.has(f.key)).map((f) => f.key);
+  const keptNames = [...(def.outputNames ?? []), "createdAt", "updatedAt"];
+
   const provider: pulumi.dynamic.ResourceProvider = {
     async check(_olds, news) {
       return checkInputs(def.schema, news, { secretKeys });
     },
     async diff(_id, olds, news) {
-      return diffInputs(olds, news, {
-        keys,
-        replaceOn: fields.filter((f) => f.meta.replace || f.meta.parent !== undefined).map((f) => f.key),
-        deleteBeforeReplace: def.deleteBeforeReplace ?? true,
-        computed: fields.filter((f) => f.meta.computed).map((f) => f.key),
-      });
+      const desired = def.fillServiceChoices ? def.fillServiceChoices(news, olds) : news;
+      return diffInputs(olds, desired, { keys, replaceOn, deleteBeforeReplace: def.deleteBeforeReplace ?? true, computed: computedKeys });
     },
     async create(raw) {
       const inputs = parseInputs(def.schema, raw) as I;
@@ -212,10 +239,11 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
       const done = await runParts(
         { client, id, inputs, record, previous: {} },
         (p) => (p.keys.some((k) => inputs[k] !== undefined) ? "apply" : p.readAlways ? "read" : "skip"),
-        (finished, failed, outputs, e) => {
+        (finished, failed, progress, e) => {
           const kept: Props = { ...(inputs as Props) };
           for (const p of parts) if (!finished.includes(p)) for (const k of p.keys) delete kept[k];
-          return partialFailure(e, `finishing ${describe(inputs, id)} (${failed.action})`, id, outputsOf(kept, record, outputs));
+          const action = `finishing ${describe(inputs, id)} (${failed.action})`;
+          return partialFailure(e, action, id, outputsOf({ ...kept, ...progress.inputs }, record, progress.outputs));
         },
       );
       return { id, outs: outputsOf({ ...(inputs as Props), ...done.inputs }, done.record, done.outputs) };
@@ -228,7 +256,7 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
       const done = await runParts(
         { client, id, inputs: inputs as I, record, previous: props },
         (p) => (p.read ? "read" : "skip"),
-        (_finished, _failed, _outputs, e) => (e instanceof Error ? e : new Error(String(e))),
+        (_finished, _failed, _progress, e) => (e instanceof Error ? e : new Error(String(e))),
       );
       for (const p of parts) {
         if (p.read) continue;
@@ -238,25 +266,28 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
       return { id, props: outputsOf(allInputs, done.record, done.outputs), inputs: allInputs };
     },
     async update(id, olds, news) {
-      const inputs = parseInputs(def.schema, news) as I;
+      const parsed = parseInputs(def.schema, news) as I;
+      const inputs = (def.fillServiceChoices ? def.fillServiceChoices(parsed as Props, olds) : parsed) as I;
       const client = apiClient();
       const changed = new Set(changedKeys(olds, inputs as Props, keys));
-      const partKeys = new Set(parts.flatMap((p) => p.keys as readonly string[]));
-      const bodyChanged = fields.some((f) => changed.has(f.key) && f.wire !== undefined && !f.meta.createOnly && !partKeys.has(f.key));
-      const record = bodyChanged
+      // Nothing of the object's own body changed: no call for it, the stored outputs stand.
+      const record = bodyKeys.some((k) => changed.has(k))
         ? await step(`updating ${describe(inputs, id)}`, () => def.calls.update(client, id, inputs, body(inputs, "update")))
-        : await step(`reading ${describe(inputs, id)}`, () => def.calls.get(client, id, olds));
+        : undefined;
+      const kept = pick(olds, keptNames);
+      const applies = (p: Part<I, R>) =>
+        p.applyOnUpdate ? p.applyOnUpdate(changed, inputs) : p.keys.some((k) => changed.has(k) && inputs[k] !== undefined);
       const done = await runParts(
         { client, id, inputs, record, previous: olds },
-        (p) => (p.keys.some((k) => changed.has(k) && inputs[k] !== undefined) ? "apply" : p.readAlways ? "read" : "skip"),
-        (finished, failed, outputs, e) => {
-          const kept: Props = { ...(inputs as Props) };
-          for (const p of parts) if (!finished.includes(p)) for (const k of p.keys) kept[k] = olds[k];
+        (p) => (applies(p) ? "apply" : p.readAlways ? "read" : "skip"),
+        (finished, failed, progress, e) => {
+          const state: Props = { ...(inputs as Props) };
+          for (const p of parts) if (!finished.includes(p)) for (const k of p.keys) state[k] = olds[k];
           const action = `updating ${describe(inputs, id)} (${failed.action})`;
-          return partialFailure(e, action, id, outputsOf(kept, record, outputs, pick(olds, def.outputNames ?? [])));
+          return partialFailure(e, action, id, outputsOf({ ...state, ...progress.inputs }, record, progress.outputs, kept));
         },
       );
-      return { outs: outputsOf({ ...(inputs as Props), ...done.inputs }, done.record, done.outputs, pick(olds, def.outputNames ?? [])) };
+      return { outs: outputsOf({ ...(inputs as Props), ...done.inputs }, done.record, done.outputs, kept) };
     },
     async delete(id, props) {
       const client = apiClient();

@@ -73,7 +73,7 @@ const positionPart: Part<DeploymentStageInputs, StageRecord> = {
     return { outputs: placement(id, ordered, { after: false, before: false }).outputs, record: ordered.find((s) => s.id === id) ?? record };
   },
   async read({ client, id, record, previous }) {
-    const envId = record.environment?.id ?? String(previous["environmentId"] ?? "");
+    const envId = record?.environment?.id ?? String(previous["environmentId"] ?? "");
     const ordered = (await readOrGone(() => client.deploymentStages.list(envId))) ?? [];
     return placement(id, ordered, { after: typeof previous["after"] === "string", before: typeof previous["before"] === "string" });
   },

@@ -29,7 +29,8 @@ describe("DeploymentStage placement", () => {
     await clearRequests(fx.emulator);
     const updated = await p.update!(id, r.props as Props, moved);
     const log = await requests(fx.emulator);
-    expect(log.map((x) => `${x.method} ${x.path}`)).toEqual([`GET /deploymentStage/${id}`, `PUT /deploymentStage/${id}/moveAfter/${first.id}`]);
+    // Only the move: nothing of the stage's own body changed, so it is not read or edited.
+    expect(log.map((x) => `${x.method} ${x.path}`)).toEqual([`PUT /deploymentStage/${id}/moveAfter/${first.id}`]);
     expect((await order()).slice(0, 2)).toEqual([first.name, "early"]);
     expect((updated.outs as Props)["deploymentOrder"]).toBeGreaterThan((await fx.client.deploymentStages.get(first.id)).deployment_order ?? 0);
   });

@@ -1,8 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { applicationSchema, type ApplicationInputs } from "./schema";
-import { withSecretOutputs, type SameKeys, outputSlots } from "../../framework/common";
+import type { ArgsMatch } from "../../framework/args";
 import type { GitProvider } from "../git-token";
 import { DeployServiceResource } from "../../framework/shim";
+
+import { application } from "./provider";
 
 export { applicationProvider } from "./provider";
 export { applicationSchema };
@@ -154,7 +156,7 @@ export interface ApplicationArgs {
   deployTimeoutSeconds?: pulumi.Input<number>;
 }
 
-const argsMatchSchema: SameKeys<ApplicationArgs, ApplicationInputs> = true;
+const argsMatchSchema: ArgsMatch<ApplicationArgs, typeof applicationSchema> = true;
 void argsMatchSchema;
 
 /**
@@ -237,18 +239,6 @@ export class Application extends DeployServiceResource {
    * @param opts resource options (`secrets` is always stored as a secret).
    */
   constructor(name: string, args: ApplicationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      "Application",
-      name,
-      {
-        ...outputSlots(Object.keys(applicationSchema.shape)),
-        ...args,
-        variableRefs: undefined,
-        secretRefs: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
-      },
-      withSecretOutputs(opts, ["secrets"]),
-    );
+    super("Application", name, application.props(args), application.options(opts));
   }
 }

@@ -6,6 +6,8 @@ import {
   nameInput,
 } from "../../framework/rules";
 import { isUnknown } from "../../framework/unknowns";
+import { field } from "../../framework/fields";
+import { DEFAULT_DEPLOY_TIMEOUT_SECONDS } from "./deploy";
 
 /** Port protocols. */
 export const PORT_PROTOCOLS = ["HTTP", "GRPC", "TCP", "UDP"] as const;
@@ -48,7 +50,8 @@ export const probeTypeSchema = z
   .strictObject({
     tcp: z.strictObject({ port: portNumber.optional(), host: z.string().min(1).optional() }).optional(),
     http: z
-      .strictObject({ path: z.string().min(1).default("/"), scheme: z.enum(["HTTP", "HTTPS"]).default("HTTP"), port: portNumber.optional() })
+      // `scheme` is typed `string` in the Args (a widened literal in a user's object must keep compiling), checked here.
+      .strictObject({ path: z.string().min(1).default("/"), scheme: z.string().pipe(z.enum(["HTTP", "HTTPS"])).default("HTTP"), port: portNumber.optional() })
       .optional(),
     exec: z.strictObject({ command: z.array(z.string()).min(1) }).optional(),
     grpc: z.strictObject({ service: z.string().min(1).optional(), port: portNumber.optional() }).optional(),
@@ -93,7 +96,7 @@ const variableKey = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected a var
 /** Validated application inputs: the single source of field names, types and defaults. */
 export const applicationSchema = z
   .strictObject({
-    environmentId: idInput(),
+    environmentId: field(idInput(), { parent: "environment" }),
     name: nameInput(255),
     gitRepository: gitRepositorySchema,
     buildMode: z.enum(["DOCKER"]).default("DOCKER"),
@@ -113,11 +116,11 @@ export const applicationSchema = z
     autoDeploy: z.boolean().default(false),
     annotationsGroupIds: z.array(idInput()).default([]),
     labelsGroupIds: z.array(idInput()).default([]),
-    deploymentStageId: idInput().optional(),
-    environmentVariables: z.record(variableKey, z.string()).default({}),
-    secrets: z.record(variableKey, z.string()).default({}),
-    deploy: z.boolean().default(false),
-    deployTimeoutSeconds: int.min(1).max(86400).default(1800),
+    deploymentStageId: field(idInput().optional(), { wire: false }),
+    environmentVariables: field(z.record(variableKey, z.string()).default({}), { wire: false }),
+    secrets: field(z.record(variableKey, z.string()).default({}), { wire: false, secret: true }),
+    deploy: field(z.boolean().default(false), { wire: false }),
+    deployTimeoutSeconds: field(int.min(1).max(86400).default(DEFAULT_DEPLOY_TIMEOUT_SECONDS), { wire: false }),
   })
   .superRefine((v, ctx) => {
     if (v.maxRunningInstances !== -1 && v.maxRunningInstances < v.minRunningInstances) {

@@ -6,13 +6,6 @@ import { plain } from "../../framework/common";
 /** An application record as the client returns it. */
 export type ApplicationRecord = Awaited<ReturnType<DeployServiceClient["applications"]["get"]>>;
 
-/** The part of the inputs the application's own create/edit request carries (not variables, secrets, stage, deploy). */
-export const APPLICATION_BODY_KEYS = [
-  "name", "gitRepository", "buildMode", "dockerfilePath", "dockerTargetBuildStage", "cpu", "memory", "gpu",
-  "minRunningInstances", "maxRunningInstances", "ports", "healthchecks", "storage", "arguments", "entrypoint",
-  "autoPreview", "autoDeploy", "annotationsGroupIds", "labelsGroupIds",
-] as const;
-
 /** What the service already has, so an edit can name existing ports and volumes by id. */
 export interface ExistingParts {
   portIds: Map<number, string>;
