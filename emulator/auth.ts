@@ -1,5 +1,5 @@
 import type { Route } from "./routes/types";
-import type { TokenRec } from "./types";
+import type { TokenRec } from "./models/organization";
 
 /** Value of an `Authorization: Token <t>` or `Bearer <t>` header, or undefined. */
 export function tokenFromHeader(header: string | undefined): string | undefined {

@@ -1,25 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { iso } from "./store";
-import type { DeletionRec, DeploymentRec, RuntimeRec, ServiceRec } from "./types";
+import { iso } from "./models/records";
+import type { DeletionRec, DeploymentRec, RuntimeRec, ServiceAction } from "./models/runtime";
 
 /**
  * The deployment clock. An action records its list of states and its start time; the current state
  * is computed from the elapsed time (`stepMs` per state, 0 = straight to the last one), so no timers are needed.
  */
 
-/** Kind of service, which decides whether a deploy has a BUILDING step. */
-export type ServiceKind = "APPLICATION" | "DATABASE";
-
-/** Fresh runtime bookkeeping for a new service. */
-export function newRuntime(): RuntimeRec {
-  return { deployment: null, requests_count: 0, last_deployment_date: null, deployed_version: null, version: 0, failure: null };
+/** What the clock reads of a service. */
+export interface ClockedService {
+  id: string;
+  runtime: RuntimeRec;
+  deleting?: DeletionRec;
 }
 
-/** The states an action walks through, the last one terminal. */
-export function stepsFor(action: DeploymentRec["action"], kind: ServiceKind, failure: RuntimeRec["failure"]): string[] {
+/** The states an action walks through, the last one terminal; `build` are the deploy's steps before DEPLOYING. */
+export function stepsFor(action: ServiceAction, build: readonly string[], failure: RuntimeRec["failure"]): string[] {
   if (action === "STOP") return ["STOP_QUEUED", "STOPPING", "STOPPED"];
   if (action === "RESTART") return ["RESTART_QUEUED", "RESTARTING", "DEPLOYED"];
-  const build = kind === "APPLICATION" ? ["BUILDING"] : [];
   if (failure === "BUILD") return ["QUEUED", ...build, "BUILD_ERROR"];
   if (failure === "DEPLOY") return ["QUEUED", ...build, "DEPLOYING", "DEPLOYMENT_ERROR"];
   return ["QUEUED", ...build, "DEPLOYING", "DEPLOYED"];
@@ -44,6 +42,11 @@ export function finished(d: DeploymentRec, nowMs: number): boolean {
   return d.stepMs <= 0 || nowMs >= endOf(d);
 }
 
+/** True once a pending delete has run its course. */
+export function deletionDone(d: DeletionRec | undefined, nowMs: number): boolean {
+  return d !== undefined && nowMs - d.start >= 2 * d.stepMs;
+}
+
 /** State of a pending delete at `nowMs`. */
 export function deletionState(d: DeletionRec, nowMs: number): string {
   return d.stepMs > 0 && nowMs - d.start < d.stepMs ? "DELETE_QUEUED" : "DELETING";
@@ -51,14 +54,14 @@ export function deletionState(d: DeletionRec, nowMs: number): string {
 
 /** Starts an action on a service (replacing any running one) and returns it. */
 export function startAction(
-  rt: RuntimeRec, action: DeploymentRec["action"], kind: ServiceKind, nowMs: number, stepMs: number, delayMs = 0,
+  rt: RuntimeRec, action: ServiceAction, build: readonly string[], nowMs: number, stepMs: number, delayMs = 0,
 ): DeploymentRec {
   const prev = rt.deployment;
   if (prev && prev.action === "DEPLOY" && finished(prev, nowMs) && stateAt(prev, nowMs) === "DEPLOYED") {
     rt.deployed_version = prev.version;
   }
   const d: DeploymentRec = {
-    action, steps: stepsFor(action, kind, action === "DEPLOY" ? rt.failure : null),
+    action, steps: stepsFor(action, build, action === "DEPLOY" ? rt.failure : null),
     start: nowMs + delayMs, stepMs, request_id: randomUUID(), version: rt.version,
   };
   rt.deployment = d;
@@ -86,14 +89,14 @@ export function deploymentStatusOf(rt: RuntimeRec, nowMs: number): string {
 }
 
 /** Current state of a service (delete first, then its last action, `READY` when never acted on). */
-export function serviceState(svc: ServiceRec, nowMs: number): string {
+export function serviceState(svc: ClockedService, nowMs: number): string {
   if (svc.deleting) return deletionState(svc.deleting, nowMs);
   const d = svc.runtime.deployment;
   return d ? stateAt(d, nowMs) : "READY";
 }
 
 /** The `Status` body of a service. */
-export function serviceStatus(svc: ServiceRec, nowMs: number): Record<string, unknown> {
+export function serviceStatus(svc: ClockedService, nowMs: number): Record<string, unknown> {
   const rt = svc.runtime;
   const d = rt.deployment;
   const state = serviceState(svc, nowMs);
@@ -123,5 +126,5 @@ export function aggregateState(states: string[], fallback: string): string {
   if (moving) return moving;
   const failed = states.find((s) => s.endsWith("_ERROR"));
   if (failed) return failed;
-  return states.every((s) => s === states[0]) ? (states[0] as string) : states[0] as string;
+  return states[0] as string;
 }

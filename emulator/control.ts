@@ -3,10 +3,11 @@ import { z } from "zod";
 import { ApiError } from "./errors";
 import { faultRequest } from "./faults";
 import { parseJsonBody, readBody, sendError, sendJson } from "./http-util";
+import type { ControlTarget } from "./control-target";
+import { SERVICE_KINDS } from "./models/service-kinds";
+import type { State, StateJson } from "./models/state";
 import { parseOr400 } from "./schemas/validate";
-import type { EmulatorServer } from "./server";
 import { stateToJson } from "./snapshot";
-import type { State, StateJson } from "./types";
 
 const failureRequest = z.object({ stage: z.enum(["BUILD", "DEPLOY"]).nullable() });
 const configRequest = z.object({
@@ -16,14 +17,17 @@ const configRequest = z.object({
 
 const REDACTED = "***";
 
-/** A copy of the store with secret values, token values, git tokens, webhook secrets and passwords replaced by "***". */
+/** A copy of the store with secret values, token values, git tokens, webhook secrets and each service kind's secret fields replaced by "***". */
 export function redactedState(state: State): StateJson {
   const copy = JSON.parse(JSON.stringify(stateToJson(state))) as StateJson;
   for (const t of copy.tokens) t.value = REDACTED;
   for (const g of Object.values(copy.gitTokens)) g.token = REDACTED;
   for (const v of Object.values(copy.variables)) if (v.kind === "SECRET") v.value = REDACTED;
   for (const w of Object.values(copy.webhooks)) if (w.target_secret !== undefined) w.target_secret = REDACTED;
-  for (const d of Object.values(copy.databases)) d.password = REDACTED;
+  const byCollection = copy as unknown as Record<string, Record<string, Record<string, unknown>>>;
+  for (const kind of SERVICE_KINDS) {
+    for (const rec of Object.values(byCollection[kind.collection] ?? {})) for (const f of kind.secretFields) rec[f] = REDACTED;
+  }
   return copy;
 }
 
@@ -59,7 +63,7 @@ export function controlGate(req: IncomingMessage, method: string): ApiError | un
  * request log, faults, failure injection, token revocation and config. Guarded by {@link controlGate}.
  */
 export async function handleControl(
-  emu: EmulatorServer, req: IncomingMessage, res: ServerResponse, method: string, path: string,
+  emu: ControlTarget, req: IncomingMessage, res: ServerResponse, method: string, path: string,
 ): Promise<void> {
   try {
     const raw = await readBody(req);
@@ -92,7 +96,7 @@ export async function handleControl(
       const svc = emu.world.store.service(id);
       if (!svc) throw new ApiError(404, `service ${id} not found`);
       svc.runtime.failure = parseOr400(failureRequest, body()).stage;
-      emu.saver?.schedule();
+      emu.persist();
       return sendJson(res, 200, { service_id: id, stage: svc.runtime.failure });
     }
     if (method === "POST" && segs.length === 3 && segs[0] === "tokens" && segs[2] === "revoke") {
@@ -105,7 +109,7 @@ export async function handleControl(
       const token = state.tokens.find((t) => t.name === name);
       if (!token) throw new ApiError(404, `token ${name} not found`);
       token.revoked = true;
-      emu.saver?.schedule();
+      emu.persist();
       return sendJson(res, 200, { name, revoked: true });
     }
     if (key === "PUT /config") {

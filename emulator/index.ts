@@ -17,11 +17,12 @@
  *   (the database master-credentials PUT answer excepted) and are redacted in the state dump.
  * - Validation as the service does it: `min_running_instances <= max_running_instances` (`-1` = no limit), unique
  *   internal ports per application, absolute storage mount points (400 naming the field); name uniqueness per family
- *   as decided in `uniqueness.ts` (409). A malformed JSON body is a 400 that quotes none of it; a body holding a
+ *   as decided in `models/uniqueness.ts` (409). A malformed JSON body is a 400 that quotes none of it; a body holding a
  *   `__proto__` key anywhere is a 400. Ids are looked up as own entries only (`__proto__`, `constructor`... are 404).
  * - Control endpoints (`/_emulator/...`) take no token, so they answer only a loopback `Host` (403 otherwise), refuse
  *   a non-loopback `Origin` (403), and every request but GET must carry `content-type: application/json` (415),
- *   which a web page cannot send cross-origin without a CORS preflight the emulator never grants.
+ *   which a web page cannot send cross-origin without a CORS preflight the emulator never grants. `control-client.ts`
+ *   (exported here: `control`, `requests`, `stateDump`, `injectFault`, `failDeploys`...) is a client of them.
  * - The `--data` file holds every token and secret in clear: it is written with mode 0600 (through a temporary file
  *   created 0600, then renamed), and an existing file is narrowed to 0600 when loaded.
  *
@@ -31,6 +32,9 @@ import { EmulatorServer } from "./server";
 import { loadData, Saver } from "./persistence";
 import { newSeedInfo, seedState } from "./seed";
 
+export * from "./control-client";
+
+/** How {@link startEmulator} runs the emulator. */
 export interface EmulatorOptions {
   /** 0 or absent = a free port; always binds 127.0.0.1. */
   port?: number;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { findUnsafeKey } from "./json-safety";
 import type { SeedInfo } from "./seed";
 import { stateFromJson, stateToJson } from "./snapshot";
-import type { State } from "./types";
+import type { State } from "./models/state";
 
 /** Content of a data file, with the state in its in-memory form. */
 export interface DataFile {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { State } from "./types";
+import { emptyCollections, type State } from "./models/state";
 
 /** What stays the same across resets: ids of the organization and clusters, token values. */
 export interface SeedInfo {
@@ -38,7 +38,6 @@ export function seedState(seed: SeedInfo): State {
       { name: "deploy", value: seed.tokens.deploy, scope: "Deploy", revoked: false },
       { name: "write", value: seed.tokens.write, scope: "Write", revoked: false },
     ],
-    projects: new Map(), environments: new Map(), applications: new Map(), databases: new Map(), variables: new Map(),
-    gitTokens: new Map(), webhooks: new Map(), stages: new Map(), logs: [], onPremiseCredentials: new Map(),
+    ...emptyCollections(),
   };
 }

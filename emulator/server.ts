@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { allowed, findToken, tokenFromHeader } from "./auth";
 import { handleControl } from "./control";
+import type { ControlTarget } from "./control-target";
 import { ApiError } from "./errors";
 import { Faults } from "./faults";
 import { errorBody, parseJsonBody, readBody, sendError, sendJson } from "./http-util";
@@ -20,7 +21,7 @@ import type { EmulatorConfig, World } from "./world";
  * auth (401), rate limit (429), routing (404/405), scope (403), faults, JSON parsing and validation (400),
  * the handler, the request log and persistence.
  */
-export class EmulatorServer {
+export class EmulatorServer implements ControlTarget {
   readonly world: World;
   readonly faults = new Faults();
   readonly requests = new RequestLog();
@@ -49,6 +50,11 @@ export class EmulatorServer {
     this.limiter.clear();
     for (const t of this.world.timers) clearTimeout(t);
     this.world.timers.clear();
+    this.persist();
+  }
+
+  /** Schedules a write of the data file, when there is one. */
+  persist(): void {
     this.saver?.schedule();
   }
 
@@ -116,7 +122,7 @@ export class EmulatorServer {
       const input = route.request ? parseOr400(route.request, parsed) : parsed;
       this.world.store.sweep(now);
       body = route.handler({ params: match.params, query, body: input, world: this.world, now });
-      if (method !== "GET") this.saver?.schedule();
+      if (method !== "GET") this.persist();
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       status = e.status;

@@ -1,5 +1,5 @@
 import { findUnsafeKey } from "./json-safety";
-import { KEYED_COLLECTIONS, type State, type StateJson } from "./types";
+import { KEYED_COLLECTIONS, type State, type StateJson } from "./models/state";
 
 /** The JSON form of a state (shares the records with the store; stringify or copy it before handing it out). */
 export function stateToJson(state: State): StateJson {

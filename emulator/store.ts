@@ -1,31 +1,14 @@
-import { randomUUID } from "node:crypto";
-import type {
-  ApplicationRec, DatabaseRec, EnvironmentRec, ServiceRec, StageRec, State, DeletionRec,
-} from "./types";
-
-/** Name of the deployment stage every new environment gets. */
-export const DEFAULT_STAGE_NAME = "DEFAULT";
-
-/** ISO timestamp of an epoch-ms instant. */
-export function iso(ms: number): string {
-  return new Date(ms).toISOString();
-}
-
-/** Fresh base fields for a record created at `ms`. */
-export function baseFields(ms: number): { id: string; created_at: string; updated_at: string } {
-  const t = iso(ms);
-  return { id: randomUUID(), created_at: t, updated_at: t };
-}
-
-/** True once a pending delete has run its course. */
-export function deletionDone(d: DeletionRec | undefined, nowMs: number): boolean {
-  return d !== undefined && nowMs - d.start >= 2 * d.stepMs;
-}
+import { deletionDone } from "./clock";
+import type { EnvironmentRec } from "./models/environments";
+import { SERVICE_KINDS, type AnyServiceKind, type RecordOf, type ServiceKind, type ServiceRec } from "./models/service-kinds";
+import type { StageRec } from "./models/stages";
+import type { State } from "./models/state";
 
 /**
  * In-memory records of the emulator. Knows nothing of HTTP: lookups return `undefined`,
  * removals cascade to children (the live service deletes an environment's services with it,
- * a project's environments with it, an application's variables, secrets and logs with it).
+ * a project's environments with it, a service's variables, secrets and logs with it).
+ * Services are looked up through the service-kind table, never by naming a kind.
  */
 export class Store {
   /** The records. Replaced wholesale on reset or load. */
@@ -37,37 +20,46 @@ export class Store {
 
   /** Purges records whose asynchronous delete has finished. */
   sweep(nowMs: number): void {
-    const s = this.state;
-    for (const env of [...s.environments.values()]) {
+    for (const env of [...this.state.environments.values()]) {
       if (deletionDone(env.deleting, nowMs)) this.removeEnvironment(env.id);
     }
-    for (const app of [...s.applications.values()]) {
-      if (deletionDone(app.deleting, nowMs)) this.removeService(app.id);
-    }
-    for (const db of [...s.databases.values()]) {
-      if (deletionDone(db.deleting, nowMs)) this.removeService(db.id);
+    for (const [, svc] of this.servicesWithKind()) {
+      if (deletionDone(svc.deleting, nowMs)) this.removeService(svc.id);
     }
   }
 
-  /** Application or database by id. */
+  /** The collection of a service kind. */
+  collection<K extends AnyServiceKind>(kind: K): Map<string, RecordOf<K>> {
+    return this.state[kind.collection] as Map<string, RecordOf<K>>;
+  }
+
+  /** The kind of a stored service. */
+  kindOf(id: string): ServiceKind | undefined {
+    return SERVICE_KINDS.find((k) => this.collection(k).has(id));
+  }
+
+  /** A service of any kind by id. */
   service(id: string): ServiceRec | undefined {
-    return this.state.applications.get(id) ?? this.state.databases.get(id);
+    for (const k of SERVICE_KINDS) {
+      const svc = this.collection(k).get(id);
+      if (svc) return svc;
+    }
+    return undefined;
   }
 
-  /** Applications and databases of an environment. */
+  /** Every service with its kind, kind after kind. */
+  servicesWithKind(): Array<[ServiceKind, ServiceRec]> {
+    return SERVICE_KINDS.flatMap((k) => [...this.collection(k).values()].map((svc): [ServiceKind, ServiceRec] => [k, svc]));
+  }
+
+  /** The services of one kind in an environment. */
+  servicesOfKind<K extends AnyServiceKind>(kind: K, envId: string): Array<RecordOf<K>> {
+    return [...this.collection(kind).values()].filter((s) => s.environment_id === envId);
+  }
+
+  /** The services of an environment, kind after kind. */
   servicesOf(envId: string): ServiceRec[] {
-    const apps: ServiceRec[] = this.applicationsOf(envId);
-    return apps.concat(this.databasesOf(envId));
-  }
-
-  /** Applications of an environment. */
-  applicationsOf(envId: string): ApplicationRec[] {
-    return [...this.state.applications.values()].filter((a) => a.environment_id === envId);
-  }
-
-  /** Databases of an environment. */
-  databasesOf(envId: string): DatabaseRec[] {
-    return [...this.state.databases.values()].filter((d) => d.environment_id === envId);
+    return this.servicesWithKind().map(([, svc]) => svc).filter((s) => s.environment_id === envId);
   }
 
   /** Environments of a project. */
@@ -87,52 +79,10 @@ export class Store {
     return [...this.state.stages.values()].find((st) => st.services.some((x) => x.service_id === serviceId));
   }
 
-  /** Creates a stage at the end of the environment's order. */
-  addStage(envId: string, name: string, description: string | null, ms: number): StageRec {
-    const order = this.stagesOf(envId).length;
-    const stage: StageRec = {
-      ...baseFields(ms), environment_id: envId, name, description, deployment_order: order, services: [],
-    };
-    this.state.stages.set(stage.id, stage);
-    return stage;
-  }
-
-  /** Renumbers stages 0..n-1 in the given order. */
-  renumber(ordered: StageRec[], ms: number): void {
-    ordered.forEach((st, i) => {
-      if (st.deployment_order !== i) {
-        st.deployment_order = i;
-        st.updated_at = iso(ms);
-      }
-    });
-  }
-
-  /** Moves a service into a stage (out of any other), creating the default stage when the environment has none. */
-  attach(service: ServiceRec, stageId: string | undefined, isSkipped: boolean, ms: number): StageRec {
-    const envId = service.environment_id;
-    let stage = stageId === undefined ? this.stagesOf(envId)[0] : this.state.stages.get(stageId);
-    if (stage === undefined) stage = this.addStage(envId, DEFAULT_STAGE_NAME, null, ms);
-    this.detach(service.id, ms);
-    const type = this.state.applications.has(service.id) ? "APPLICATION" : "DATABASE";
-    stage.services.push({ ...baseFields(ms), service_id: service.id, service_type: type, is_skipped: isSkipped });
-    stage.updated_at = iso(ms);
-    return stage;
-  }
-
-  /** Removes a service from its stage. */
-  detach(serviceId: string, ms: number): void {
-    for (const st of this.state.stages.values()) {
-      const before = st.services.length;
-      st.services = st.services.filter((x) => x.service_id !== serviceId);
-      if (st.services.length !== before) st.updated_at = iso(ms);
-    }
-  }
-
-  /** Removes an application or database with its variables, secrets, logs and stage placement. */
+  /** Removes a service with its variables, secrets, logs and stage placement. */
   removeService(id: string): void {
     const s = this.state;
-    s.applications.delete(id);
-    s.databases.delete(id);
+    for (const k of SERVICE_KINDS) this.collection(k).delete(id);
     for (const v of [...s.variables.values()]) if (v.application_id === id) s.variables.delete(v.id);
     if (s.logs.some((l) => l.service_id === id)) s.logs = s.logs.filter((l) => l.service_id !== id);
     for (const st of s.stages.values()) st.services = st.services.filter((x) => x.service_id !== id);

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { ApplicationRec } from "./types";
+import type { ServiceRecBase } from "./models/services";
 import type { World } from "./world";
 
 /** Event names of the reference, as stored and delivered. */
@@ -7,16 +7,16 @@ export type WebhookEvent = "DEPLOYMENT_STARTED" | "DEPLOYMENT_SUCCESSFUL" | "DEP
 
 /**
  * POSTs `{event_type, payload}` to every enabled webhook listening to `event` whose filters match the
- * application's project and environment. Fire and forget: http only, 2 s timeout, errors swallowed.
+ * service's project and environment. Fire and forget: http only, 2 s timeout, errors swallowed.
  */
-export function emitDeploymentEvent(world: World, event: WebhookEvent, app: ApplicationRec, extra: Record<string, unknown>): void {
+export function emitDeploymentEvent(world: World, event: WebhookEvent, svc: ServiceRecBase, extra: Record<string, unknown>): void {
   const s = world.store.state;
-  const env = s.environments.get(app.environment_id);
+  const env = s.environments.get(svc.environment_id);
   const project = env ? s.projects.get(env.project_id) : undefined;
   const payload = {
-    application_id: app.id,
-    application_name: app.name,
-    environment_id: app.environment_id,
+    application_id: svc.id,
+    application_name: svc.name,
+    environment_id: svc.environment_id,
     project_id: env?.project_id ?? null,
     organization_id: s.organization.id,
     ...extra,

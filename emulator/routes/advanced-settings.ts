@@ -1,5 +1,5 @@
-import { iso } from "../store";
-import { advancedSettingsRequest, advancedSettingsResponse, defaultAdvancedSettings } from "../schemas/advanced-settings";
+import { advancedSettingsOf, editAdvancedSettings } from "../models/advanced-settings";
+import { advancedSettingsRequest, advancedSettingsResponse } from "../schemas/advanced-settings";
 import { needApplication } from "./lookup";
 import { route, type Route } from "./types";
 
@@ -8,18 +8,15 @@ export const advancedSettingsRoutes: Route[] = [
   route({
     method: "GET", path: "/application/{applicationId}/advancedSettings", status: 200, summary: "All advanced settings, defaults included",
     response: advancedSettingsResponse,
-    handler: (ctx) => ({ ...defaultAdvancedSettings(), ...needApplication(ctx).advanced_settings }),
+    handler: (ctx) => advancedSettingsOf(needApplication(ctx)),
   }),
   route({
     method: "PUT", path: "/application/{applicationId}/advancedSettings", status: 201, summary: "Edit advanced settings (merge)",
     request: advancedSettingsRequest, response: advancedSettingsResponse,
     handler: (ctx) => {
       const a = needApplication(ctx);
-      const given = ctx.body as Record<string, unknown>;
-      for (const [k, v] of Object.entries(given)) if (v !== undefined) a.advanced_settings[k] = v;
-      a.updated_at = iso(Math.max(ctx.now, Date.parse(a.updated_at) + 1));
-      a.runtime.version += 1;
-      return { ...defaultAdvancedSettings(), ...a.advanced_settings };
+      editAdvancedSettings(ctx, a, ctx.body as Record<string, unknown>);
+      return advancedSettingsOf(a);
     },
   }),
 ];

@@ -1,14 +1,15 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { badRequest, notFound } from "../errors";
-import { iso } from "../store";
+import { upgradeCluster, type ClusterRec } from "../models/clusters";
+import { saveOnPremiseCredentials } from "../models/organization";
+import { iso } from "../models/records";
 import { listOf } from "../schemas/common";
 import {
   argoCdMappingResponse, clusterResponse, clusterStatusResponse, clusterTokenResponse, commitResponse,
   containerDeployRequest, gitAuthProviderResponse, instanceTypeResponse, onPremiseRequest, onPremiseResponse,
 } from "../schemas/organization";
 import { statusResponse } from "../schemas/common";
-import type { ClusterRec } from "../types";
 import { needCluster, needOrg } from "./lookup";
 import { param, route, type Route, type RouteContext } from "./types";
 
@@ -49,14 +50,7 @@ export const clusterRoutes: Route[] = [
     response: clusterStatusResponse,
     handler: (ctx) => {
       const c = needCluster(ctx);
-      if (c.next_version) {
-        c.version = c.next_version;
-        const [major, minor] = c.version.split(".").map(Number);
-        c.next_version = minor !== undefined && minor < 33 ? `${major}.${minor + 1}` : null;
-      }
-      c.last_execution_id = randomUUID();
-      c.last_deployment_date = iso(ctx.now);
-      c.updated_at = iso(ctx.now);
+      upgradeCluster(ctx, c);
       return clusterStatus(c);
     },
   }),
@@ -127,7 +121,7 @@ export const clusterRoutes: Route[] = [
       const id = param(ctx, "credentialsId");
       if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound("credentials", id);
       const name = (ctx.body as z.output<typeof onPremiseRequest>).name;
-      ctx.world.store.state.onPremiseCredentials.set(id, { id, organization_id: org.id, name });
+      saveOnPremiseCredentials(ctx, org.id, id, name);
       return { id, name, object_type: "OTHER" };
     },
   }),

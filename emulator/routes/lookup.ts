@@ -1,65 +1,71 @@
 import { badRequest, notFound } from "../errors";
-import type {
-  ApplicationRec, ClusterRec, DatabaseRec, EnvironmentRec, OrganizationRec, ProjectRec, ServiceRec, StageRec,
-} from "../types";
-import type { RouteContext } from "./types";
-import { param } from "./types";
+import { applicationKind, type ApplicationRec } from "../models/applications";
+import type { ClusterRec } from "../models/clusters";
+import type { EnvironmentRec } from "../models/environments";
+import type { OrganizationRec } from "../models/organization";
+import type { ProjectRec } from "../models/projects";
+import type { AnyServiceKind, RecordOf, ServiceRec } from "../models/service-kinds";
+import type { StageRec } from "../models/stages";
+import { param, type RouteContext } from "./types";
+
+/** The record stored under `id`, or 404 naming `what`. */
+export function needIn<R>(records: { get(id: string): R | undefined }, what: string, id: string): R {
+  const r = records.get(id);
+  if (r === undefined) throw notFound(what, id);
+  return r;
+}
 
 /** The organization named by `{organizationId}`, or 404. */
 export function needOrg(ctx: RouteContext): OrganizationRec {
-  const id = param(ctx, "organizationId");
   const org = ctx.world.store.state.organization;
-  if (org.id !== id) throw notFound("organization", id);
-  return org;
+  return needIn({ get: (id) => (id === org.id ? org : undefined) }, "organization", param(ctx, "organizationId"));
+}
+
+/** The records of a collection the organization named by `{organizationId}` owns (404 for another organization). */
+export function orgRecords<R>(ctx: RouteContext, records: ReadonlyMap<string, R>): R[] {
+  needOrg(ctx);
+  return [...records.values()];
+}
+
+/** A record of a collection the organization named by `{organizationId}` owns, named by `{<idParam>}`, or 404. */
+export function needOrgRecord<R>(ctx: RouteContext, records: ReadonlyMap<string, R>, what: string, idParam: string): R {
+  needOrg(ctx);
+  return needIn(records, what, param(ctx, idParam));
 }
 
 /** Project by id, or 404. */
 export function needProject(ctx: RouteContext, id = param(ctx, "projectId")): ProjectRec {
-  const p = ctx.world.store.state.projects.get(id);
-  if (!p) throw notFound("project", id);
-  return p;
+  return needIn(ctx.world.store.state.projects, "project", id);
 }
 
 /** Environment by id, or 404. */
 export function needEnvironment(ctx: RouteContext, id = param(ctx, "environmentId")): EnvironmentRec {
-  const e = ctx.world.store.state.environments.get(id);
-  if (!e) throw notFound("environment", id);
-  return e;
+  return needIn(ctx.world.store.state.environments, "environment", id);
 }
 
-/** Application by id, or 404. */
-export function needApplication(ctx: RouteContext, id = param(ctx, "applicationId")): ApplicationRec {
-  const a = ctx.world.store.state.applications.get(id);
-  if (!a) throw notFound("application", id);
-  return a;
+/** Service of one kind named by `{<kind>Id}`, or 404 naming the kind. */
+export function needServiceOf<K extends AnyServiceKind>(ctx: RouteContext, kind: K): RecordOf<K> {
+  return needIn(ctx.world.store.collection(kind), kind.name, param(ctx, `${kind.name}Id`));
 }
 
-/** Database by id, or 404. */
-export function needDatabase(ctx: RouteContext, id = param(ctx, "databaseId")): DatabaseRec {
-  const d = ctx.world.store.state.databases.get(id);
-  if (!d) throw notFound("database", id);
-  return d;
+/** Application named by `{applicationId}`, or 404. */
+export function needApplication(ctx: RouteContext): ApplicationRec {
+  return needServiceOf(ctx, applicationKind);
 }
 
-/** Application or database by id, or 404. */
+/** Service of any kind by id, or 404. */
 export function needService(ctx: RouteContext, id = param(ctx, "serviceId")): ServiceRec {
-  const s = ctx.world.store.service(id);
-  if (!s) throw notFound("service", id);
-  return s;
+  return needIn({ get: (x) => ctx.world.store.service(x) }, "service", id);
 }
 
 /** Cluster by id, or 404. */
 export function needCluster(ctx: RouteContext, id = param(ctx, "clusterId")): ClusterRec {
-  const c = ctx.world.store.state.clusters.find((x) => x.id === id);
-  if (!c) throw notFound("cluster", id);
-  return c;
+  return needIn({ get: (x) => ctx.world.store.state.clusters.find((c) => c.id === x) }, "cluster", id);
 }
 
 /** Deployment stage by id, or 404. */
 export function needStage(ctx: RouteContext, id = param(ctx, "deploymentStageId")): StageRec {
-  const s = ctx.world.store.state.stages.get(id);
-  if (!s) throw notFound("deployment stage", id);
-  return s;
+  return needIn(ctx.world.store.state.stages, "deployment stage", id);
 }
 
 /** Applies `page`/`page_size` when given: `{results, pagination}`; else `{results}` with everything. */

@@ -1,6 +1,6 @@
+import { currentCostCents, type OrganizationRec } from "../models/organization";
 import { listOf } from "../schemas/common";
 import { organizationResponse, serviceLightResponse, currentCostResponse } from "../schemas/organization";
-import type { OrganizationRec } from "../types";
 import { needOrg } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
 
@@ -13,21 +13,18 @@ export function presentOrganization(o: OrganizationRec): Record<string, unknown>
   };
 }
 
+/** Every service of every kind, with its project and environment; services whose parents are gone are left out. */
 function lightServices(ctx: RouteContext): Array<Record<string, unknown>> {
   const s = ctx.world.store.state;
-  const out: Array<Record<string, unknown>> = [];
-  const push = (svc: { id: string; name: string; environment_id: string; icon_uri: string; description?: string }, type: string) => {
+  return ctx.world.store.servicesWithKind().flatMap(([kind, svc]) => {
     const env = s.environments.get(svc.environment_id);
     const project = env ? s.projects.get(env.project_id) : undefined;
-    if (!env || !project) return;
-    out.push({
-      id: svc.id, name: svc.name, description: svc.description ?? "", icon_uri: svc.icon_uri, service_type: type,
+    if (!env || !project) return [];
+    return [{
+      id: svc.id, name: svc.name, description: svc.description ?? "", icon_uri: svc.icon_uri, service_type: kind.type,
       project_id: project.id, project_name: project.name, environment_id: env.id, environment_name: env.name, cluster_id: env.cluster_id,
-    });
-  };
-  for (const a of s.applications.values()) push(a, "APPLICATION");
-  for (const d of s.databases.values()) push(d, "DATABASE");
-  return out;
+    }];
+  });
 }
 
 /** Organization reads, services list and cost. */
@@ -59,8 +56,7 @@ export const organizationRoutes: Route[] = [
     response: currentCostResponse,
     handler: (ctx) => {
       const org = needOrg(ctx);
-      const s = ctx.world.store.state;
-      const cents = s.clusters.length * 12000 + s.applications.size * 1500 + s.databases.size * 2500;
+      const cents = currentCostCents(ctx);
       return {
         plan: org.plan, remaining_trial_day: 0,
         renewal_at: new Date(ctx.now + 30 * 24 * 3600 * 1000).toISOString(),

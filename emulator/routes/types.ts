@@ -1,8 +1,9 @@
 import type { z } from "zod";
+import type { ModelContext } from "../models/records";
 import type { World } from "../world";
 
-/** What a handler receives. */
-export interface RouteContext {
+/** What a handler receives; it is also what a model call takes. */
+export interface RouteContext extends ModelContext {
   /** Path parameters by name. */
   params: Record<string, string>;
   /** Query string. */

@@ -1,13 +1,12 @@
-import type { z } from "zod";
-import { conflict, notFound } from "../errors";
-import { baseFields, iso } from "../store";
-import { listOf } from "../schemas/common";
+import { notFound } from "../errors";
+import type { ApplicationRec } from "../models/applications";
+import {
+  createVariable, deleteVariable, editVariable, variablesOf, type VariableKind, type VariableRec,
+} from "../models/variables";
 import { secretResponse, variableCreateRequest, variableEditRequest, variableResponse } from "../schemas/variables";
-import type { VariableRec } from "../types";
-import { needApplication, paginate } from "./lookup";
-import { param, route, type Route, type RouteContext } from "./types";
-
-type Kind = VariableRec["kind"];
+import { crudRoutes } from "./crud";
+import { needApplication } from "./lookup";
+import { param, type Route, type RouteContext } from "./types";
 
 function present(ctx: RouteContext, v: VariableRec): Record<string, unknown> {
   const app = ctx.world.store.state.applications.get(v.application_id);
@@ -21,71 +20,24 @@ function present(ctx: RouteContext, v: VariableRec): Record<string, unknown> {
   return out;
 }
 
-function assertFreeKey(ctx: RouteContext, appId: string, key: string, self?: string): void {
-  const taken = [...ctx.world.store.state.variables.values()].some((v) => v.application_id === appId && v.key === key && v.id !== self);
-  if (taken) throw conflict(`key '${key}' is already used by a variable or secret of this application`);
-}
-
-function needVariable(ctx: RouteContext, kind: Kind, appId: string, idParam: string): VariableRec {
-  const id = param(ctx, idParam);
-  const v = ctx.world.store.state.variables.get(id);
-  if (!v || v.kind !== kind || v.application_id !== appId) throw notFound(kind === "SECRET" ? "secret" : "environment variable", id);
-  return v;
-}
-
-function family(kind: Kind, segment: string, idParam: string, label: string): Route[] {
-  const base = `/application/{applicationId}/${segment}`;
-  const response = kind === "SECRET" ? secretResponse : variableResponse;
-  return [
-    route({
-      method: "GET", path: base, status: 200, summary: `List ${label}s`, response: listOf(response),
-      handler: (ctx) => {
-        const app = needApplication(ctx);
-        const all = [...ctx.world.store.state.variables.values()].filter((v) => v.application_id === app.id && v.kind === kind);
-        return paginate(ctx, all.map((v) => present(ctx, v)));
-      },
-    }),
-    route({
-      method: "POST", path: base, status: 201, summary: `Create an ${label}`, request: variableCreateRequest, response,
-      handler: (ctx) => {
-        const app = needApplication(ctx);
-        const b = ctx.body as z.output<typeof variableCreateRequest>;
-        assertFreeKey(ctx, app.id, b.key);
-        const v: VariableRec = {
-          ...baseFields(ctx.now), application_id: app.id, kind, key: b.key, value: b.value ?? "", mount_path: b.mount_path ?? null,
-        };
-        if (b.description !== undefined) v.description = b.description;
-        ctx.world.store.state.variables.set(v.id, v);
-        app.runtime.version += 1;
-        return present(ctx, v);
-      },
-    }),
-    route({
-      method: "PUT", path: `${base}/{${idParam}}`, status: 200, summary: `Edit an ${label}`, request: variableEditRequest, response,
-      handler: (ctx) => {
-        const app = needApplication(ctx);
-        const v = needVariable(ctx, kind, app.id, idParam);
-        const b = ctx.body as z.output<typeof variableEditRequest>;
-        assertFreeKey(ctx, app.id, b.key, v.id);
-        v.key = b.key;
-        if (b.value !== undefined) v.value = b.value;
-        if (b.mount_path !== undefined) v.mount_path = b.mount_path;
-        if (b.description !== undefined) v.description = b.description;
-        v.updated_at = iso(Math.max(ctx.now, Date.parse(v.updated_at) + 1));
-        app.runtime.version += 1;
-        return present(ctx, v);
-      },
-    }),
-    route({
-      method: "DELETE", path: `${base}/{${idParam}}`, status: 204, summary: `Delete an ${label}`,
-      handler: (ctx) => {
-        const app = needApplication(ctx);
-        const v = needVariable(ctx, kind, app.id, idParam);
-        ctx.world.store.state.variables.delete(v.id);
-        app.runtime.version += 1;
-      },
-    }),
-  ];
+function family(kind: VariableKind, segment: string, idParam: string, label: string): Route[] {
+  const find = (ctx: RouteContext, app: ApplicationRec): VariableRec => {
+    const id = param(ctx, idParam);
+    const v = ctx.world.store.state.variables.get(id);
+    if (!v || v.kind !== kind || v.application_id !== app.id) throw notFound(kind === "SECRET" ? "secret" : "environment variable", id);
+    return v;
+  };
+  return crudRoutes({
+    collection: `/application/{applicationId}/${segment}`, item: `/application/{applicationId}/${segment}/{${idParam}}`,
+    summaries: { list: `List ${label}s`, create: `Create an ${label}`, edit: `Edit an ${label}`, delete: `Delete an ${label}` },
+    createStatus: 201, createRequest: variableCreateRequest, editRequest: variableEditRequest,
+    response: kind === "SECRET" ? secretResponse : variableResponse, present,
+    list: (ctx) => variablesOf(ctx, needApplication(ctx).id, kind),
+    find: (ctx) => find(ctx, needApplication(ctx)),
+    create: (ctx, body) => createVariable(ctx, needApplication(ctx), kind, body),
+    edit: (ctx, v, body) => editVariable(ctx, needApplication(ctx), v, body),
+    remove: (ctx, v) => deleteVariable(ctx, needApplication(ctx), v),
+  });
 }
 
 /** Environment variables and secrets of an application; secrets never answer their value. */

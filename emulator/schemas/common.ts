@@ -48,3 +48,6 @@ export const statusResponse = z.object({
 
 /** Body of deploy actions (`git_commit_id` optional; the body may be absent). */
 export const deployRequest = z.object({ git_commit_id: z.string().optional() });
+
+/** Body of deploy actions of services run from an image (`image_tag` optional; the body may be absent). */
+export const imageDeployRequest = z.object({ image_tag: z.string().optional() });

@@ -5,12 +5,6 @@ import { ENVIRONMENT_MODES } from "./environments";
 /** Event names of the reference. */
 export const WEBHOOK_EVENTS = ["DEPLOYMENT_STARTED", "DEPLOYMENT_CANCELLED", "DEPLOYMENT_FAILURE", "DEPLOYMENT_SUCCESSFUL"] as const;
 
-/** Names of the published description, mapped to the reference's. */
-export const EVENT_ALIASES: ReadonlyMap<string, (typeof WEBHOOK_EVENTS)[number]> = new Map([
-  ["DEPLOYMENT_SUCCEEDED", "DEPLOYMENT_SUCCESSFUL"],
-  ["DEPLOYMENT_FAILED", "DEPLOYMENT_FAILURE"],
-] as const);
-
 const eventName = z.enum([...WEBHOOK_EVENTS, "DEPLOYMENT_SUCCEEDED", "DEPLOYMENT_FAILED"]);
 
 /** Create or replace a webhook (`kind` defaults to STANDARD). */

@@ -1,7 +1,7 @@
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { DeployServiceClient } from "../../sdk";
-import { clearRequests, stateDump, writeRequests } from "../emulator-control";
+import { clearRequests, stateDump, writeRequests } from "../../emulator/control-client";
 import { describeWithEngine, EngineStack, REPO_ROOT, steps, type OperationResult } from "./harness";
 import { secretPlaintexts } from "./secrets";
 

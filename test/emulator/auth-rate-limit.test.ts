@@ -1,5 +1,5 @@
 import { appBody, projectAndEnv, startClient, type Client } from "./helpers";
-import { control } from "../emulator-control";
+import { control } from "../../emulator/control-client";
 
 let c: Client;
 beforeAll(async () => { c = await startClient({ rateLimitPerHour: 1000 }); });

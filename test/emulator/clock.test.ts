@@ -1,5 +1,5 @@
 import { appBody, projectAndEnv, startClient, waitFor, type Client } from "./helpers";
-import { control } from "../emulator-control";
+import { control } from "../../emulator/control-client";
 
 const STEP = 150;
 let c: Client;

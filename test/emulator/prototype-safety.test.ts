@@ -4,7 +4,7 @@ import path from "node:path";
 import { startEmulator } from "../../emulator";
 import { allRoutes } from "../../emulator/routes";
 import type { Route } from "../../emulator/routes/types";
-import { control } from "../emulator-control";
+import { control } from "../../emulator/control-client";
 import { appBody, startClient, type Client } from "./helpers";
 
 /**

@@ -1,4 +1,4 @@
-import { control } from "../emulator-control";
+import { control } from "../../emulator/control-client";
 import { appBody, projectAndEnv, startClient, type Client } from "./helpers";
 
 let c: Client;

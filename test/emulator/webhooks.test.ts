@@ -1,6 +1,6 @@
 import http from "node:http";
 import { appBody, projectAndEnv, startClient, waitFor, type Client } from "./helpers";
-import { control } from "../emulator-control";
+import { control } from "../../emulator/control-client";
 
 let c: Client;
 let receiver: http.Server;

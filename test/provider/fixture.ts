@@ -35,4 +35,4 @@ export async function stopFixture(fx: Fixture | undefined): Promise<void> {
   await fx?.emulator.close();
 }
 
-export { clearFaults, clearRequests, failDeploys, injectFault, requests, type LoggedRequest } from "../emulator-control";
+export { clearFaults, clearRequests, failDeploys, injectFault, requests, type LoggedRequest } from "../../emulator/control-client";

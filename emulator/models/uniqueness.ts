@@ -14,7 +14,7 @@
  * | variable and secret keys | the application | exact (case-sensitive) | environment variable names are case-sensitive |
  */
 
-import { conflict } from "./errors";
+import { conflict } from "../errors";
 
 /** How two names are compared. */
 export type NameComparison = "case-insensitive" | "exact";

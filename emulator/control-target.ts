@@ -1,0 +1,14 @@
+import type { Faults } from "./faults";
+import type { RequestLog } from "./request-log";
+import type { World } from "./world";
+
+/** What the control endpoints act on: the server's world, faults and request log, its reset and its data file. */
+export interface ControlTarget {
+  readonly world: World;
+  readonly faults: Faults;
+  readonly requests: RequestLog;
+  /** Back to the seed state; faults, request log, rate windows and pending timers cleared. */
+  reset(): void;
+  /** Schedules a write of the data file, when there is one. */
+  persist(): void;
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import type { z } from "zod";
+import type { credentialsRequest, databaseCreateRequest, databaseEditRequest } from "../schemas/databases";
+import { applicationKind, type ApplicationRec } from "./applications";
+import { assignGiven, baseFields, touch, type ModelContext } from "./records";
+import { newRuntime } from "./runtime";
+import type { ServiceKind } from "./service-kinds";
+import { addService, assertServiceNameFree, serviceEdited, type ServiceRecBase } from "./services";
+
+/** A database of an environment. */
+export interface DatabaseRec extends ServiceRecBase {
+  type: string;
+  version: string;
+  mode: string;
+  accessibility: string;
+  cpu: number;
+  memory: number;
+  storage: number;
+  instance_type?: string;
+  login: string;
+  password: string;
+}
+
+/** The database service kind: no build step, no log, no webhooks; its password is a secret. */
+export const databaseKind: ServiceKind<"databases", DatabaseRec> = {
+  name: "database", type: "DATABASE", collection: "databases", buildSteps: [], deploysFrom: "none",
+  deploymentEvents: false, monthlyCostCents: 2500, secretFields: ["password"],
+};
+
+const PORTS = new Map([["POSTGRESQL", 5432], ["MYSQL", 3306], ["MONGODB", 27017], ["REDIS", 6379]]);
+const LOGINS = new Map([["POSTGRESQL", "postgres"], ["MYSQL", "root"], ["MONGODB", "admin"], ["REDIS", "default"]]);
+
+/** Fields an edit may change (type and mode cannot). */
+const EDITABLE = ["name", "version", "accessibility", "cpu", "memory", "storage", "instance_type", "icon_uri"] as const;
+
+/** Host name of a database: `<name>.<env-short-id>.emulator.internal`. */
+export function databaseHost(d: DatabaseRec): string {
+  const label = d.name.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "") || "db";
+  return `${label}.${d.environment_id.slice(0, 8)}.emulator.internal`;
+}
+
+/** The engine's usual port. */
+export function databasePort(d: DatabaseRec): number {
+  return PORTS.get(d.type) ?? 5432;
+}
+
+/** Creates a database of an environment: the engine's usual login, a random password, the service's defaults. */
+export function createDatabase(m: ModelContext, envId: string, b: z.output<typeof databaseCreateRequest>): DatabaseRec {
+  assertServiceNameFree(m.world.store, envId, b.name);
+  const d: DatabaseRec = {
+    ...baseFields(m.now), environment_id: envId, name: b.name, type: b.type, version: b.version, mode: b.mode,
+    accessibility: b.accessibility ?? "PRIVATE", cpu: b.cpu ?? 250, memory: b.memory ?? 256, storage: b.storage ?? 10,
+    icon_uri: b.icon_uri ?? "app://emulator/database", login: LOGINS.get(b.type) ?? "admin",
+    password: randomBytes(12).toString("hex"), runtime: newRuntime(),
+  };
+  const instanceType = b.instance_type ?? (b.mode === "MANAGED" ? "db.t3.micro" : undefined);
+  if (instanceType !== undefined) d.instance_type = instanceType;
+  addService(m, databaseKind, d);
+  return d;
+}
+
+/** Edits a database. */
+export function editDatabase(m: ModelContext, d: DatabaseRec, b: z.output<typeof databaseEditRequest>): void {
+  if (b.name !== undefined) assertServiceNameFree(m.world.store, d.environment_id, b.name, d.id);
+  assignGiven(d, b, EDITABLE);
+  serviceEdited(m, d);
+}
+
+/** Replaces the master login and password. */
+export function setMasterCredentials(m: ModelContext, d: DatabaseRec, b: z.output<typeof credentialsRequest>): void {
+  d.login = b.login;
+  d.password = b.password;
+  touch(d, m.now);
+}
+
+/** Applications of the database's environment holding its host in a variable. */
+export function linkedApplications(m: ModelContext, d: DatabaseRec): ApplicationRec[] {
+  const host = databaseHost(d);
+  const vars = [...m.world.store.state.variables.values()];
+  return m.world.store.servicesOfKind(applicationKind, d.environment_id)
+    .filter((a) => vars.some((v) => v.application_id === a.id && v.value.includes(host)));
+}

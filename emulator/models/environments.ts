@@ -1,0 +1,88 @@
+import type { z } from "zod";
+import { aggregateState, deletionState, deploymentStatusOf, serviceState } from "../clock";
+import { badRequest } from "../errors";
+import type { environmentCreateRequest, environmentEditRequest } from "../schemas/environments";
+import { baseFields, iso, type BaseRec, type ModelContext } from "./records";
+import type { DeletionRec, ServiceAction } from "./runtime";
+import { DEFAULT_STAGE_NAME, appendStage } from "./stages";
+import { assertNameFree } from "./uniqueness";
+
+/** An environment inside a project. */
+export interface EnvironmentRec extends BaseRec {
+  organization_id: string;
+  project_id: string;
+  name: string;
+  mode: string;
+  cluster_id: string;
+  deleting?: DeletionRec;
+  last_action?: { action: ServiceAction; at: string; request_id: string };
+}
+
+/** The project an environment is created in. */
+interface Parent {
+  id: string;
+  organization_id: string;
+}
+
+function assertFreeName(m: ModelContext, projectId: string, name: string, self?: string): void {
+  assertNameFree(m.world.store.environmentsOf(projectId), name, "case-insensitive", "environment", "this project", self);
+}
+
+/** The cluster field a request used: `cluster` (reference) or `cluster_id` (published description). */
+function clusterField(input: { cluster?: string | undefined }): "cluster" | "cluster_id" {
+  return input.cluster !== undefined ? "cluster" : "cluster_id";
+}
+
+/** Creates an environment on the named cluster (else the default one) with its `DEFAULT` deployment stage. */
+export function createEnvironment(m: ModelContext, project: Parent, input: z.output<typeof environmentCreateRequest>): EnvironmentRec {
+  const clusters = m.world.store.state.clusters;
+  const wanted = input.cluster ?? input.cluster_id;
+  const cluster = wanted === undefined ? (clusters.find((c) => c.is_default) ?? clusters[0]) : clusters.find((c) => c.id === wanted);
+  if (!cluster) throw badRequest(clusterField(input), `unknown cluster ${wanted ?? ""}`);
+  assertFreeName(m, project.id, input.name);
+  const e: EnvironmentRec = {
+    ...baseFields(m.now), organization_id: project.organization_id, project_id: project.id, name: input.name,
+    mode: input.mode ?? "DEVELOPMENT", cluster_id: cluster.id,
+  };
+  m.world.store.state.environments.set(e.id, e);
+  appendStage(m, e.id, DEFAULT_STAGE_NAME, null);
+  return e;
+}
+
+/** Renames an environment or changes its mode; 400 when the request names another cluster. */
+export function editEnvironment(m: ModelContext, e: EnvironmentRec, input: z.output<typeof environmentEditRequest>): void {
+  const cluster = input.cluster ?? input.cluster_id;
+  if (cluster !== undefined && cluster !== e.cluster_id) throw badRequest(clusterField(input), "the cluster of an environment cannot change");
+  if (input.name !== undefined) {
+    assertFreeName(m, e.project_id, input.name, e.id);
+    e.name = input.name;
+  }
+  if (input.mode !== undefined) e.mode = input.mode;
+  e.updated_at = iso(m.now);
+}
+
+/** Deletes an environment with its services: at once with `stepMs` 0, else all stay readable for two steps. */
+export function deleteEnvironment(m: ModelContext, e: EnvironmentRec): void {
+  const stepMs = m.world.config.stepMs;
+  if (stepMs <= 0) {
+    m.world.store.removeEnvironment(e.id);
+    return;
+  }
+  if (e.deleting) return;
+  e.deleting = { start: m.now, stepMs };
+  for (const svc of m.world.store.servicesOf(e.id)) svc.deleting ??= { start: m.now, stepMs };
+}
+
+/** Aggregated state and deployment status of an environment's services. */
+export function environmentSummary(m: ModelContext, e: EnvironmentRec): { state: string; deploymentStatus: string } {
+  const services = m.world.store.servicesOf(e.id);
+  const fallback = e.last_action ? (e.last_action.action === "STOP" ? "STOPPED" : "DEPLOYED") : "READY";
+  const state = e.deleting ? deletionState(e.deleting, m.now) : aggregateState(services.map((s) => serviceState(s, m.now)), fallback);
+  const statuses = services.map((s) => deploymentStatusOf(s.runtime, m.now));
+  let deploymentStatus: string;
+  if (statuses.length === 0) deploymentStatus = e.last_action ? "UP_TO_DATE" : "NEVER_DEPLOYED";
+  else if (statuses.every((s) => s === "UP_TO_DATE")) deploymentStatus = "UP_TO_DATE";
+  else if (statuses.every((s) => s === "NEVER_DEPLOYED")) deploymentStatus = "NEVER_DEPLOYED";
+  else deploymentStatus = "OUT_OF_DATE";
+  return { state, deploymentStatus };
+}

@@ -1,0 +1,66 @@
+import type { z } from "zod";
+import { badRequest } from "../errors";
+import type { gitTokenRequest } from "../schemas/git-tokens";
+import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
+import { assertNameFree } from "./uniqueness";
+
+/** A git provider token of the organization. */
+export interface GitTokenRec extends BaseRec {
+  organization_id: string;
+  name: string;
+  type: string;
+  token: string;
+  description?: string;
+  workspace?: string;
+  git_api_url: string;
+  expired_at: string;
+}
+
+type Input = z.output<typeof gitTokenRequest>;
+
+const API_URLS = new Map<string, string>([
+  ["GITHUB", "https://api.github.com"],
+  ["GITLAB", "https://gitlab.com/api/v4"],
+  ["BITBUCKET", "https://api.bitbucket.org/2.0"],
+]);
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+function check(m: ModelContext, b: Input, self?: string): void {
+  if (b.type === "BITBUCKET" && !b.workspace) throw badRequest("workspace", "is required when type is BITBUCKET");
+  assertNameFree(m.world.store.state.gitTokens.values(), b.name, "exact", "git token", "this organization", self);
+}
+
+/** Sets every field from a full request: the optional fields a request leaves out are cleared. */
+function apply(t: GitTokenRec, b: Input): void {
+  t.name = b.name;
+  t.type = b.type;
+  t.token = b.token;
+  t.git_api_url = b.git_api_url ?? API_URLS.get(b.type) ?? "";
+  if (b.description !== undefined) t.description = b.description;
+  else delete t.description;
+  if (b.workspace !== undefined) t.workspace = b.workspace;
+  else delete t.workspace;
+}
+
+/** Creates a git token, valid for a year. */
+export function createGitToken(m: ModelContext, orgId: string, b: Input): GitTokenRec {
+  check(m, b);
+  const expires = new Date(m.now + YEAR_MS).toISOString().slice(0, 10);
+  const t: GitTokenRec = { ...baseFields(m.now), organization_id: orgId, name: b.name, type: b.type, token: "", git_api_url: "", expired_at: expires };
+  apply(t, b);
+  m.world.store.state.gitTokens.set(t.id, t);
+  return t;
+}
+
+/** Replaces a git token with a full request (the token value included). */
+export function replaceGitToken(m: ModelContext, t: GitTokenRec, b: Input): void {
+  check(m, b, t.id);
+  apply(t, b);
+  touch(t, m.now);
+}
+
+/** How many applications use a git token. */
+export function servicesUsingToken(m: ModelContext, t: GitTokenRec): number {
+  return [...m.world.store.state.applications.values()].filter((a) => a.git_repository.git_token_id === t.id).length;
+}

@@ -1,0 +1,40 @@
+import { randomUUID } from "node:crypto";
+import type { State } from "./state";
+import type { DeploymentRec } from "./runtime";
+
+const MAX_LOG_LINES_PER_SERVICE = 500;
+
+/** One service log line; `at` is epoch ms (lines dated in the future are not yet visible). */
+export interface LogRec {
+  id: string;
+  service_id: string;
+  at: number;
+  message: string;
+  pod_name: string;
+  version: string;
+}
+
+/**
+ * Stores the lines of an action, each dated at its clock step (so they appear as the clock reaches them),
+ * keeping the newest lines of the service only.
+ */
+export function appendLogs(
+  state: State, svc: { id: string; name: string }, d: DeploymentRec, version: string, lines: Array<[number, string]>,
+): void {
+  const pod = `${svc.name.toLowerCase().replace(/[^a-z0-9-]/g, "-")}-${d.request_id.slice(0, 5)}`;
+  for (const [step, message] of lines) {
+    state.logs.push({ id: randomUUID(), service_id: svc.id, at: d.start + step * d.stepMs, message, pod_name: pod, version });
+  }
+  const mine = state.logs.filter((l) => l.service_id === svc.id);
+  if (mine.length > MAX_LOG_LINES_PER_SERVICE) {
+    const drop = new Set(mine.slice(0, mine.length - MAX_LOG_LINES_PER_SERVICE).map((l) => l.id));
+    state.logs = state.logs.filter((l) => !drop.has(l.id));
+  }
+}
+
+/** The lines of a service visible at `nowMs`, oldest first; the last `tail` only when given. */
+export function visibleLogs(state: State, serviceId: string, nowMs: number, tail: number | undefined): LogRec[] {
+  const lines = state.logs.filter((l) => l.service_id === serviceId && l.at <= nowMs).sort((x, y) => x.at - y.at);
+  if (tail === undefined) return lines;
+  return tail === 0 ? [] : lines.slice(-tail);
+}

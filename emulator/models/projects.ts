@@ -1,0 +1,34 @@
+import type { z } from "zod";
+import type { projectRequest } from "../schemas/projects";
+import { baseFields, iso, type BaseRec, type ModelContext } from "./records";
+import { assertNameFree } from "./uniqueness";
+
+/** A project of the organization. */
+export interface ProjectRec extends BaseRec {
+  organization_id: string;
+  name: string;
+  description: string | undefined;
+}
+
+/** What a project is created or edited with. */
+export type ProjectInput = z.output<typeof projectRequest>;
+
+function assertFreeName(m: ModelContext, name: string, self?: string): void {
+  assertNameFree(m.world.store.state.projects.values(), name, "case-insensitive", "project", "this organization", self);
+}
+
+/** Creates a project of the organization. */
+export function createProject(m: ModelContext, orgId: string, input: ProjectInput): ProjectRec {
+  assertFreeName(m, input.name);
+  const p: ProjectRec = { ...baseFields(m.now), organization_id: orgId, name: input.name, description: input.description ?? undefined };
+  m.world.store.state.projects.set(p.id, p);
+  return p;
+}
+
+/** Renames a project and sets its description when given (null clears it). */
+export function editProject(m: ModelContext, p: ProjectRec, input: ProjectInput): void {
+  assertFreeName(m, input.name, p.id);
+  p.name = input.name;
+  if (input.description !== undefined) p.description = input.description ?? undefined;
+  p.updated_at = iso(m.now);
+}

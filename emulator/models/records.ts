@@ -1,0 +1,41 @@
+import { randomUUID } from "node:crypto";
+import type { World } from "../world";
+
+/** Fields every stored record has. */
+export interface BaseRec {
+  id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a model operation needs: the world it changes and the time of the request (epoch ms). */
+export interface ModelContext {
+  world: World;
+  now: number;
+}
+
+/** ISO timestamp of an epoch-ms instant. */
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** Fresh base fields for a record created at `ms`. */
+export function baseFields(ms: number): BaseRec {
+  const t = iso(ms);
+  return { id: randomUUID(), created_at: t, updated_at: t };
+}
+
+/** Marks an edit at `ms`; `updated_at` moves forward even when two writes fall in the same millisecond. */
+export function touch(rec: BaseRec, ms: number): void {
+  rec.updated_at = iso(Math.max(ms, Date.parse(rec.updated_at) + 1));
+}
+
+/** Copies the fields of `keys` that `input` gives (undefined = keep what is stored). */
+export function assignGiven<T extends object, K extends keyof T>(
+  target: T, input: { readonly [P in K]?: T[P] | undefined }, keys: readonly K[],
+): void {
+  for (const k of keys) {
+    const v = input[k];
+    if (v !== undefined) target[k] = v as T[K];
+  }
+}

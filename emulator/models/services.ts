@@ -1,0 +1,40 @@
+import type { Store } from "../store";
+import { touch, type BaseRec, type ModelContext } from "./records";
+import type { DeletionRec, RuntimeRec } from "./runtime";
+import type { AnyServiceKind, RecordOf } from "./service-kinds";
+import { placeService } from "./stages";
+import { assertNameFree } from "./uniqueness";
+
+/** Fields every service has, whatever its kind. */
+export interface ServiceRecBase extends BaseRec {
+  environment_id: string;
+  name: string;
+  description?: string;
+  icon_uri: string;
+  runtime: RuntimeRec;
+  deleting?: DeletionRec;
+}
+
+/** 409 when another service of the environment, of any kind, has the name (ignoring case; see uniqueness.ts). */
+export function assertServiceNameFree(store: Store, envId: string, name: string, self?: string): void {
+  assertNameFree(store.servicesOf(envId), name, "case-insensitive", "service", "this environment", self);
+}
+
+/** Stores a new service and places it in its environment's first stage. */
+export function addService<K extends AnyServiceKind>(m: ModelContext, kind: K, rec: RecordOf<K>): void {
+  m.world.store.collection(kind).set(rec.id, rec);
+  placeService(m, rec, undefined, false);
+}
+
+/** Records an edit of a service: newer `updated_at`, and out of date until deployed again. */
+export function serviceEdited(m: ModelContext, svc: ServiceRecBase): void {
+  touch(svc, m.now);
+  svc.runtime.version += 1;
+}
+
+/** Deletes a service: at once with `stepMs` 0, else it stays readable in DELETE_QUEUED/DELETING for two steps. */
+export function deleteService(m: ModelContext, svc: ServiceRecBase): void {
+  const stepMs = m.world.config.stepMs;
+  if (stepMs <= 0) m.world.store.removeService(svc.id);
+  else svc.deleting ??= { start: m.now, stepMs };
+}

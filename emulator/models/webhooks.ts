@@ -1,0 +1,53 @@
+import type { z } from "zod";
+import type { WEBHOOK_EVENTS, webhookRequest } from "../schemas/webhooks";
+import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
+
+/** An organization webhook. */
+export interface WebhookRec extends BaseRec {
+  organization_id: string;
+  kind: string;
+  target_url: string;
+  target_secret?: string;
+  enabled: boolean;
+  events: string[];
+  description?: string;
+  project_names_filter: string[];
+  environment_types_filter: string[];
+}
+
+type Input = z.output<typeof webhookRequest>;
+
+/** Event names of the published description, stored under the reference's names. */
+const EVENT_ALIASES: ReadonlyMap<string, (typeof WEBHOOK_EVENTS)[number]> = new Map([
+  ["DEPLOYMENT_SUCCEEDED", "DEPLOYMENT_SUCCESSFUL"],
+  ["DEPLOYMENT_FAILED", "DEPLOYMENT_FAILURE"],
+] as const);
+
+/** Sets every field from a full request, with the service's defaults for what it leaves out. */
+function apply(w: WebhookRec, b: Input): void {
+  w.kind = b.kind ?? "STANDARD";
+  w.target_url = b.target_url;
+  if (b.target_secret !== undefined) w.target_secret = b.target_secret;
+  w.enabled = b.enabled ?? true;
+  w.events = [...new Set(b.events.map((e) => EVENT_ALIASES.get(e) ?? e))];
+  if (b.description !== undefined) w.description = b.description;
+  w.project_names_filter = b.project_names_filter ?? [];
+  w.environment_types_filter = b.environment_types_filter ?? [];
+}
+
+/** Creates a webhook of the organization. */
+export function createWebhook(m: ModelContext, orgId: string, b: Input): WebhookRec {
+  const w: WebhookRec = {
+    ...baseFields(m.now), organization_id: orgId, kind: "STANDARD", target_url: "", enabled: true, events: [],
+    project_names_filter: [], environment_types_filter: [],
+  };
+  apply(w, b);
+  m.world.store.state.webhooks.set(w.id, w);
+  return w;
+}
+
+/** Replaces a webhook with a full request (a secret left out is kept). */
+export function replaceWebhook(m: ModelContext, w: WebhookRec, b: Input): void {
+  apply(w, b);
+  touch(w, m.now);
+}
