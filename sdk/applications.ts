@@ -1,58 +1,86 @@
 /** Applications: containerized services built from a git repository, inside an environment. */
 import { z } from "zod";
-import { AdvancedSettings, AdvancedSettingsRequest } from "./advancedSettings";
+import { AdvancedSettings, AdvancedSettingsRequest } from "./advanced-settings";
 import type { RequestCore } from "./core";
+import { GIT_PROVIDERS, GIT_PROVIDER_REQUIRED_REASON, GitProvider, gitProviderOfUrl, gitUrlProblem } from "./git";
 import { path } from "./path";
 import { Reference, listOf, maybe, openEnum } from "./schema";
 import { ActionResult, Status } from "./status";
 
-/** Git providers the service knows. */
-export const GIT_PROVIDERS = ["BITBUCKET", "GITHUB", "GITLAB"] as const;
-/** A git provider in a request. */
-export const GitProvider = z.enum(GIT_PROVIDERS);
-/** `BITBUCKET`, `GITHUB` or `GITLAB`. */
-export type GitProvider = z.infer<typeof GitProvider>;
-
 /** Port protocols. */
-export const PortProtocol = z.enum(["HTTP", "GRPC", "TCP", "UDP"]);
+export const PORT_PROTOCOLS = ["HTTP", "GRPC", "TCP", "UDP"] as const;
+/** Highest TCP/UDP port number, for `internal_port` and `external_port` (the reference only says "integer"). */
+export const MAX_PORT = 65_535;
+/** Build modes of an application (`DOCKER`, which needs a Dockerfile). */
+export const BUILD_MODES = ["DOCKER"] as const;
+/** Kinds of application volume. */
+export const STORAGE_TYPES = ["FAST_SSD"] as const;
+/** Smallest application volume, in GB (the reference: "Minimum size is 4 GB"). */
+export const MIN_APPLICATION_VOLUME_GB = 4;
+/** A port protocol in a request. */
+export const PortProtocol = z.enum(PORT_PROTOCOLS);
 /** `HTTP`, `GRPC`, `TCP` or `UDP`. */
 export type PortProtocol = z.infer<typeof PortProtocol>;
 
 /**
- * The git provider implied by a repository URL's host (`github.com` -> `GITHUB`, hosts containing
- * `gitlab` -> `GITLAB`, `bitbucket` -> `BITBUCKET`); `undefined` when the host says nothing.
+ * What the service sets when an application request leaves a field out (the reference's defaults), in the
+ * service's spelling: resources per instance, instance counts, the repository's root path, a port's protocol and
+ * a probe's timings.
  */
-export function gitProviderFromUrl(url: string): GitProvider | undefined {
-  let host: string;
-  try {
-    host = new URL(url).hostname.toLowerCase();
-  } catch {
-    const scp = /^[^@\s]+@([^:\s]+):/.exec(url); // git@host:owner/repo.git
-    if (!scp?.[1]) return undefined;
-    host = scp[1].toLowerCase();
-  }
-  if (host === "github.com" || host.endsWith(".github.com") || host.includes("github")) return "GITHUB";
-  if (host.includes("gitlab")) return "GITLAB";
-  if (host.includes("bitbucket")) return "BITBUCKET";
-  return undefined;
-}
+export const APPLICATION_DEFAULTS = {
+  /** Millicores per instance. */
+  cpu: 500,
+  /** MB of memory per instance. */
+  memory: 512,
+  /** GPUs per instance. */
+  gpu: 0,
+  /** How the application is built. */
+  build_mode: "DOCKER",
+  /** Instances kept running at least. */
+  min_running_instances: 1,
+  /** Instances run at most (`-1`: no limit). */
+  max_running_instances: 1,
+  /** Preview environments are made for pull requests. */
+  auto_preview: true,
+  /** `git_repository.root_path`. */
+  root_path: "/",
+  /** A port's `protocol`. */
+  port_protocol: "HTTP",
+  /** A readiness or liveness probe's timings, and an `http` probe's path and scheme. */
+  probe: {
+    initial_delay_seconds: 30,
+    period_seconds: 10,
+    timeout_seconds: 5,
+    success_threshold: 1,
+    failure_threshold: 9,
+    http: { path: "/", scheme: "HTTP" },
+  },
+} as const;
 
-/** Git repository of an application create or edit; `provider` is derived from the URL when absent. */
+/**
+ * @deprecated use {@link gitProviderOfUrl}, the one rule the client and the Pulumi provider share.
+ */
+export const gitProviderFromUrl: (url: string) => GitProvider | undefined = gitProviderOfUrl;
+
+/**
+ * Git repository of an application create or edit. `url` must be an address the service can clone
+ * ({@link gitUrlProblem}); `provider` is derived from its host when absent ({@link gitProviderOfUrl}).
+ */
 export const GitRepositoryRequest = z
   .looseObject({
-    url: z.string().min(1),
+    url: z.string().min(1).superRefine((url, ctx) => {
+      const problem = url === "" ? undefined : gitUrlProblem(url);
+      if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
+    }),
     provider: GitProvider.optional(),
     branch: z.string().optional(),
     root_path: z.string().optional(),
     git_token_id: z.string().nullable().optional(),
   })
   .transform((repo, ctx) => {
-    const provider = repo.provider ?? gitProviderFromUrl(repo.url);
+    const provider = repo.provider ?? gitProviderOfUrl(repo.url);
     if (!provider) {
-      ctx.addIssue({
-        code: "custom", path: ["provider"],
-        message: `required when the URL host is not GitHub, GitLab or Bitbucket; expected one of ${GIT_PROVIDERS.join(", ")}`,
-      });
+      ctx.addIssue({ code: "custom", path: ["provider"], message: GIT_PROVIDER_REQUIRED_REASON });
       return z.NEVER;
     }
     return { ...repo, provider };
@@ -94,8 +122,8 @@ export type Healthchecks = z.input<typeof Healthchecks>;
 export const PortCreateRequest = z.looseObject({
   id: z.string().optional(),
   name: z.string().optional(),
-  internal_port: z.number().int().min(1).max(65535),
-  external_port: z.number().int().min(1).max(65535).optional(),
+  internal_port: z.number().int().min(1).max(MAX_PORT),
+  external_port: z.number().int().min(1).max(MAX_PORT).optional(),
   publicly_accessible: z.boolean(),
   is_default: z.boolean().optional(),
   protocol: PortProtocol.optional(),
@@ -113,11 +141,11 @@ export const PortEditRequest = PortCreateRequest.extend({ id: z.string().min(1).
 /** A port in an application edit. */
 export type PortEditRequest = z.input<typeof PortEditRequest>;
 
-/** A persistent volume of an application (`type` defaults to `FAST_SSD`). */
+/** A persistent volume of an application (`type` defaults to `FAST_SSD`; at least 4 GB). */
 export const StorageRequest = z.looseObject({
   id: z.string().optional(),
-  type: z.enum(["FAST_SSD"]).default("FAST_SSD"),
-  size: z.number().int().min(1),
+  type: z.enum(STORAGE_TYPES).default("FAST_SSD"),
+  size: z.number().int().min(MIN_APPLICATION_VOLUME_GB),
   mount_point: z.string().min(1),
 });
 /** A persistent volume of an application. */
@@ -128,7 +156,7 @@ const idRef = z.looseObject({ id: z.string().min(1) });
 const applicationFields = {
   description: z.string().nullable().optional(),
   storage: z.array(StorageRequest).optional(),
-  build_mode: z.enum(["DOCKER"]).optional(),
+  build_mode: z.enum(BUILD_MODES).optional(),
   dockerfile_path: z.string().nullable().optional(),
   docker_target_build_stage: z.string().nullable().optional(),
   cpu: z.number().int().min(1).optional(),
@@ -180,7 +208,7 @@ export const Port = z.looseObject({
   external_port: maybe(z.number()),
   publicly_accessible: maybe(z.boolean()),
   is_default: maybe(z.boolean()),
-  protocol: maybe(openEnum(["HTTP", "GRPC", "TCP", "UDP"] as const)),
+  protocol: maybe(openEnum(PORT_PROTOCOLS)),
   public_path: maybe(z.string()),
   public_path_rewrite: maybe(z.string()),
 });

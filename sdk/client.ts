@@ -9,10 +9,11 @@ import { ClustersApi } from "./clusters";
 import { ContainersApi } from "./containers";
 import { RequestCore, type CallSpec, type HttpMethod, type Query, type RetryInfo } from "./core";
 import { CostsApi } from "./costs";
+import { CLIENT_CREDENTIAL_SOURCES, type CredentialSourceNames, credentialPlaces, resolveCredentials } from "./credentials";
 import { DatabasesApi } from "./databases";
-import { DeploymentStagesApi } from "./deploymentStages";
+import { DeploymentStagesApi } from "./deployment-stages";
 import { EnvironmentsApi } from "./environments";
-import { GitTokensApi } from "./gitTokens";
+import { GitTokensApi } from "./git-tokens";
 import { OrganizationsApi } from "./organizations";
 import { Pacer } from "./pacing";
 import { path as buildPath, type ApiPath } from "./path";
@@ -24,11 +25,6 @@ import { EnvironmentVariablesApi } from "./variables";
 import { followStatus, waitUntilGone, type WaitOptions } from "./wait";
 import { WebhooksApi } from "./webhooks";
 
-/** Environment variable read when `baseUrl` is not given. */
-export const ENV_API_URL = "DEPLOY_SERVICE_API_URL";
-/** Environment variable read when `token` is not given. */
-export const ENV_API_TOKEN = "DEPLOY_SERVICE_API_TOKEN";
-
 /** Settings of a {@link DeployServiceClient}. */
 export interface ClientOptions {
   /**
@@ -39,6 +35,11 @@ export interface ClientOptions {
   baseUrl?: string;
   /** API token. Default: `DEPLOY_SERVICE_API_TOKEN`. Never appears in errors or logs. */
   token?: string;
+  /**
+   * How errors about the base URL and token name where they came from, when the caller read them from somewhere
+   * else than its own code (the Pulumi provider names its stack config keys). Default: options `baseUrl` and `token`.
+   */
+  credentialSources?: CredentialSourceNames;
   /** `Authorization` scheme: `Token` for API tokens (default), `Bearer` for JWTs of human accounts. */
   tokenScheme?: "Token" | "Bearer";
   /** Per-attempt timeout in milliseconds (whole request, body included). Default 30 000. */
@@ -90,7 +91,6 @@ function positive(name: string, value: number | undefined, fallback: number, min
   return value;
 }
 
-const URL_SETTING = `the base URL (option baseUrl, ${ENV_API_URL}, or deploy-service:apiUrl in a Pulumi stack)`;
 const URL_EXAMPLE = "expected the service's root, e.g. https://api.example.com";
 
 /** First path segments of the API's own endpoints: a base URL holding one points into the API, not at its root. */
@@ -103,32 +103,34 @@ const API_SEGMENTS = [
  * Checks the base URL and returns it without trailing slash. Messages never quote the value, which may be a
  * token when URL and token were swapped; only the origin of a value that parsed as an http(s) URL is quoted.
  */
-function checkBaseUrl(value: string, token: string): string {
+function checkBaseUrl(value: string, token: string, names: CredentialSourceNames): string {
+  const places = credentialPlaces(names);
+  const who = names.who;
   const swapped = /^https?:\/\//i.test(token) ? "; the API token looks like a URL: were the base URL and the token swapped?" : "";
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`DeployServiceClient: ${URL_SETTING} is not a URL; ${URL_EXAMPLE}${swapped}`);
+    throw new Error(`${who}: ${places.url} is not a URL; ${URL_EXAMPLE}${swapped}`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new Error(`DeployServiceClient: ${URL_SETTING} must start with http:// or https://; ${URL_EXAMPLE}${swapped}`);
+    throw new Error(`${who}: ${places.url} must start with http:// or https://; ${URL_EXAMPLE}${swapped}`);
   }
-  const at = `${URL_SETTING} (${url.origin})`;
+  const at = `${places.url} (${url.origin})`;
   if (url.username !== "" || url.password !== "") {
-    throw new Error(`DeployServiceClient: ${at} must not hold user:password@ credentials; pass the API token as option token or DEPLOY_SERVICE_API_TOKEN`);
+    throw new Error(`${who}: ${at} must not hold user:password@ credentials; pass ${places.token} instead`);
   }
   if (url.search !== "" || url.hash !== "" || value.includes("?") || value.includes("#")) {
-    throw new Error(`DeployServiceClient: ${at} must not have a query string or a fragment; ${URL_EXAMPLE}`);
+    throw new Error(`${who}: ${at} must not have a query string or a fragment; ${URL_EXAMPLE}`);
   }
   const segments = url.pathname.split("/").filter((s) => s !== "").map((s) => s.toLowerCase());
   const apiSegment = API_SEGMENTS.find((name) => segments.includes(name.toLowerCase()));
   if (apiSegment !== undefined) {
-    throw new Error(`DeployServiceClient: ${at} has /${apiSegment} in its path, a path of the API itself; ${URL_EXAMPLE} (a reverse-proxy prefix is fine)`);
+    throw new Error(`${who}: ${at} has /${apiSegment} in its path, a path of the API itself; ${URL_EXAMPLE} (a reverse-proxy prefix is fine)`);
   }
   const lastSegment = segments[segments.length - 1];
   if (lastSegment !== undefined && /^(api|v\d{1,3})$/.test(lastSegment)) {
-    throw new Error(`DeployServiceClient: ${at} ends with /${lastSegment}, a version prefix, but the service's paths have none; ${URL_EXAMPLE}`);
+    throw new Error(`${who}: ${at} ends with /${lastSegment}, a version prefix, but the service's paths have none; ${URL_EXAMPLE}`);
   }
   return value.replace(/\/+$/, "");
 }
@@ -187,20 +189,13 @@ export class DeployServiceClient {
    *   in it) without quoting the value; RangeError for a bad number option.
    */
   constructor(options: ClientOptions = {}) {
-    const baseUrl = (options.baseUrl ?? process.env[ENV_API_URL] ?? "").trim();
-    const token = (options.token ?? process.env[ENV_API_TOKEN] ?? "").trim();
-    const missing = [
-      ...(baseUrl ? [] : [`the base URL (option baseUrl or ${ENV_API_URL})`]),
-      ...(token ? [] : [`the API token (option token or ${ENV_API_TOKEN})`]),
-    ];
-    if (missing.length > 0) {
-      throw new Error(`DeployServiceClient: missing ${missing.join(" and ")}; set ${ENV_API_URL} and ${ENV_API_TOKEN}, or pass them as options`);
-    }
+    const sources = options.credentialSources ?? CLIENT_CREDENTIAL_SOURCES;
+    const { url: baseUrl, token } = resolveCredentials({ url: options.baseUrl, token: options.token }, process.env, sources);
     // eslint-disable-next-line no-control-regex
     if (/[\s\u0000-\u001f\u007f]/.test(token)) {
-      throw new Error(`DeployServiceClient: the API token (option token or ${ENV_API_TOKEN}) holds whitespace or control characters; expected the token alone`);
+      throw new Error(`${sources.who}: ${credentialPlaces(sources).token} holds whitespace or control characters; expected the token alone`);
     }
-    const checkedUrl = checkBaseUrl(baseUrl, token);
+    const checkedUrl = checkBaseUrl(baseUrl, token, sources);
     const scheme = options.tokenScheme ?? "Token";
     if (scheme !== "Token" && scheme !== "Bearer") {
       throw new Error(`DeployServiceClient: option "tokenScheme": expected "Token" or "Bearer"`);
@@ -208,6 +203,7 @@ export class DeployServiceClient {
     const maxRateLimitWaitMs = positive("maxRateLimitWaitMs", options.maxRateLimitWaitMs, 60_000);
     this.core = new RequestCore({
       baseUrl: checkedUrl,
+      baseUrlPlace: credentialPlaces(sources).url,
       token,
       tokenScheme: scheme,
       timeoutMs: positive("timeoutMs", options.timeoutMs, 30_000, 1),

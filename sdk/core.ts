@@ -39,6 +39,8 @@ export interface RetryInfo {
 export interface CoreConfig {
   /** Base URL without trailing slash. */
   baseUrl: string;
+  /** The base URL named with every place it can come from, for messages asking to check it. */
+  baseUrlPlace: string;
   /** API token (kept out of every message). */
   token: string;
   /** `Authorization` scheme. */
@@ -416,8 +418,7 @@ export class RequestCore {
   }
 
   private whatToCheck(): string {
-    return "Check the base URL (option baseUrl, DEPLOY_SERVICE_API_URL, or deploy-service:apiUrl in a Pulumi stack): " +
-      "it must be the service's root, with no version prefix, e.g. https://api.example.com";
+    return `Check ${this.config.baseUrlPlace}: it must be the service's root, with no version prefix, e.g. https://api.example.com`;
   }
 
   /** The base URL for messages: scheme, host, port and path (the client refuses credentials, query and fragment). */

@@ -6,18 +6,38 @@ import { path } from "./path";
 import { Reference, maybe, openEnum } from "./schema";
 import { ActionResult, Status } from "./status";
 
-/** Database engines. */
-export const DatabaseType = z.enum(["MONGODB", "MYSQL", "POSTGRESQL", "REDIS"]);
+/** Database engines (a database's `type`). */
+export const DATABASE_TYPES = ["MONGODB", "MYSQL", "POSTGRESQL", "REDIS"] as const;
+/** How a database is run (its `mode`): `CONTAINER` in the cluster, `MANAGED` by the cloud provider. */
+export const DATABASE_MODES = ["CONTAINER", "MANAGED"] as const;
+/** Network reachability of a database (its `accessibility`). */
+export const DATABASE_ACCESSIBILITIES = ["PRIVATE", "PUBLIC"] as const;
+
+/** A database engine in a request. */
+export const DatabaseType = z.enum(DATABASE_TYPES);
 /** `MONGODB`, `MYSQL`, `POSTGRESQL` or `REDIS`. */
 export type DatabaseType = z.infer<typeof DatabaseType>;
 /** How the database is run. */
-export const DatabaseMode = z.enum(["CONTAINER", "MANAGED"]);
+export const DatabaseMode = z.enum(DATABASE_MODES);
 /** `CONTAINER` (in the cluster) or `MANAGED` (by the cloud provider). */
 export type DatabaseMode = z.infer<typeof DatabaseMode>;
 /** Network reachability of a database. */
-export const DatabaseAccessibility = z.enum(["PRIVATE", "PUBLIC"]);
+export const DatabaseAccessibility = z.enum(DATABASE_ACCESSIBILITIES);
 /** `PRIVATE` or `PUBLIC`. */
 export type DatabaseAccessibility = z.infer<typeof DatabaseAccessibility>;
+
+/**
+ * What the service sets when a database create leaves a field out (the reference's defaults). `memory` has none
+ * here: the service picks it from the type and mode.
+ */
+export const DATABASE_DEFAULTS = {
+  /** Millicores (ignored for `MANAGED`, which uses its instance type). */
+  cpu: 250,
+  /** Disk size in GB. */
+  storage: 10,
+  /** Reachable from inside the cluster only. */
+  accessibility: "PRIVATE",
+} as const satisfies { cpu: number; storage: number; accessibility: DatabaseAccessibility };
 
 const idRef = z.looseObject({ id: z.string().min(1) });
 
@@ -51,10 +71,10 @@ export type DatabaseEditRequest = z.input<typeof DatabaseEditRequest>;
 export const Database = z.looseObject({
   id: z.string(),
   name: z.string(),
-  type: maybe(openEnum(["MONGODB", "MYSQL", "POSTGRESQL", "REDIS"] as const)),
+  type: maybe(openEnum(DATABASE_TYPES)),
   version: maybe(z.string()),
-  mode: maybe(openEnum(["CONTAINER", "MANAGED"] as const)),
-  accessibility: maybe(openEnum(["PRIVATE", "PUBLIC"] as const)),
+  mode: maybe(openEnum(DATABASE_MODES)),
+  accessibility: maybe(openEnum(DATABASE_ACCESSIBILITIES)),
   description: maybe(z.string()),
   created_at: maybe(z.string()),
   updated_at: maybe(z.string()),

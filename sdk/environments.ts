@@ -5,8 +5,10 @@ import { path } from "./path";
 import { Reference, maybe, openEnum } from "./schema";
 import { ActionResult, EnvironmentStatus } from "./status";
 
-/** Modes an environment can be created or edited with. */
+/** Modes an environment can be created or edited with (`PREVIEW` is set by the service only). */
 export const ENVIRONMENT_MODES = ["DEVELOPMENT", "PRODUCTION", "STAGING"] as const;
+/** Every mode the service may report, `PREVIEW` (environments it makes for pull requests) included. */
+export const REPORTED_ENVIRONMENT_MODES = ["DEVELOPMENT", "PREVIEW", "PRODUCTION", "STAGING"] as const;
 /** Mode of an environment in a request. */
 export const EnvironmentModeInput = z.enum(ENVIRONMENT_MODES);
 /** `DEVELOPMENT`, `PRODUCTION` or `STAGING` (`PREVIEW` is set by the service only). */
@@ -16,7 +18,7 @@ export type EnvironmentModeInput = z.infer<typeof EnvironmentModeInput>;
 export const Environment = z.looseObject({
   id: z.string(),
   name: z.string(),
-  mode: maybe(openEnum(["DEVELOPMENT", "PREVIEW", "PRODUCTION", "STAGING"] as const)),
+  mode: maybe(openEnum(REPORTED_ENVIRONMENT_MODES)),
   cluster_id: maybe(z.string()),
   cluster_name: maybe(z.string()),
   created_at: maybe(z.string()),

@@ -4,6 +4,7 @@
  * Usable alone (CI scripts, dashboards); knows nothing of Pulumi.
  */
 export * from "./client";
+export * from "./credentials";
 export * from "./errors";
 export { path, invalidIdReason, type ApiPath } from "./path";
 export type { RetryInfo, HttpMethod, Query } from "./core";
@@ -12,13 +13,14 @@ export * from "./wait";
 export * from "./organizations";
 export * from "./projects";
 export * from "./environments";
+export * from "./git";
 export * from "./applications";
-export * from "./advancedSettings";
+export * from "./advanced-settings";
 export * from "./variables";
 export * from "./secrets";
 export * from "./databases";
-export * from "./gitTokens";
-export * from "./deploymentStages";
+export * from "./git-tokens";
+export * from "./deployment-stages";
 export * from "./webhooks";
 export * from "./clusters";
 export * from "./services";

@@ -13,7 +13,10 @@ export type WaitTarget = "DEPLOYED" | "STOPPED" | "DELETED";
 export interface WaitOptions<S = unknown> {
   /** Success state: `DEPLOYED` (after deploy/redeploy/restart, the default), `STOPPED` (after stop), `DELETED`. */
   target?: WaitTarget;
-  /** Give up after this many milliseconds with WaitTimeoutError (default 1 200 000 = 20 min). */
+  /**
+   * Give up after this many milliseconds with WaitTimeoutError. Default: {@link DEFAULT_DEPLOY_TIMEOUT_SECONDS}
+   * (30 min) when following a status, 20 min when waiting for an object to be gone.
+   */
   timeoutMs?: number;
   /** First poll interval in milliseconds (default 1000); each next one is 1.5 times longer. */
   pollIntervalMs?: number;
@@ -68,7 +71,14 @@ export interface StatusSource<S extends StateRecord> {
   logs?: () => Promise<string[]>;
 }
 
-const DEFAULTS = { timeoutMs: 20 * 60_000, pollIntervalMs: 1000, maxPollIntervalMs: 10_000, backoffFactor: 1.5 };
+/**
+ * How long a deployment is followed by default, in seconds: 30 minutes, the service's default build time limit
+ * (`build.timeout_max_sec`), so a wait never gives up on a build the service still lets run.
+ */
+export const DEFAULT_DEPLOY_TIMEOUT_SECONDS = 1800;
+
+const DEFAULTS = { timeoutMs: DEFAULT_DEPLOY_TIMEOUT_SECONDS * 1000, pollIntervalMs: 1000, maxPollIntervalMs: 10_000, backoffFactor: 1.5 };
+const GONE_TIMEOUT_MS = 20 * 60_000;
 
 /** Polls a status until it reaches the target (resolves with it), fails, or the time runs out. */
 export async function followStatus<S extends StateRecord>(source: StatusSource<S>, options: WaitOptions<S> = {}): Promise<S> {
@@ -110,7 +120,7 @@ export async function followStatus<S extends StateRecord>(source: StatusSource<S
  * Other errors are passed on; running out of time throws WaitTimeoutError.
  */
 export async function waitUntilGone(fetch: () => Promise<unknown>, options: Omit<WaitOptions, "target" | "onProgress"> & { onProgress?: (found: unknown) => void } = {}): Promise<void> {
-  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  const timeoutMs = options.timeoutMs ?? GONE_TIMEOUT_MS;
   const maxInterval = options.maxPollIntervalMs ?? DEFAULTS.maxPollIntervalMs;
   const factor = options.backoffFactor ?? DEFAULTS.backoffFactor;
   let interval = Math.min(options.pollIntervalMs ?? DEFAULTS.pollIntervalMs, maxInterval);

@@ -1,13 +1,23 @@
-import { DeployServiceClient } from "../../sdk";
+import {
+  type CredentialSourceNames, type Credentials, DeployServiceClient, ENV_API_TOKEN, ENV_API_URL, type GivenCredentials,
+  resolveCredentials as resolveFrom,
+} from "../../sdk";
 
 /** Stack configuration key of the service's base URL. */
 export const API_URL_KEY = "deploy-service:apiUrl";
 /** Stack configuration key of the API token (set it with `pulumi config set --secret`). */
 export const API_TOKEN_KEY = "deploy-service:apiToken";
-/** Environment variable read when the stack configuration has no base URL. */
-export const API_URL_ENV = "DEPLOY_SERVICE_API_URL";
-/** Environment variable read when the stack configuration has no API token. */
-export const API_TOKEN_ENV = "DEPLOY_SERVICE_API_TOKEN";
+/** Environment variable read when the stack configuration has no base URL (the sdk's {@link ENV_API_URL}). */
+export const API_URL_ENV = ENV_API_URL;
+/** Environment variable read when the stack configuration has no API token (the sdk's {@link ENV_API_TOKEN}). */
+export const API_TOKEN_ENV = ENV_API_TOKEN;
+
+/** How the provider's own source, the stack configuration, is named when a value is missing. */
+export const STACK_CREDENTIAL_SOURCES: CredentialSourceNames = {
+  url: `stack config "${API_URL_KEY}"`,
+  token: `secret stack config "${API_TOKEN_KEY}"`,
+  who: "deploy-service",
+};
 
 /** Something with the `get` of a Pulumi config: the dynamic provider's `configure` request config, a map. */
 export interface ConfigSource {
@@ -15,7 +25,7 @@ export interface ConfigSource {
 }
 
 /** Values taken from the stack configuration by {@link configureFromStack}; held in memory only. */
-let stackSettings: { apiUrl?: string; apiToken?: string } = {};
+let stackSettings: GivenCredentials = {};
 let cached: { url: string; token: string; client: DeployServiceClient } | undefined;
 
 /**
@@ -24,26 +34,24 @@ let cached: { url: string; token: string; client: DeployServiceClient } | undefi
  * Empty values count as absent, so the environment variables still apply.
  */
 export function configureFromStack(config: ConfigSource): void {
-  const apiUrl = nonEmpty(config.get(API_URL_KEY));
-  const apiToken = nonEmpty(config.get(API_TOKEN_KEY));
-  stackSettings = {};
-  if (apiUrl !== undefined) stackSettings.apiUrl = apiUrl;
-  if (apiToken !== undefined) stackSettings.apiToken = apiToken;
+  stackSettings = { url: config.get(API_URL_KEY), token: config.get(API_TOKEN_KEY) };
 }
 
-/** The base URL and token in effect now: stack configuration first, then the environment. */
-export function resolveCredentials(): { url: string; token: string } {
-  const url = stackSettings.apiUrl ?? nonEmpty(process.env[API_URL_ENV]);
-  const token = stackSettings.apiToken ?? nonEmpty(process.env[API_TOKEN_ENV]);
-  const missing: string[] = [];
-  if (url === undefined) missing.push(`the service's base URL (stack config "${API_URL_KEY}" or env ${API_URL_ENV})`);
-  if (token === undefined) {
-    missing.push(`an API token (stack config "${API_TOKEN_KEY}", set with --secret, or env ${API_TOKEN_ENV})`);
-  }
-  if (url === undefined || token === undefined) {
-    throw new Error(`deploy-service: missing ${missing.join(" and ")}`);
-  }
-  return { url, token };
+/**
+ * The base URL and token in effect now: stack configuration first, then the environment (read at call time).
+ * @throws Error naming the stack config key and the environment variable of each missing value.
+ */
+export function resolveCredentials(): Credentials {
+  return resolveStackCredentials(stackSettings);
+}
+
+/**
+ * The base URL and token from stack values read elsewhere (e.g. by a program's `pulumi.Config`), else the
+ * environment; blank values count as absent.
+ * @throws Error naming the stack config key and the environment variable of each missing value.
+ */
+export function resolveStackCredentials(stack: GivenCredentials): Credentials {
+  return resolveFrom(stack, process.env, STACK_CREDENTIAL_SOURCES);
 }
 
 /**
@@ -54,7 +62,7 @@ export function resolveCredentials(): { url: string; token: string } {
 export function apiClient(): DeployServiceClient {
   const { url, token } = resolveCredentials();
   if (cached === undefined || cached.url !== url || cached.token !== token) {
-    cached = { url, token, client: new DeployServiceClient({ baseUrl: url, token }) };
+    cached = { url, token, client: new DeployServiceClient({ baseUrl: url, token, credentialSources: STACK_CREDENTIAL_SOURCES }) };
   }
   return cached.client;
 }
@@ -63,8 +71,4 @@ export function apiClient(): DeployServiceClient {
 export function resetCredentials(): void {
   stackSettings = {};
   cached = undefined;
-}
-
-function nonEmpty(v: string | undefined): string | undefined {
-  return v === undefined || v.trim() === "" ? undefined : v.trim();
 }

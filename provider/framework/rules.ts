@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { invalidIdReason } from "../../sdk";
+import { invalidIdReason, isHttpUrl, MAX_PORT, MIN_APPLICATION_VOLUME_GB } from "../../sdk";
 import { describeGiven } from "./check";
 import { isUnknown } from "./unknowns";
 
@@ -15,14 +15,14 @@ export const MAX_CPU_MILLICORES = 256_000;
 export const MAX_MEMORY_MB = 4_194_304;
 /** Largest disk, in GB: 64 TiB, the largest single volume the major clouds offer (the reference sets no maximum). */
 export const MAX_STORAGE_GB = 65_536;
-/** Smallest application volume, in GB (the reference: "Minimum size is 4 GB"). */
-export const MIN_APPLICATION_VOLUME_GB = 4;
+/** Smallest application volume, in GB: the sdk's {@link MIN_APPLICATION_VOLUME_GB} (the reference's minimum). */
+export { MIN_APPLICATION_VOLUME_GB };
 /** Most GPUs per instance (the reference sets only `gpu >= 0`; the largest GPU nodes carry 8 to 16). */
 export const MAX_GPU = 64;
 /** Most running instances of one application (the reference sets only `min_running_instances >= 0`). */
 export const MAX_INSTANCES = 1_000;
-/** Highest TCP/UDP port number (the reference only says "integer"). */
-export const MAX_PORT = 65_535;
+/** Highest TCP/UDP port number: the sdk's {@link MAX_PORT}. */
+export { MAX_PORT };
 
 /**
  * An id input (a parent id, a cluster, stage, token or group id). A known value must be one path segment by the
@@ -52,16 +52,8 @@ export function nameInput(max?: number) {
   });
 }
 
-/** True for an absolute `http://` or `https://` URL with a host and no whitespace. */
-export function isHttpUrl(v: string): boolean {
-  if (/\s/.test(v)) return false;
-  try {
-    const u = new URL(v);
-    return (u.protocol === "https:" || u.protocol === "http:") && u.hostname !== "";
-  } catch {
-    return false;
-  }
-}
+/** True for an absolute `http://` or `https://` URL with a host and no whitespace: the sdk's {@link isHttpUrl}. */
+export { isHttpUrl };
 
 /** An `http://` or `https://` URL (`file:`, `javascript:` and relative addresses are refused). */
 export function httpUrlInput() {

@@ -1,25 +1,34 @@
 import type * as pulumi from "@pulumi/pulumi";
 import {
   ADVANCED_SETTING_KEYS,
+  APPLICATION_ADVANCED_SETTINGS,
   type AdvancedSettingKey,
-  type AdvancedSettings,
-  closeKeys,
-  defaultOf,
-  describeValue,
+  type AdvancedSettingSpec,
+  type AdvancedSettingsInputOf,
+  type AdvancedSettingsOf,
+  advancedSettingDefault,
+  advancedSettingSpec,
+  invalidIdReason,
   isAdvancedSettingKey,
-  normalizeSetting,
-  toWire,
-  validateSetting,
-} from "./advanced-settings-keys";
-import { invalidIdReason } from "../../sdk";
+  normalizeAdvancedSetting,
+} from "../../sdk";
 import { apiClient } from "../framework/credentials";
 import { diffInputs } from "../framework/diff";
 import { describeFailure, ignoreGone, readOrGone } from "../framework/errors";
 import { DeployServiceResource } from "../framework/shim";
-import { closestName } from "../framework/suggest";
+import { closestName, editDistance } from "../framework/suggest";
 import { containsUnknown, isUnknown } from "../framework/unknowns";
 
-export type { AdvancedSettingKey, AdvancedSettings } from "./advanced-settings-keys";
+export type { AdvancedSettingKey };
+
+/**
+ * The advanced settings of an application, keyed exactly as the service spells them; each key's type, bounds and
+ * docs come from the sdk's catalogue ({@link APPLICATION_ADVANCED_SETTINGS}).
+ *
+ * Every key is optional: an {@link ApplicationAdvancedSettings} resource manages only the keys you set and
+ * leaves the others at whatever the service has.
+ */
+export type AdvancedSettings = AdvancedSettingsInputOf<typeof APPLICATION_ADVANCED_SETTINGS>;
 
 /** The resource kind: the `<Type>` of the type token `pulumi-nodejs:dynamic/deploy-service:ApplicationAdvancedSettings`. */
 const KIND = "ApplicationAdvancedSettings";
@@ -30,7 +39,7 @@ export type AdvancedSettingsInput = {
 };
 
 /** Every advanced setting as the service reports it, typed (the service's spellings, e.g. `"Requirred"`). */
-export type EffectiveAdvancedSettings = { [K in keyof AdvancedSettings]-?: Exclude<AdvancedSettings[K], undefined> };
+export type EffectiveAdvancedSettings = AdvancedSettingsOf<typeof APPLICATION_ADVANCED_SETTINGS>;
 
 /** The arguments of {@link ApplicationAdvancedSettings}. */
 export interface ApplicationAdvancedSettingsArgs {
@@ -98,6 +107,96 @@ export class ApplicationAdvancedSettings extends DeployServiceResource {
 
 type Settings = Record<string, unknown>;
 
+/** A short, safe description of a value for an error message: `0`, `"abc"`, `null`, `an array`, `an object`. */
+function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (value === undefined) return "nothing";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "string") return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+  if (typeof value === "object") return "an object";
+  return String(value);
+}
+
+/** What a value of `spec` should be, in words: "an integer >= 1", "a boolean (true or false)". */
+function expectedOf(spec: AdvancedSettingSpec, withNull: boolean): string {
+  const orNull = withNull && spec.nullable ? " or null" : "";
+  switch (spec.kind) {
+    case "boolean":
+      return `a boolean (true or false)${orNull}`;
+    case "integer": {
+      const { min, max } = spec;
+      if (min !== undefined && max !== undefined) return `an integer between ${min} and ${max}${orNull}`;
+      if (min !== undefined) return `an integer >= ${min}${orNull}`;
+      if (max !== undefined) return `an integer <= ${max}${orNull}`;
+      return `an integer${orNull}`;
+    }
+    case "string":
+      return `a string${orNull}`;
+    case "enum": {
+      const names = (spec.values ?? []).map((v) => JSON.stringify(v));
+      for (const [alias, target] of Object.entries(spec.aliases ?? {})) {
+        names.push(`${JSON.stringify(alias)} (sent as ${JSON.stringify(target)})`);
+      }
+      return `one of ${names.join(", ")}${orNull}`;
+    }
+    case "stringArray":
+      return `an array of strings${orNull}`;
+    case "stringMap":
+      return `an object mapping names to string values${orNull}`;
+  }
+}
+
+/** One problem with one setting: `index` names an item of a list or map value. */
+interface SettingProblem {
+  readonly index?: number | string;
+  readonly reason: string;
+}
+
+/**
+ * Checks a program's value for `key` with the sdk's schema of the key, and words the first problem for a
+ * preview; `undefined` when the value is valid or not known yet. The items of lists and maps are strings, so an
+ * item not known yet passes as one.
+ */
+function validateSetting(key: AdvancedSettingKey, value: unknown): SettingProblem | undefined {
+  if (isUnknown(value)) return undefined;
+  const spec = advancedSettingSpec(key);
+  const result = spec.schema.safeParse(value);
+  if (result.success) return undefined;
+  const issue = result.error.issues[0];
+  if (issue === undefined) return { reason: `expected ${expectedOf(spec, true)}, got ${describeValue(value)}` };
+  const [index] = issue.path;
+  if (typeof index === "number" || typeof index === "string") {
+    const item = (value as Record<string | number, unknown>)[index];
+    return { index, reason: `expected a string, got ${describeValue(item)}` };
+  }
+  if (issue.code === "custom") return { reason: issue.message };
+  const outOfRange = issue.code === "too_small" || issue.code === "too_big";
+  return { reason: `expected ${expectedOf(spec, !outOfRange)}, got ${describeValue(value)}` };
+}
+
+/**
+ * Up to `limit` valid keys close to an unknown one: by edit distance on the whole key, or sharing its last
+ * segment (`proxy_body_size_mb` written under the wrong prefix), or containing what was written.
+ */
+export function closeKeys(written: string, limit = 3): AdvancedSettingKey[] {
+  const lower = written.toLowerCase();
+  const last = lower.split(".").pop() ?? lower;
+  const scored = ADVANCED_SETTING_KEYS.map((key) => {
+    const keyLast = key.split(".").pop() ?? key;
+    let score = editDistance(lower, key);
+    if (keyLast === last) score = Math.min(score, 1);
+    else if (lower.length >= 4 && key.includes(lower)) score = Math.min(score, 2);
+    else score = Math.min(score, editDistance(last, keyLast) + 2);
+    return { key, score };
+  });
+  const threshold = Math.max(3, Math.floor(written.length / 4));
+  return scored
+    .filter((s) => s.score <= threshold)
+    .sort((a, b) => a.score - b.score)
+    .slice(0, limit)
+    .map((s) => s.key);
+}
+
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
@@ -125,7 +224,9 @@ function unknownKeyReason(key: string, value: unknown): string {
     return `unknown advanced setting "${key}": write the keys flat as the service spells them, e.g. ${JSON.stringify(nested[0])}`;
   }
   const close = closeKeys(key);
-  const hint = close.length > 0 ? `close valid names: ${close.join(", ")}` : "see the AdvancedSettings type for the 47 valid keys";
+  const hint = close.length > 0
+    ? `close valid names: ${close.join(", ")}`
+    : `see the AdvancedSettings type for the ${ADVANCED_SETTING_KEYS.length} valid keys`;
   return `unknown advanced setting "${key}"; ${hint}`;
 }
 
@@ -169,7 +270,7 @@ function checkSettings(settings: unknown): pulumi.dynamic.CheckFailure[] {
       failures.push({ property: settingPath(key), reason: unknownKeyReason(key, value) });
       continue;
     }
-    const problem = validateSetting(key, value, isUnknown);
+    const problem = validateSetting(key, value);
     if (problem) failures.push({ property: settingPath(key, problem.index), reason: problem.reason });
   }
   return failures;
@@ -187,7 +288,7 @@ export function changedSettingKeys(olds: Settings, news: Settings): string[] {
 
 function sameSetting(key: string, a: unknown, b: unknown): boolean {
   if (!isAdvancedSettingKey(key)) return JSON.stringify(a) === JSON.stringify(b);
-  return canonicalText(normalizeSetting(key, a)) === canonicalText(normalizeSetting(key, b));
+  return canonicalText(normalizeAdvancedSetting(key, a)) === canonicalText(normalizeAdvancedSetting(key, b));
 }
 
 /** JSON text with object keys sorted (a label map compares regardless of key order). */
@@ -197,19 +298,12 @@ function canonicalText(v: unknown): string {
   );
 }
 
-/** The request body setting `settings`: aliases mapped to the service's spellings. */
-function wireBody(settings: Settings): Settings {
-  const body: Settings = {};
-  for (const [key, value] of Object.entries(settings)) body[key] = isAdvancedSettingKey(key) ? toWire(key, value) : value;
-  return body;
-}
-
 /** Every key the service reported, typed where the key is known. */
 function effectiveOf(reported: Settings): Settings {
   const out: Settings = {};
   for (const [key, value] of Object.entries(reported)) {
     if (value === undefined) continue;
-    out[key] = isAdvancedSettingKey(key) ? normalizeSetting(key, value) : value;
+    out[key] = isAdvancedSettingKey(key) ? normalizeAdvancedSetting(key, value) : value;
   }
   return out;
 }
@@ -273,7 +367,8 @@ export const applicationAdvancedSettingsProvider: pulumi.dynamic.ResourceProvide
   async create(inputs: Settings): Promise<pulumi.dynamic.CreateResult> {
     const applicationId = String(inputs["applicationId"]);
     const settings = settingsOf(inputs["settings"]);
-    const reported = await apply(applicationId, wireBody(settings), `setting advanced settings of application ${applicationId}`);
+    // The sdk's request schema sends aliases (`"Required"`) in the service's spelling.
+    const reported = await apply(applicationId, settings, `setting advanced settings of application ${applicationId}`);
     return { id: applicationId, outs: outputs(applicationId, settings, reported) };
   },
 
@@ -298,8 +393,8 @@ export const applicationAdvancedSettingsProvider: pulumi.dynamic.ResourceProvide
     const newSettings = settingsOf(news["settings"]);
     const body: Settings = {};
     for (const key of changedSettingKeys(oldSettings, newSettings)) {
-      if (key in newSettings) body[key] = isAdvancedSettingKey(key) ? toWire(key, newSettings[key]) : newSettings[key];
-      else if (isAdvancedSettingKey(key)) body[key] = defaultOf(key);
+      if (key in newSettings) body[key] = newSettings[key];
+      else if (isAdvancedSettingKey(key)) body[key] = advancedSettingDefault(key);
     }
     const reported = await apply(applicationId, body, `updating advanced settings of application ${applicationId}`);
     return { outs: outputs(applicationId, newSettings, reported) };
@@ -309,7 +404,7 @@ export const applicationAdvancedSettingsProvider: pulumi.dynamic.ResourceProvide
     const applicationId = typeof props["applicationId"] === "string" ? props["applicationId"] : id;
     const body: Settings = {};
     for (const key of Object.keys(settingsOf(props["settings"]))) {
-      if (isAdvancedSettingKey(key)) body[key] = defaultOf(key as AdvancedSettingKey);
+      if (isAdvancedSettingKey(key)) body[key] = advancedSettingDefault(key);
     }
     if (Object.keys(body).length === 0) return;
     try {

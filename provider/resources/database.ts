@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { DeployServiceClient } from "../../sdk";
+import { DATABASE_ACCESSIBILITIES, DATABASE_DEFAULTS, DATABASE_MODES, DATABASE_TYPES, type DeployServiceClient } from "../../sdk";
+
 import type { ArgsMatch } from "../framework/args";
 import { defineResource, type Part, type Props } from "../framework/define";
 import { readOrGone } from "../framework/errors";
@@ -10,12 +11,9 @@ import { DeployServiceResource } from "../framework/shim";
 import { stagePart } from "../framework/stage-attach";
 import { isUnknown } from "../framework/unknowns";
 
-/** Database engines. */
-export const DATABASE_TYPES = ["MONGODB", "MYSQL", "POSTGRESQL", "REDIS"] as const;
-/** How a database is run: in the cluster, or by the cloud provider. */
-export const DATABASE_MODES = ["CONTAINER", "MANAGED"] as const;
-/** Network reachability of a database. */
-export const DATABASE_ACCESSIBILITIES = ["PRIVATE", "PUBLIC"] as const;
+/** Database engines, run modes and reachabilities the service knows. */
+export { DATABASE_ACCESSIBILITIES, DATABASE_MODES, DATABASE_TYPES };
+
 
 /** Login and password of a database's master user. */
 export interface DatabaseCredentialsArgs {
@@ -67,10 +65,10 @@ export const databaseSchema = z
     type: field(z.enum(DATABASE_TYPES), { replace: true, createOnly: true }),
     version: z.string().min(1),
     mode: field(z.enum(DATABASE_MODES), { replace: true, createOnly: true }),
-    accessibility: z.enum(DATABASE_ACCESSIBILITIES).default("PRIVATE"),
-    cpu: z.number().int().min(1).max(MAX_CPU_MILLICORES).default(250),
+    accessibility: z.enum(DATABASE_ACCESSIBILITIES).default(DATABASE_DEFAULTS.accessibility),
+    cpu: z.number().int().min(1).max(MAX_CPU_MILLICORES).default(DATABASE_DEFAULTS.cpu),
     memory: field(z.number().int().min(1).max(MAX_MEMORY_MB).optional(), { computed: true }),
-    storage: z.number().int().min(1).max(MAX_STORAGE_GB).default(10),
+    storage: z.number().int().min(1).max(MAX_STORAGE_GB).default(DATABASE_DEFAULTS.storage),
     instanceType: field(z.string().min(1).optional(), { computed: true }),
     deploymentStageId: field(idInput().optional(), { wire: false, computed: true }),
     masterCredentials: field(z.strictObject({ login: z.string().min(1), password: z.string().min(1) }).optional(), { wire: false, secret: true }),

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { DeployServiceClient } from "../../sdk";
-import { API_TOKEN_ENV, API_URL_ENV } from "../framework/credentials";
+import { resolveStackCredentials, STACK_CREDENTIAL_SOURCES } from "../framework/credentials";
 import { describeFailure } from "../framework/errors";
 
 /** Arguments of {@link getOrganization}. */
@@ -87,16 +87,9 @@ export async function findCluster(client: DeployServiceClient, organizationId: s
  * from the stack configuration, else env `DEPLOY_SERVICE_API_URL` / `DEPLOY_SERVICE_API_TOKEN`.
  */
 function programClient(url: string | undefined, token: string | undefined): DeployServiceClient {
-  const baseUrl = url ?? process.env[API_URL_ENV];
-  const apiToken = token ?? process.env[API_TOKEN_ENV];
-  if (!baseUrl || !apiToken) {
-    throw new Error(
-      `deploy-service: lookups need ${!baseUrl ? `the base URL (stack config "deploy-service:apiUrl" or env ${API_URL_ENV})` : ""}` +
-        `${!baseUrl && !apiToken ? " and " : ""}` +
-        `${!apiToken ? `an API token (stack config "deploy-service:apiToken", set with --secret, or env ${API_TOKEN_ENV})` : ""}`,
-    );
-  }
-  return new DeployServiceClient({ baseUrl, token: apiToken });
+  const given = { ...(url !== undefined ? { url } : {}), ...(token !== undefined ? { token } : {}) };
+  const credentials = resolveStackCredentials(given);
+  return new DeployServiceClient({ baseUrl: credentials.url, token: credentials.token, credentialSources: STACK_CREDENTIAL_SOURCES });
 }
 
 /** Runs a lookup with the program's credentials; the result is not secret even though the token is. */

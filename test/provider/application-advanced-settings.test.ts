@@ -1,19 +1,14 @@
-import {
-  ADVANCED_SETTING_KEYS,
-  ADVANCED_SETTINGS_CATALOGUE,
-  closeKeys,
-  normalizeSetting,
-} from "../../provider/resources/advanced-settings-keys";
 import * as pulumi from "@pulumi/pulumi";
 import {
   ApplicationAdvancedSettings,
   type AdvancedSettingsInput,
   applicationAdvancedSettingsProvider as provider,
+  closeKeys,
 } from "../../provider/resources/application-advanced-settings";
 import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../provider/framework/credentials";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { DeployServiceClient } from "../../sdk";
+import { ADVANCED_SETTING_KEYS, APPLICATION_ADVANCED_SETTINGS, DeployServiceClient, normalizeAdvancedSetting } from "../../sdk";
 
 type Inputs = Record<string, unknown>;
 
@@ -145,20 +140,20 @@ describe("ApplicationAdvancedSettings check", () => {
 describe("advanced settings catalogue", () => {
   it("knows the 47 keys with defaults that pass its own checks", async () => {
     expect(ADVANCED_SETTING_KEYS).toHaveLength(47);
-    const defaults = Object.fromEntries(ADVANCED_SETTING_KEYS.map((k) => [k, ADVANCED_SETTINGS_CATALOGUE[k].default]));
+    const defaults = Object.fromEntries(ADVANCED_SETTING_KEYS.map((k) => [k, APPLICATION_ADVANCED_SETTINGS[k].default]));
     expect((await check(defaults)).failures).toBeUndefined();
   });
 
   it("normalises the service's string answers to typed values", () => {
-    expect(normalizeSetting("network.ingress.enable_cors", "true")).toBe(true);
-    expect(normalizeSetting("network.ingress.enable_cors", "FALSE")).toBe(false);
-    expect(normalizeSetting("network.ingress.proxy_read_timeout_seconds", "60")).toBe(60);
-    expect(normalizeSetting("network.gateway_api.retry.num_retries", "")).toBeNull();
-    expect(normalizeSetting("deployment.antiaffinity.pod", "Required")).toBe("Requirred");
-    expect(normalizeSetting("deployment.lifecycle.pre_stop_exec_command", '["a","b"]')).toEqual(["a", "b"]);
-    expect(normalizeSetting("network.ingress.extra_headers", '{ "b": "1", "a": "2" }')).toBe('{"a":"2","b":"1"}');
-    expect(normalizeSetting("network.ingress.whitelist_source_range", "10.0.0.0/8 , 1.2.3.4/32")).toBe("10.0.0.0/8,1.2.3.4/32");
-    expect(normalizeSetting("network.ingress.proxy_read_timeout_seconds", "sixty")).toBe("sixty");
+    expect(normalizeAdvancedSetting("network.ingress.enable_cors", "true")).toBe(true);
+    expect(normalizeAdvancedSetting("network.ingress.enable_cors", "FALSE")).toBe(false);
+    expect(normalizeAdvancedSetting("network.ingress.proxy_read_timeout_seconds", "60")).toBe(60);
+    expect(normalizeAdvancedSetting("network.gateway_api.retry.num_retries", "")).toBeNull();
+    expect(normalizeAdvancedSetting("deployment.antiaffinity.pod", "Required")).toBe("Requirred");
+    expect(normalizeAdvancedSetting("deployment.lifecycle.pre_stop_exec_command", '["a","b"]')).toEqual(["a", "b"]);
+    expect(normalizeAdvancedSetting("network.ingress.extra_headers", '{ "b": "1", "a": "2" }')).toBe('{"a":"2","b":"1"}');
+    expect(normalizeAdvancedSetting("network.ingress.whitelist_source_range", "10.0.0.0/8 , 1.2.3.4/32")).toBe("10.0.0.0/8,1.2.3.4/32");
+    expect(normalizeAdvancedSetting("network.ingress.proxy_read_timeout_seconds", "sixty")).toBe("sixty");
   });
 
   it("suggests keys by a shared last segment", () => {
@@ -258,7 +253,7 @@ describe("ApplicationAdvancedSettings lifecycle against the emulator", () => {
   const savedEnv = { url: process.env[API_URL_ENV], token: process.env[API_TOKEN_ENV] };
 
   const serviceValue = async (key: string) =>
-    normalizeSetting(key as (typeof ADVANCED_SETTING_KEYS)[number], (await client.applications.getAdvancedSettings(applicationId))[key]);
+    normalizeAdvancedSetting(key as (typeof ADVANCED_SETTING_KEYS)[number], (await client.applications.getAdvancedSettings(applicationId))[key]);
 
   beforeAll(async () => {
     emulator = await startEmulator({ stepMs: 0, quiet: true });
@@ -305,7 +300,7 @@ describe("ApplicationAdvancedSettings lifecycle against the emulator", () => {
   it("a fresh application reports the catalogue's default for every key", async () => {
     const reported = await client.applications.getAdvancedSettings(applicationId);
     const mismatches = ADVANCED_SETTING_KEYS.filter(
-      (key) => JSON.stringify(normalizeSetting(key, reported[key])) !== JSON.stringify(ADVANCED_SETTINGS_CATALOGUE[key].default),
+      (key) => JSON.stringify(normalizeAdvancedSetting(key, reported[key])) !== JSON.stringify(APPLICATION_ADVANCED_SETTINGS[key].default),
     );
     expect(mismatches).toEqual([]);
   });
@@ -374,9 +369,9 @@ describe("ApplicationAdvancedSettings lifecycle against the emulator", () => {
     await provider.delete!(applicationId, state);
     const reported = await client.applications.getAdvancedSettings(applicationId);
     for (const key of Object.keys(state["settings"] as object) as Array<(typeof ADVANCED_SETTING_KEYS)[number]>) {
-      expect([key, normalizeSetting(key, reported[key])]).toEqual([key, ADVANCED_SETTINGS_CATALOGUE[key].default]);
+      expect([key, normalizeAdvancedSetting(key, reported[key])]).toEqual([key, APPLICATION_ADVANCED_SETTINGS[key].default]);
     }
-    expect(normalizeSetting("build.timeout_max_sec", reported["build.timeout_max_sec"])).toBe(123);
+    expect(normalizeAdvancedSetting("build.timeout_max_sec", reported["build.timeout_max_sec"])).toBe(123);
   });
 
   it("a refused token is an error saying so, never 'gone'", async () => {

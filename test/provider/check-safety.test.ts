@@ -4,7 +4,7 @@ import { applicationAdvancedSettingsProvider } from "../../provider/resources/ap
 import { databaseProvider } from "../../provider/resources/database";
 import { deploymentStageProvider } from "../../provider/resources/deployment-stage";
 import { environmentProvider } from "../../provider/resources/environment";
-import { gitUrlProblem } from "../../provider/framework/git-provider";
+import { gitUrlProblem } from "../../sdk";
 import { gitTokenProvider } from "../../provider/resources/git-token";
 import { projectProvider } from "../../provider/resources/project";
 import {

@@ -41,6 +41,21 @@ describe("credentials", () => {
     expect(() => apiClient()).not.toThrow(/deploy-service:apiUrl/);
   });
 
+  it("says what is missing in the sdk's one message, with the stack key first", () => {
+    delete process.env[API_URL_ENV];
+    delete process.env[API_TOKEN_ENV];
+    configureFromStack(config({ "deploy-service:apiUrl": " ", "deploy-service:apiToken": "" }));
+    expect(() => resolveCredentials()).toThrow(
+      'deploy-service: missing the base URL (stack config "deploy-service:apiUrl" or DEPLOY_SERVICE_API_URL) and ' +
+        'the API token (secret stack config "deploy-service:apiToken" or DEPLOY_SERVICE_API_TOKEN)',
+    );
+  });
+
+  it("names the stack key when the configured base URL is wrong", () => {
+    configureFromStack(config({ "deploy-service:apiUrl": "https://api.example.com/v1", "deploy-service:apiToken": "t" }));
+    expect(() => apiClient()).toThrow(/^deploy-service: the base URL \(stack config "deploy-service:apiUrl" or DEPLOY_SERVICE_API_URL\)/);
+  });
+
   it("never puts the token in the error or the client's enumerable fields", () => {
     delete process.env[API_URL_ENV];
     configureFromStack(config({ "deploy-service:apiToken": "very-secret-token" }));

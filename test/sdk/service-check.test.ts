@@ -43,12 +43,19 @@ describe("a base URL whose path is not the service's", () => {
       expect(e.baseUrl).toBe(`${server.url}/gateway`);
       expect(e.message).toContain(`${server.url}/gateway`);
       expect(e.message).toMatch(/DEPLOY_SERVICE_API_URL/);
-      expect(e.message).toMatch(/deploy-service:apiUrl/);
+      expect(e.message).toMatch(/option baseUrl/);
       expect(e.message).not.toContain(TOKEN);
     }
     expect(server.seen.map((r) => `${r.method} ${r.url}`)).toEqual([
       "GET /gateway/project/p1", "GET /gateway/organization", "DELETE /gateway/project/p1", "GET /gateway/organization",
     ]);
+  });
+
+  test("the mismatch names where the caller took the base URL from (the Pulumi provider: its stack config key)", async () => {
+    serve("", (res) => json(res, 200, ORGANIZATIONS));
+    const credentialSources = { url: 'stack config "deploy-service:apiUrl"', token: "t", who: "deploy-service" };
+    const e = await rejectionOf(client("/gateway", { credentialSources }).projects.get("p1"));
+    expect(e.message).toContain('Check the base URL (stack config "deploy-service:apiUrl" or DEPLOY_SERVICE_API_URL)');
   });
 
   test.each([

@@ -1,8 +1,8 @@
-import { redact } from "../../../sdk";
+import { DEFAULT_DEPLOY_TIMEOUT_SECONDS, redact } from "../../../sdk";
+
+export { DEFAULT_DEPLOY_TIMEOUT_SECONDS };
 import { apiClient } from "../../framework/credentials";
 
-/** How long a deploy is followed by default, in seconds. */
-export const DEFAULT_DEPLOY_TIMEOUT_SECONDS = 1800;
 
 /**
  * Deploys an application and follows it to `DEPLOYED` (the sdk's wait: never "success" on timeout).

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { gitProviderOfUrl, gitUrlProblem } from "../../framework/git-provider";
+import { APPLICATION_DEFAULTS, DEFAULT_DEPLOY_TIMEOUT_SECONDS, gitProviderOfUrl, gitUrlProblem, PORT_PROTOCOLS } from "../../../sdk";
 import { GIT_PROVIDERS } from "../git-token";
 import {
   idInput, MAX_CPU_MILLICORES, MAX_GPU, MAX_INSTANCES, MAX_MEMORY_MB, MAX_PORT, MAX_STORAGE_GB, MIN_APPLICATION_VOLUME_GB,
@@ -7,12 +7,12 @@ import {
 } from "../../framework/rules";
 import { isUnknown } from "../../framework/unknowns";
 import { field } from "../../framework/fields";
-import { DEFAULT_DEPLOY_TIMEOUT_SECONDS } from "./deploy";
 
 /** Port protocols. */
-export const PORT_PROTOCOLS = ["HTTP", "GRPC", "TCP", "UDP"] as const;
+export { PORT_PROTOCOLS };
 
 const int = z.number().int();
+const PROBE = APPLICATION_DEFAULTS.probe;
 const portNumber = int.min(1).max(MAX_PORT);
 
 /** A git repository; `provider` is derived from the URL host when left out. */
@@ -66,11 +66,11 @@ export const probeTypeSchema = z
 /** A readiness or liveness probe, with the service's defaults. */
 export const probeSchema = z.strictObject({
   type: probeTypeSchema,
-  initialDelaySeconds: int.min(0).default(30),
-  periodSeconds: int.min(1).default(10),
-  timeoutSeconds: int.min(1).default(5),
-  successThreshold: int.min(1).default(1),
-  failureThreshold: int.min(1).default(9),
+  initialDelaySeconds: int.min(0).default(PROBE.initial_delay_seconds),
+  periodSeconds: int.min(1).default(PROBE.period_seconds),
+  timeoutSeconds: int.min(1).default(PROBE.timeout_seconds),
+  successThreshold: int.min(1).default(PROBE.success_threshold),
+  failureThreshold: int.min(1).default(PROBE.failure_threshold),
 });
 
 /** A port of an application. */
@@ -78,7 +78,7 @@ export const portSchema = z.strictObject({
   internalPort: portNumber,
   externalPort: portNumber.optional(),
   publiclyAccessible: z.boolean(),
-  protocol: z.enum(PORT_PROTOCOLS).default("HTTP"),
+  protocol: z.enum(PORT_PROTOCOLS).default(APPLICATION_DEFAULTS.port_protocol),
   name: nameInput().optional(),
   isDefault: z.boolean().optional(),
   publicPath: z.string().min(1).optional(),
@@ -102,17 +102,17 @@ export const applicationSchema = z
     buildMode: z.enum(["DOCKER"]).default("DOCKER"),
     dockerfilePath: z.string().min(1).optional(),
     dockerTargetBuildStage: z.string().min(1).optional(),
-    cpu: int.min(1).max(MAX_CPU_MILLICORES).default(500),
-    memory: int.min(1).max(MAX_MEMORY_MB).default(512),
-    gpu: int.min(0).max(MAX_GPU).default(0),
-    minRunningInstances: int.min(0).max(MAX_INSTANCES).default(1),
-    maxRunningInstances: int.min(-1).max(MAX_INSTANCES).default(1),
+    cpu: int.min(1).max(MAX_CPU_MILLICORES).default(APPLICATION_DEFAULTS.cpu),
+    memory: int.min(1).max(MAX_MEMORY_MB).default(APPLICATION_DEFAULTS.memory),
+    gpu: int.min(0).max(MAX_GPU).default(APPLICATION_DEFAULTS.gpu),
+    minRunningInstances: int.min(0).max(MAX_INSTANCES).default(APPLICATION_DEFAULTS.min_running_instances),
+    maxRunningInstances: int.min(-1).max(MAX_INSTANCES).default(APPLICATION_DEFAULTS.max_running_instances),
     ports: z.array(portSchema).default([]),
     healthchecks: z.strictObject({ readinessProbe: probeSchema.optional(), livenessProbe: probeSchema.optional() }).default({}),
     storage: z.array(storageSchema).default([]),
     arguments: z.array(z.string()).default([]),
     entrypoint: z.string().min(1).optional(),
-    autoPreview: z.boolean().default(true),
+    autoPreview: z.boolean().default(APPLICATION_DEFAULTS.auto_preview),
     autoDeploy: z.boolean().default(false),
     annotationsGroupIds: z.array(idInput()).default([]),
     labelsGroupIds: z.array(idInput()).default([]),

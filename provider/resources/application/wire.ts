@@ -1,4 +1,4 @@
-import type { ApplicationCreateRequest, DeployServiceClient } from "../../../sdk";
+import { APPLICATION_DEFAULTS, type ApplicationCreateRequest, type DeployServiceClient } from "../../../sdk";
 import type { ApplicationInputs } from "./schema";
 import { camelCase, renameKeysDeep, snakeCase } from "../../framework/case";
 import { plain } from "../../framework/common";
@@ -97,11 +97,11 @@ export function fromWire(record: ApplicationRecord, previous: Record<string, unk
     buildMode: (record.build_mode ?? "DOCKER") as "DOCKER",
     dockerfilePath: text(record.dockerfile_path),
     dockerTargetBuildStage: text(record.docker_target_build_stage),
-    cpu: record.cpu ?? 500,
-    memory: record.memory ?? 512,
-    gpu: record.gpu ?? 0,
-    minRunningInstances: record.min_running_instances ?? 1,
-    maxRunningInstances: record.max_running_instances ?? 1,
+    cpu: record.cpu ?? APPLICATION_DEFAULTS.cpu,
+    memory: record.memory ?? APPLICATION_DEFAULTS.memory,
+    gpu: record.gpu ?? APPLICATION_DEFAULTS.gpu,
+    minRunningInstances: record.min_running_instances ?? APPLICATION_DEFAULTS.min_running_instances,
+    maxRunningInstances: record.max_running_instances ?? APPLICATION_DEFAULTS.max_running_instances,
     ports: (record.ports ?? []).map((p) => ({
       internalPort: p.internal_port,
       externalPort: p.external_port ?? undefined,
@@ -116,7 +116,7 @@ export function fromWire(record: ApplicationRecord, previous: Record<string, unk
     storage: (record.storage ?? []).map((s) => ({ size: s.size, mountPoint: s.mount_point })),
     arguments: record.arguments ?? [],
     entrypoint: text(record.entrypoint),
-    autoPreview: record.auto_preview ?? true,
+    autoPreview: record.auto_preview ?? APPLICATION_DEFAULTS.auto_preview,
     autoDeploy: record.auto_deploy ?? false,
     annotationsGroupIds: (record.annotations_groups ?? []).map((g) => g.id),
     labelsGroupIds: (record.labels_groups ?? []).map((g) => g.id),

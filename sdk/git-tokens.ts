@@ -1,7 +1,7 @@
 /** Git tokens: credentials to a git provider, kept by the organization. The token value is write-only. */
 import { z } from "zod";
-import { GitProvider } from "./applications";
 import type { RequestCore } from "./core";
+import { GIT_PROVIDERS, GitProvider, isHttpUrl } from "./git";
 import { path } from "./path";
 import { maybe, openEnum } from "./schema";
 
@@ -9,7 +9,7 @@ import { maybe, openEnum } from "./schema";
 const GitTokenFields = z.looseObject({
   id: z.string(),
   name: z.string(),
-  type: maybe(openEnum(["BITBUCKET", "GITHUB", "GITLAB"] as const)),
+  type: maybe(openEnum(GIT_PROVIDERS)),
   description: maybe(z.string()),
   workspace: maybe(z.string()),
   git_api_url: maybe(z.string()),
@@ -34,7 +34,7 @@ export const GitTokenRequest = z
     token: z.string().min(1),
     description: z.string().optional(),
     workspace: z.string().min(1).optional(),
-    git_api_url: z.url().optional(),
+    git_api_url: z.string().refine(isHttpUrl, { message: "expected an http:// or https:// URL" }).optional(),
   })
   .superRefine((request, ctx) => {
     if (request.type === "BITBUCKET" && !request.workspace) {

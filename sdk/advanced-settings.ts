@@ -1,0 +1,369 @@
+/**
+ * Advanced settings of services: flat dotted keys (`network.ingress.proxy_body_size_mb`). The service answers with
+ * every key, defaults included, and sometimes with `"true"` or `"60"` for `true` or `60`; requests carry only the
+ * keys to set.
+ *
+ * One catalogue, in parts by the service kinds a key applies to, holds each key's zod schema, bounds, default and
+ * how its values compare. The client validates requests with it; the Pulumi provider derives its typed settings,
+ * its checks, its comparisons and its resets from it.
+ */
+import { isIP } from "node:net";
+import { z } from "zod";
+
+/** The JSON shape of a setting's value (`enum`: a string from a fixed list). */
+export type AdvancedSettingKind = "boolean" | "integer" | "string" | "enum" | "stringArray" | "stringMap";
+
+/** One advanced setting: how its value is typed, bounded, defaulted and compared. */
+export interface AdvancedSettingSpec<S extends z.ZodType = z.ZodType> {
+  /** The JSON shape of the value. */
+  readonly kind: AdvancedSettingKind;
+  /** Checks a value a request may send; its output is what is sent (an alias becomes the service's spelling). */
+  readonly schema: S;
+  /** What the service holds for a fresh service; a reset puts the key back to this. */
+  readonly default: z.output<S>;
+  /** `null` is a valid value (the service's "integer or null", "string or null"). */
+  readonly nullable: boolean;
+  /** Inclusive lower bound of an integer. */
+  readonly min?: number;
+  /** Inclusive upper bound of an integer. */
+  readonly max?: number;
+  /** The values of an enum, in the service's spelling. */
+  readonly values?: readonly string[];
+  /** Friendlier spellings accepted for an enum, mapped to the service's (`Required` -> `Requirred`). */
+  readonly aliases?: Readonly<Record<string, string>>;
+  /** How a string compares: `commaList` ignores spaces around commas, `json` ignores key order and spacing. */
+  readonly format?: "commaList" | "json";
+}
+
+/** Advanced settings by key, as the service spells them. */
+export type AdvancedSettingsCatalogue = Readonly<Record<string, AdvancedSettingSpec>>;
+
+/** The values a request may give, per key of a catalogue: every key optional, aliases allowed. */
+export type AdvancedSettingsInputOf<C extends AdvancedSettingsCatalogue> = { -readonly [K in keyof C]?: z.input<C[K]["schema"]> };
+
+/** The values the service holds, per key of a catalogue, in the service's spellings. */
+export type AdvancedSettingsOf<C extends AdvancedSettingsCatalogue> = { -readonly [K in keyof C]: z.output<C[K]["schema"]> };
+
+type Bounds = { min: number; max?: number };
+
+function spec<S extends z.ZodType>(
+  kind: AdvancedSettingKind, schema: S, defaultValue: z.output<S>, extra: Omit<Partial<AdvancedSettingSpec>, "kind" | "schema" | "default"> = {},
+): AdvancedSettingSpec<S> {
+  return { kind, schema, default: defaultValue, nullable: false, ...extra };
+}
+
+const flag = (defaultValue: boolean) => spec("boolean", z.boolean(), defaultValue);
+
+function boundedInt({ min, max }: Bounds) {
+  const atLeast = z.number().int().min(min);
+  return max === undefined ? atLeast : atLeast.max(max);
+}
+
+const integer = (defaultValue: number, bounds: Bounds = { min: 0 }) => spec("integer", boundedInt(bounds), defaultValue, bounds);
+const percent = (defaultValue: number) => integer(defaultValue, { min: 0, max: 100 });
+const integerOrNull = (bounds: Bounds) => spec("integer", boundedInt(bounds).nullable(), null, { ...bounds, nullable: true });
+
+/** A rule on a well-typed string: what was expected when the value breaks it, else `undefined`. */
+type Rule = (value: string) => string | undefined;
+
+function ruled(rule: Rule | undefined) {
+  const base = z.string();
+  if (rule === undefined) return base;
+  return base.superRefine((value, ctx) => {
+    const broken = rule(value);
+    if (broken !== undefined) ctx.addIssue({ code: "custom", message: `expected ${broken}` });
+  });
+}
+
+const text = (defaultValue: string, rule?: Rule, format?: "commaList" | "json") =>
+  spec("string", ruled(rule), defaultValue, format === undefined ? {} : { format });
+const textOrNull = (rule: Rule, format: "commaList") => spec("string", ruled(rule).nullable(), null, { nullable: true, format });
+
+function oneOf<const V extends readonly [string, ...string[]]>(values: V, defaultValue: V[number]) {
+  const schema = z.enum(values);
+  return spec("enum", schema, defaultValue as z.output<typeof schema>, { values });
+}
+
+function oneOfWithAliases<const V extends readonly [string, ...string[]], const A extends string>(
+  values: V, defaultValue: V[number], aliases: Readonly<Record<A, V[number]>>,
+) {
+  const accepted = [...values, ...Object.keys(aliases)] as unknown as readonly [V[number] | A, ...Array<V[number] | A>];
+  const schema = z.enum(accepted).transform((v): V[number] => (aliases as Readonly<Record<string, V[number]>>)[v] ?? v);
+  return spec("enum", schema, defaultValue as z.output<typeof schema>, { values, aliases });
+}
+
+const stringList = (defaultValue: string[]) => spec("stringArray", z.array(z.string()), defaultValue);
+const stringMap = () => spec("stringMap", z.record(z.string(), z.string()), {});
+
+function commaItems(value: string): string[] {
+  return value.split(",").map((s) => s.trim());
+}
+
+const cidrList: Rule = (value) => {
+  if (value.trim() === "") return undefined;
+  for (const item of commaItems(value)) {
+    const [address = "", prefix, extra] = item.split("/");
+    const family = isIP(address);
+    const maxPrefix = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix);
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      return `comma-separated CIDR blocks such as "10.0.0.0/8,192.168.1.1/32"; "${item}" is not one`;
+    }
+  }
+  return undefined;
+};
+
+const statusCodes: Rule = (value) => {
+  for (const item of commaItems(value)) {
+    if (!/^\d{3}$/.test(item) || Number(item) < 100 || Number(item) > 599) {
+      return `comma-separated HTTP status codes each between 100 and 599; "${item}" is not one`;
+    }
+  }
+  return undefined;
+};
+
+const retryTriggers: Rule = (value) => {
+  for (const item of commaItems(value)) {
+    if (!/^[a-z0-9][a-z0-9-]*$/.test(item)) {
+      return `comma-separated retry triggers such as "5xx,reset,retriable-status-codes"; "${item}" is not one`;
+    }
+  }
+  return undefined;
+};
+
+const headerMapJson: Rule = (value) => {
+  const expected = 'JSON text of an object mapping header names to string values, e.g. {"X-Frame-Options":"DENY"}';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return `${expected}; it is not valid JSON`;
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return `${expected}; it is not an object`;
+  for (const [name, v] of Object.entries(parsed)) {
+    if (typeof v !== "string") return `${expected}; header "${name}" has a ${v === null ? "null" : typeof v} value`;
+  }
+  return undefined;
+};
+
+const envVarName: Rule = (value) =>
+  value === "" || /^[A-Za-z_][A-Za-z0-9_]*$/.test(value)
+    ? undefined
+    : `the name of an environment variable (letters, digits, underscores; not starting with a digit) or ""`;
+
+/** Settings of every service kind (application, container, job): pod placement, stop grace, pod security. */
+export const COMMON_ADVANCED_SETTINGS = {
+  /** Seconds a container is given to stop gracefully before it is killed (>= 0). */
+  "deployment.termination_grace_period_seconds": integer(60),
+  /** Node labels a pod must match to be placed on a node (label name -> value). */
+  "deployment.affinity.node.required": stringMap(),
+  /** Name of an existing Kubernetes service account the pods run as; `""` for the default. */
+  "security.service_account_name": text(""),
+  /** Mount the service account token in the pods. */
+  "security.automount_service_account_token": flag(false),
+  /** Mount the container's root filesystem read-only. */
+  "security.read_only_root_filesystem": flag(false),
+} as const satisfies AdvancedSettingsCatalogue;
+
+/** Settings of the kinds the service builds from a git repository (application, job). */
+export const BUILD_ADVANCED_SETTINGS = {
+  /** Longest a build may run, in seconds (>= 0). */
+  "build.timeout_max_sec": integer(1800),
+  /** CPU limit of a build, in milli-CPUs (>= 0). */
+  "build.cpu_max_in_milli": integer(4000),
+  /** Memory limit of a build, in GiB (>= 0). */
+  "build.ram_max_in_gib": integer(8),
+  /** Do not use the registry cache of BuildKit when building. */
+  "build.disable_buildkit_cache": flag(false),
+  /** Do not fetch git submodules when building. */
+  "build.skip_git_submodules": flag(false),
+} as const satisfies AdvancedSettingsCatalogue;
+
+/**
+ * Settings of the long-running kinds that serve traffic (application, container): rollout, spreading, ingress,
+ * gateway, autoscaling. A container has one more, `network.ingress.proxy_request_buffering`, not listed here.
+ */
+export const LONG_RUNNING_ADVANCED_SETTINGS = {
+  /** Check that custom domains point at the service when deploying; `false` disables the check. */
+  "deployment.custom_domain_check_enabled": flag(true),
+  /**
+   * Pod anti-affinity: `"Preferred"` (pods of the service should not share a node) or `"Required"` (they must not;
+   * sent as the service's spelling `"Requirred"`, which is accepted too).
+   */
+  "deployment.antiaffinity.pod": oneOfWithAliases(["Preferred", "Requirred"], "Preferred", { Required: "Requirred" }),
+  /** Spread of pods over zones: `"Disabled"`, `"ScheduleAnyway"` (best effort) or `"DoNotSchedule"` (even, max skew 1). */
+  "deployment.topology_spread.zone": oneOf(["Disabled", "ScheduleAnyway", "DoNotSchedule"], "Disabled"),
+  /** `"RollingUpdate"` (gradual rollout, rolled back if the new version fails) or `"Recreate"` (stop all, then start). */
+  "deployment.update_strategy.type": oneOf(["RollingUpdate", "Recreate"], "RollingUpdate"),
+  /** Largest percentage of pods that may be unavailable during a rolling update (0..100). */
+  "deployment.update_strategy.rolling_update.max_unavailable_percent": percent(25),
+  /** Largest percentage of pods above the desired count during a rolling update (0..100). */
+  "deployment.update_strategy.rolling_update.max_surge_percent": percent(25),
+  /** Largest request body the ingress accepts, in MB (>= 0). */
+  "network.ingress.proxy_body_size_mb": integer(100),
+  /** Redirect to HTTPS even without a TLS certificate (for TLS terminated outside the cluster). */
+  "network.ingress.force_ssl_redirect": flag(true),
+  /** Answer CORS requests at the ingress. */
+  "network.ingress.enable_cors": flag(false),
+  /** Value of `Access-Control-Allow-Origin` when CORS is enabled. */
+  "network.ingress.cors_allow_origin": text("*"),
+  /** Value of `Access-Control-Allow-Methods` when CORS is enabled. */
+  "network.ingress.cors_allow_methods": text("GET, PUT, POST, DELETE, PATCH, OPTIONS"),
+  /** Value of `Access-Control-Allow-Headers` when CORS is enabled. */
+  "network.ingress.cors_allow_headers": text(
+    "DNT,Keep-Alive,User-Agent,X-Requested-With,If-Modified-Since,Cache-Control,Content-Type,Range,Authorization",
+  ),
+  /** Buffer for the upstream response headers, in KB (>= 0). */
+  "network.ingress.proxy_buffer_size_kb": integer(4),
+  /** Longest time requests may be served over one keepalive connection, in seconds (>= 0). */
+  "network.ingress.keepalive_time_seconds": integer(3600),
+  /** How long an idle upstream keepalive connection stays open, in seconds (>= 0). */
+  "network.ingress.keepalive_timeout_seconds": integer(60),
+  /** Timeout for sending a response to the client, in seconds (>= 0). */
+  "network.ingress.send_timeout_seconds": integer(60),
+  /** Timeout for connecting to the service, in seconds (>= 0). */
+  "network.ingress.proxy_connect_timeout_seconds": integer(60),
+  /** Timeout for sending a request to the service, in seconds (>= 0). */
+  "network.ingress.proxy_send_timeout_seconds": integer(60),
+  /** Timeout for reading a response from the service, in seconds (>= 0). */
+  "network.ingress.proxy_read_timeout_seconds": integer(60),
+  /** Request buffering at the ingress: `"on"` or `"off"`. */
+  "network.ingress.proxy_buffering": oneOf(["on", "off"], "on"),
+  /** Comma-separated CIDRs allowed to reach the service; `"0.0.0.0/0"` allows every source. */
+  "network.ingress.whitelist_source_range": text("0.0.0.0/0", cidrList, "commaList"),
+  /** Comma-separated CIDRs denied; `""` denies none. */
+  "network.ingress.denylist_source_range": text("", cidrList, "commaList"),
+  /** Name of an environment variable holding `login:crypted_password` (htpasswd) for basic authentication; `""` for none. */
+  "network.ingress.basic_auth_env_var": text("", envVarName),
+  /** Bind a user session to one instance (sticky sessions). */
+  "network.ingress.enable_sticky_session": flag(false),
+  /** Timeout for sending a request to a gRPC service, in seconds (>= 0). */
+  "network.ingress.grpc_send_timeout_seconds": integer(60),
+  /** Timeout for reading from a gRPC service, in seconds (>= 0). */
+  "network.ingress.grpc_read_timeout_seconds": integer(60),
+  /** JSON text of a map of extra response header names to values, e.g. `JSON.stringify({"X-Frame-Options": "DENY"})`. */
+  "network.ingress.extra_headers": text("{}", headerMapJson, "json"),
+  /** Gateway request timeout in seconds (>= 0), or `null` for the service's default. */
+  "network.gateway_api.http_request_timeout_seconds": integerOrNull({ min: 0 }),
+  /** Gateway idle connection timeout in seconds (>= 0), or `null` for the service's default. */
+  "network.gateway_api.http_connection_idle_timeout_seconds": integerOrNull({ min: 0 }),
+  /** Number of gateway retries (>= 0), or `null` for none configured. */
+  "network.gateway_api.retry.num_retries": integerOrNull({ min: 0 }),
+  /** Comma-separated retry triggers, e.g. `"5xx,reset,retriable-status-codes"`, or `null`. */
+  "network.gateway_api.retry.retry_on": textOrNull(retryTriggers, "commaList"),
+  /** Comma-separated HTTP codes (100..599) retried when `retry_on` includes `retriable-status-codes`, or `null`. */
+  "network.gateway_api.retry.http_status_codes": textOrNull(statusCodes, "commaList"),
+  /** Timeout of each gateway attempt in seconds (>= 1), or `null`. */
+  "network.gateway_api.retry.per_try_timeout_seconds": integerOrNull({ min: 1 }),
+  /** Average CPU utilisation (percent, 0..100) above which instances are added. */
+  "hpa.cpu.average_utilization_percent": percent(60),
+  /** Average memory utilisation (percent, 0..100) above which instances are added, or `null` to scale on CPU only. */
+  "hpa.memory.average_utilization_percent": integerOrNull({ min: 0, max: 100 }),
+} as const satisfies AdvancedSettingsCatalogue;
+
+/** Settings only an application has: commands run in its container after start and before stop. */
+export const LIFECYCLE_ADVANCED_SETTINGS = {
+  /** Command run in the container right after it starts, e.g. `["/bin/sh", "-c", "echo started"]`. */
+  "deployment.lifecycle.post_start_exec_command": stringList([]),
+  /** Command run before the container stops; the service's default is a 15 second sleep through `sh`. */
+  "deployment.lifecycle.pre_stop_exec_command": stringList(["/bin/sh", "-c", "sleep 15"]),
+} as const satisfies AdvancedSettingsCatalogue;
+
+/** Every advanced setting of an application (47 keys), with its schema, bounds and default. */
+export const APPLICATION_ADVANCED_SETTINGS = {
+  ...COMMON_ADVANCED_SETTINGS,
+  ...BUILD_ADVANCED_SETTINGS,
+  ...LONG_RUNNING_ADVANCED_SETTINGS,
+  ...LIFECYCLE_ADVANCED_SETTINGS,
+} as const satisfies AdvancedSettingsCatalogue;
+
+/** One advanced-setting key of an application, as the service spells it. */
+export type AdvancedSettingKey = keyof typeof APPLICATION_ADVANCED_SETTINGS;
+
+/** Every advanced-setting key of an application (47). */
+export const ADVANCED_SETTING_KEYS = Object.keys(APPLICATION_ADVANCED_SETTINGS) as AdvancedSettingKey[];
+
+/** The schema of each advanced setting of an application, by key (values as a request must send them). */
+export const ADVANCED_SETTING_SCHEMAS = Object.fromEntries(
+  ADVANCED_SETTING_KEYS.map((key) => [key, APPLICATION_ADVANCED_SETTINGS[key].schema]),
+) as { readonly [K in AdvancedSettingKey]: (typeof APPLICATION_ADVANCED_SETTINGS)[K]["schema"] };
+
+/** True when `key` is one of an application's advanced-setting keys. */
+export function isAdvancedSettingKey(key: string): key is AdvancedSettingKey {
+  return Object.prototype.hasOwnProperty.call(APPLICATION_ADVANCED_SETTINGS, key);
+}
+
+/** The spec of an application's advanced setting, loosely typed for code that handles every key alike. */
+export function advancedSettingSpec(key: AdvancedSettingKey): AdvancedSettingSpec {
+  return APPLICATION_ADVANCED_SETTINGS[key] as AdvancedSettingSpec;
+}
+
+/** The value a fresh application has for `key` (a copy, safe to modify). */
+export function advancedSettingDefault(key: AdvancedSettingKey): unknown {
+  return structuredClone(advancedSettingSpec(key).default);
+}
+
+function canonicalJsonText(value: string): string {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
+      return JSON.stringify(Object.fromEntries(Object.entries(parsed).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+    }
+  } catch {
+    // Not JSON: compared as written.
+  }
+  return value;
+}
+
+/**
+ * The typed, comparable form of a value for `key`, whether a program wrote it or the service answered it (the
+ * service may answer `"true"` or `"60"`): booleans and integers parsed from strings, enum aliases mapped to the
+ * service's spelling, comma lists without spaces around commas, JSON text with sorted keys. A value it cannot make
+ * sense of comes back unchanged, so it still compares as different.
+ */
+export function normalizeAdvancedSetting(key: AdvancedSettingKey, value: unknown): unknown {
+  const s = advancedSettingSpec(key);
+  if (value === null || value === undefined) return value;
+  switch (s.kind) {
+    case "boolean":
+      if (typeof value === "string" && /^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase() === "true";
+      return value;
+    case "integer":
+      if (typeof value === "string" && /^\s*-?\d+\s*$/.test(value)) return Number(value);
+      if (typeof value === "string" && s.nullable && /^\s*(null)?\s*$/.test(value)) return null;
+      return value;
+    case "enum":
+      return typeof value === "string" ? (s.aliases?.[value] ?? value) : value;
+    case "string":
+      if (typeof value !== "string") return value;
+      if (s.format === "json") return canonicalJsonText(value);
+      if (s.format === "commaList") return value.trim() === "" ? "" : commaItems(value).join(",");
+      return value;
+    case "stringArray":
+    case "stringMap":
+      if (typeof value !== "string") return value;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return value;
+      }
+  }
+}
+
+function requestOf<C extends AdvancedSettingsCatalogue>(catalogue: C) {
+  const shape = Object.fromEntries(Object.entries(catalogue).map(([key, s]) => [key, s.schema.optional()]));
+  return z.looseObject(shape as { [K in keyof C]: z.ZodOptional<C[K]["schema"]> });
+}
+
+/**
+ * A request setting an application's advanced settings: known keys are checked (bounds and rules included) and
+ * aliases sent in the service's spelling; unknown keys are passed on as given.
+ */
+export const AdvancedSettingsRequest = requestOf(APPLICATION_ADVANCED_SETTINGS);
+/** Advanced settings to set, typed per known key. */
+export type AdvancedSettingsRequest = z.input<typeof AdvancedSettingsRequest>;
+
+/** Advanced settings as returned: any keys, any values (the service may send numbers and booleans as strings). */
+export const AdvancedSettings = z.record(z.string(), z.unknown());
+/** Advanced settings as returned. */
+export type AdvancedSettings = z.infer<typeof AdvancedSettings>;

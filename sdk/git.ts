@@ -1,0 +1,99 @@
+/**
+ * Git repositories as the service sees them: the providers it knows, which one a repository URL's host implies,
+ * and which addresses it can clone. The client's request schemas and the Pulumi provider's checks both use these.
+ */
+import { z } from "zod";
+
+/** Git providers the service knows (`git_repository.provider`, a git token's `type`). */
+export const GIT_PROVIDERS = ["BITBUCKET", "GITHUB", "GITLAB"] as const;
+/** A git provider in a request. */
+export const GitProvider = z.enum(GIT_PROVIDERS);
+/** `BITBUCKET`, `GITHUB` or `GITLAB`. */
+export type GitProvider = z.infer<typeof GitProvider>;
+
+/** The hosted services, by domain: the host itself or any subdomain of it. */
+const HOSTED: ReadonlyArray<readonly [string, GitProvider]> = [
+  ["github.com", "GITHUB"],
+  ["gitlab.com", "GITLAB"],
+  ["bitbucket.org", "BITBUCKET"],
+];
+
+/** Self-hosted servers, by the first label of their host (`gitlab.acme.io`, `github.corp.example`). */
+const FIRST_LABELS: Readonly<Record<string, GitProvider>> = { github: "GITHUB", gitlab: "GITLAB", bitbucket: "BITBUCKET" };
+
+/** git's scp-like address `user@host:path` (a path starting with `//` would make it a URL). */
+const SCP_LIKE = /^[A-Za-z0-9._~-]+@[A-Za-z0-9.-]+:(?!\/\/)\S+$/;
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return /^[^@\s/]+@([^:\s/]+):/.exec(url)?.[1];
+  }
+}
+
+/**
+ * The git provider a repository URL's host implies, or `undefined` when the host says nothing (then the provider
+ * must be given):
+ * - `github.com`, `gitlab.com`, `bitbucket.org` and their subdomains (`www.github.com`);
+ * - a self-hosted server whose host's first label names the product: `gitlab.acme.io` -> `GITLAB`,
+ *   `github.corp.example` -> `GITHUB`, `bitbucket.acme.io` -> `BITBUCKET`.
+ *
+ * A host that merely contains a name (`mygitlab.acme.io`, `git.acme.io`) implies nothing. URLs and the scp-like
+ * `git@host:owner/repo` form are both read.
+ */
+export function gitProviderOfUrl(url: string): GitProvider | undefined {
+  const host = hostOf(url)?.toLowerCase().replace(/\.$/, "");
+  if (!host) return undefined;
+  for (const [domain, provider] of HOSTED) {
+    if (host === domain || host.endsWith(`.${domain}`)) return provider;
+  }
+  return FIRST_LABELS[host.split(".")[0] ?? ""];
+}
+
+/**
+ * Why `url` is not a repository address the service can clone, or `undefined` when it is: an `https://`, `http://`
+ * or `ssh://` URL with a host and a path, or the scp-like `git@host:owner/repo`. Anything else (`not a url`,
+ * `javascript:...`, `file:///...`, a bare host) is refused. The message names the scheme and at most the URL's
+ * origin, never the whole value: a token pasted into the wrong field, or a `user:password@`, is not repeated.
+ */
+export function gitUrlProblem(url: string): string | undefined {
+  const expected = "expected a git repository URL: https://host/owner/repo, http://..., ssh://... or git@host:owner/repo";
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f]/.test(url)) return `${expected}, got a string holding whitespace or control characters`;
+  if (SCP_LIKE.test(url)) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `${expected}, got a string of ${url.length} characters that is neither a URL nor git@host:path`;
+  }
+  const scheme = parsed.protocol.replace(/:$/, "");
+  if (!["https", "http", "ssh"].includes(scheme)) {
+    return `${expected}, got a ${scheme}: address (scheme "${scheme}" is not one of https, http, ssh)`;
+  }
+  if (parsed.hostname === "") return `${expected}, got a ${scheme}: address with no host`;
+  if (parsed.pathname === "" || parsed.pathname === "/") {
+    return `${expected}, got ${JSON.stringify(`${parsed.protocol}//${parsed.host}`)} (no repository path)`;
+  }
+  return undefined;
+}
+
+/**
+ * True for an absolute `http://` or `https://` URL with a host and no whitespace: what a git token's `git_api_url`
+ * (a self-hosted provider's API) must be. `file:`, `javascript:` and relative addresses are refused.
+ */
+export function isHttpUrl(v: string): boolean {
+  if (/\s/.test(v)) return false;
+  try {
+    const u = new URL(v);
+    return (u.protocol === "https:" || u.protocol === "http:") && u.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** Why a repository's `provider` must be given: its URL's host implies none (see {@link gitProviderOfUrl}). */
+export const GIT_PROVIDER_REQUIRED_REASON =
+  `is required when the URL host does not name the provider (github.com, gitlab.com, bitbucket.org, their subdomains, ` +
+  `or a self-hosted host starting with github., gitlab. or bitbucket.); expected one of ${GIT_PROVIDERS.join(", ")}`;
