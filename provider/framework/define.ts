@@ -86,6 +86,27 @@ export interface FamilyCalls<I, R> {
   delete(client: DeployServiceClient, id: string, state: Props): Promise<unknown>;
 }
 
+/** The sdk group of a family whose objects are created under a parent and then addressed by their own id. */
+export interface ChildGroup<R> {
+  create(parentId: string, body: never): Promise<R>;
+  get(id: string): Promise<R>;
+  update(id: string, body: never): Promise<R>;
+  delete(id: string): Promise<unknown>;
+}
+
+/**
+ * The calls of a family created under the parent named by `parentKey` (`POST /organization/{id}/project`) and
+ * read, edited and deleted by id (`/project/{id}`): `childCalls((c) => c.projects, "organizationId")`.
+ */
+export function childCalls<R>(group: (client: DeployServiceClient) => ChildGroup<R>, parentKey: string): FamilyCalls<Props, R> {
+  return {
+    create: (client, inputs, body) => group(client).create(String(inputs[parentKey]), body as never),
+    get: (client, id) => group(client).get(id),
+    update: (client, id, _inputs, body) => group(client).update(id, body as never),
+    delete: (client, id) => group(client).delete(id),
+  };
+}
+
 /** One resource family. */
 export interface ResourceDefinition<S extends z.ZodObject, R extends WireRecord> {
   /** The `<Type>` of the type token, e.g. `Project`. */
@@ -121,6 +142,8 @@ export interface DefinedResource<S extends z.ZodObject> {
   kind: string;
   schema: S;
   provider: pulumi.dynamic.ResourceProvider;
+  /** The family's sdk calls (tests drive objects outside Pulumi with them). */
+  calls: FamilyCalls<z.output<S>, WireRecord>;
   /** Every output name, inputs first. */
   outputNames: string[];
   /** Outputs always stored as secrets. */
@@ -299,6 +322,7 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
     kind: def.kind,
     schema: def.schema,
     provider,
+    calls: def.calls,
     outputNames,
     secretOutputs,
     props: (args) => ({ ...Object.fromEntries(outputNames.map((k) => [k, undefined])), ...args }),

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { DATABASE_ACCESSIBILITIES, DATABASE_DEFAULTS, DATABASE_MODES, DATABASE_TYPES, type DeployServiceClient } from "../../sdk";
 
 import type { ArgsMatch } from "../framework/args";
-import { defineResource, type Part, type Props } from "../framework/define";
+import { childCalls, defineResource, type Part, type Props } from "../framework/define";
 import { readOrGone } from "../framework/errors";
 import { field } from "../framework/fields";
 import { idInput, MAX_CPU_MILLICORES, MAX_MEMORY_MB, MAX_STORAGE_GB, nameInput } from "../framework/rules";
-import { DeployServiceResource } from "../framework/shim";
+import { ServiceObjectResource } from "../framework/resource";
 import { stagePart } from "../framework/stage-attach";
 import { isUnknown } from "../framework/unknowns";
 
@@ -89,7 +89,6 @@ const argsMatchSchema: ArgsMatch<DatabaseArgs, typeof databaseSchema> = true;
 void argsMatchSchema;
 
 type DatabaseRecord = Awaited<ReturnType<DeployServiceClient["databases"]["get"]>>;
-type DatabaseRequest = Parameters<DeployServiceClient["databases"]["create"]>[1];
 type Credentials = Awaited<ReturnType<DeployServiceClient["databases"]["getMasterCredentials"]>>;
 
 /** The password in a credentials answer, unless the service masked it (`***`) or left it out. */
@@ -137,12 +136,8 @@ export const database = defineResource({
   secretOutputNames: ["password"],
   outputs: (record: DatabaseRecord) => ({ host: record.host ?? undefined, port: record.port ?? undefined }),
   parts: [credentialsPart, stagePart<DatabaseInputs, DatabaseRecord>()],
-  calls: {
-    create: (client, inputs, body) => client.databases.create(inputs.environmentId, body as DatabaseRequest),
-    get: (client, id) => client.databases.get(id),
-    update: (client, id, _inputs, body) => client.databases.update(id, body),
-    delete: (client, id) => client.databases.delete(id),
-  },
+  calls: childCalls((client) => client.databases, "environmentId"),
+
 });
 
 /** The dynamic provider of {@link Database}. */
@@ -159,7 +154,7 @@ export const databaseProvider = database.provider;
  *   masterCredentials: { login: "shop", password: password.result },
  * });
  */
-export class Database extends DeployServiceResource {
+export class Database extends ServiceObjectResource {
   /** Environment holding the database. */
   declare readonly environmentId: pulumi.Output<string>;
   /** Database name. */
@@ -192,10 +187,6 @@ export class Database extends DeployServiceResource {
   declare readonly login: pulumi.Output<string | undefined>;
   /** Master user password (secret). */
   declare readonly password: pulumi.Output<string | undefined>;
-  /** When the service created the database (ISO 8601). */
-  declare readonly createdAt: pulumi.Output<string | undefined>;
-  /** When the service last changed the database (ISO 8601). */
-  declare readonly updatedAt: pulumi.Output<string | undefined>;
 
   /**
    * @param name the Pulumi resource name.
@@ -203,6 +194,6 @@ export class Database extends DeployServiceResource {
    * @param opts resource options (`password` and `masterCredentials` are always stored as secrets).
    */
   constructor(name: string, args: DatabaseArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Database", name, database.props(args), database.options(opts));
+    super(database, name, args, opts);
   }
 }

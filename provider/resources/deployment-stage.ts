@@ -2,11 +2,11 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DeployServiceClient } from "../../sdk";
 import type { ArgsMatch } from "../framework/args";
-import { defineResource, type Part, type Props } from "../framework/define";
+import { childCalls, defineResource, type Part, type Props } from "../framework/define";
 import { readOrGone } from "../framework/errors";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
-import { DeployServiceResource } from "../framework/shim";
+import { ServiceObjectResource } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
 
 /** Inputs of a {@link DeploymentStage}. */
@@ -87,12 +87,8 @@ export const deploymentStage = defineResource({
   outputNames: ["deploymentOrder"],
   outputs: (record: StageRecord) => ({ deploymentOrder: record.deployment_order ?? undefined }),
   parts: [positionPart],
-  calls: {
-    create: (client, inputs, body) => client.deploymentStages.create(inputs.environmentId, body as { name: string }),
-    get: (client, id) => client.deploymentStages.get(id),
-    update: (client, id, _inputs, body) => client.deploymentStages.update(id, body as { name: string }),
-    delete: (client, id) => client.deploymentStages.delete(id),
-  },
+  calls: childCalls((client) => client.deploymentStages, "environmentId"),
+
 });
 
 /** The dynamic provider of {@link DeploymentStage}. */
@@ -106,7 +102,7 @@ export const deploymentStageProvider = deploymentStage.provider;
  * const db = new DeploymentStage("db", { environmentId: env.id, name: "database" });
  * const api = new DeploymentStage("api", { environmentId: env.id, name: "api", after: db.id });
  */
-export class DeploymentStage extends DeployServiceResource {
+export class DeploymentStage extends ServiceObjectResource {
   /** Environment holding the stage. */
   declare readonly environmentId: pulumi.Output<string>;
   /** Stage name. */
@@ -119,10 +115,6 @@ export class DeploymentStage extends DeployServiceResource {
   declare readonly before: pulumi.Output<string | undefined>;
   /** Position of the stage in the environment (wire: `deployment_order`). */
   declare readonly deploymentOrder: pulumi.Output<number | undefined>;
-  /** When the service created the stage (ISO 8601). */
-  declare readonly createdAt: pulumi.Output<string | undefined>;
-  /** When the service last changed the stage (ISO 8601). */
-  declare readonly updatedAt: pulumi.Output<string | undefined>;
 
   /**
    * @param name the Pulumi resource name.
@@ -130,6 +122,6 @@ export class DeploymentStage extends DeployServiceResource {
    * @param opts resource options.
    */
   constructor(name: string, args: DeploymentStageArgs, opts?: pulumi.CustomResourceOptions) {
-    super("DeploymentStage", name, deploymentStage.props(args), deploymentStage.options(opts));
+    super(deploymentStage, name, args, opts);
   }
 }

@@ -2,10 +2,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { ENVIRONMENT_MODES } from "../../sdk";
 import type { ArgsMatch } from "../framework/args";
-import { defineResource } from "../framework/define";
+import { childCalls, defineResource } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
-import { DeployServiceResource } from "../framework/shim";
+import { ServiceObjectResource } from "../framework/resource";
 
 /** Modes a program may give an environment (`PREVIEW` is set by the service only). */
 export { ENVIRONMENT_MODES };
@@ -46,12 +46,8 @@ export const environment = defineResource({
   kind: "Environment",
   noun: "environment",
   schema: environmentSchema,
-  calls: {
-    create: (client, inputs, body) => client.environments.create(inputs.projectId, body as { name: string }),
-    get: (client, id) => client.environments.get(id),
-    update: (client, id, _inputs, body) => client.environments.update(id, body as { name: string }),
-    delete: (client, id) => client.environments.delete(id),
-  },
+  calls: childCalls((client) => client.environments, "projectId"),
+
 });
 
 /** The dynamic provider of {@link Environment}. */
@@ -63,7 +59,7 @@ export const environmentProvider = environment.provider;
  * @example
  * const staging = new Environment("staging", { projectId: project.id, name: "staging", mode: "STAGING", clusterId: cluster.id });
  */
-export class Environment extends DeployServiceResource {
+export class Environment extends ServiceObjectResource {
   /** Project holding the environment. */
   declare readonly projectId: pulumi.Output<string>;
   /** Environment name. */
@@ -72,10 +68,6 @@ export class Environment extends DeployServiceResource {
   declare readonly mode: pulumi.Output<string>;
   /** Cluster the environment runs on (the one the service chose when none was given). */
   declare readonly clusterId: pulumi.Output<string>;
-  /** When the service created the environment (ISO 8601). */
-  declare readonly createdAt: pulumi.Output<string | undefined>;
-  /** When the service last changed the environment (ISO 8601). */
-  declare readonly updatedAt: pulumi.Output<string | undefined>;
 
   /**
    * @param name the Pulumi resource name.
@@ -83,6 +75,6 @@ export class Environment extends DeployServiceResource {
    * @param opts resource options.
    */
   constructor(name: string, args: EnvironmentArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Environment", name, environment.props(args), environment.options(opts));
+    super(environment, name, args, opts);
   }
 }

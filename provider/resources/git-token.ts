@@ -6,7 +6,7 @@ import { CHANGED_OUTSIDE } from "../framework/common";
 import { defineResource } from "../framework/define";
 import { field } from "../framework/fields";
 import { httpUrlInput, idInput, nameInput } from "../framework/rules";
-import { DeployServiceResource } from "../framework/shim";
+import { ServiceObjectResource } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
 
 /** Git providers the service knows. */
@@ -96,7 +96,7 @@ export const gitTokenProvider = gitToken.provider;
  * @example
  * const token = new GitToken("github", { organizationId: org.id, name: "ci", type: "GITHUB", token: config.requireSecret("githubToken") });
  */
-export class GitToken extends DeployServiceResource {
+export class GitToken extends ServiceObjectResource {
   /** Organization that owns the token. */
   declare readonly organizationId: pulumi.Output<string>;
   /** Token name. */
@@ -115,10 +115,6 @@ export class GitToken extends DeployServiceResource {
   declare readonly associatedServicesCount: pulumi.Output<number | undefined>;
   /** Date the token expires (YYYY-MM-DD), when the provider says. */
   declare readonly expiredAt: pulumi.Output<string | undefined>;
-  /** When the service created the token (ISO 8601). */
-  declare readonly createdAt: pulumi.Output<string | undefined>;
-  /** When the service last changed the token (ISO 8601); moves when it is changed outside Pulumi. */
-  declare readonly updatedAt: pulumi.Output<string | undefined>;
 
   /**
    * @param name the Pulumi resource name.
@@ -126,6 +122,6 @@ export class GitToken extends DeployServiceResource {
    * @param opts resource options (`token` is always stored as a secret).
    */
   constructor(name: string, args: GitTokenArgs, opts?: pulumi.CustomResourceOptions) {
-    super("GitToken", name, gitToken.props(args), gitToken.options(opts));
+    super(gitToken, name, args, opts);
   }
 }

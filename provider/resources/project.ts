@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ArgsMatch } from "../framework/args";
-import { defineResource } from "../framework/define";
+import { childCalls, defineResource } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
-import { DeployServiceResource } from "../framework/shim";
+import { ServiceObjectResource } from "../framework/resource";
 
 /** Inputs of a {@link Project}. */
 export interface ProjectArgs {
@@ -32,12 +32,8 @@ export const project = defineResource({
   kind: "Project",
   noun: "project",
   schema: projectSchema,
-  calls: {
-    create: (client, inputs, body) => client.projects.create(inputs.organizationId, body as { name: string }),
-    get: (client, id) => client.projects.get(id),
-    update: (client, id, _inputs, body) => client.projects.update(id, body as { name: string }),
-    delete: (client, id) => client.projects.delete(id),
-  },
+  calls: childCalls((client) => client.projects, "organizationId"),
+
 });
 
 /** The dynamic provider of {@link Project}. */
@@ -49,17 +45,13 @@ export const projectProvider = project.provider;
  * @example
  * const project = new Project("web", { organizationId: org.id, name: "web" });
  */
-export class Project extends DeployServiceResource {
+export class Project extends ServiceObjectResource {
   /** Organization that owns the project. */
   declare readonly organizationId: pulumi.Output<string>;
   /** Project name. */
   declare readonly name: pulumi.Output<string>;
   /** Free text. */
   declare readonly description: pulumi.Output<string>;
-  /** When the service created the project (ISO 8601). */
-  declare readonly createdAt: pulumi.Output<string | undefined>;
-  /** When the service last changed the project (ISO 8601). */
-  declare readonly updatedAt: pulumi.Output<string | undefined>;
 
   /**
    * @param name the Pulumi resource name.
@@ -67,6 +59,6 @@ export class Project extends DeployServiceResource {
    * @param opts resource options.
    */
   constructor(name: string, args: ProjectArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Project", name, project.props(args), project.options(opts));
+    super(project, name, args, opts);
   }
 }

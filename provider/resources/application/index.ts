@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { applicationSchema, type ApplicationInputs } from "./schema";
 import type { ArgsMatch } from "../../framework/args";
 import type { GitProvider } from "../git-token";
-import { DeployServiceResource } from "../../framework/shim";
+import { ServiceObjectResource } from "../../framework/resource";
 
 import { application } from "./provider";
 
@@ -173,7 +173,7 @@ void argsMatchSchema;
  *   secrets: { API_KEY: config.requireSecret("apiKey") },
  * });
  */
-export class Application extends DeployServiceResource {
+export class Application extends ServiceObjectResource {
   /** Environment holding the application. */
   declare readonly environmentId: pulumi.Output<string>;
   /** Application name. */
@@ -228,10 +228,6 @@ export class Application extends DeployServiceResource {
   declare readonly deploy: pulumi.Output<boolean>;
   /** Deploy wait limit in seconds. */
   declare readonly deployTimeoutSeconds: pulumi.Output<number>;
-  /** When the service created the application (ISO 8601). */
-  declare readonly createdAt: pulumi.Output<string | undefined>;
-  /** When the service last changed the application (ISO 8601). */
-  declare readonly updatedAt: pulumi.Output<string | undefined>;
 
   /**
    * @param name the Pulumi resource name.
@@ -239,6 +235,6 @@ export class Application extends DeployServiceResource {
    * @param opts resource options (`secrets` is always stored as a secret).
    */
   constructor(name: string, args: ApplicationArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Application", name, application.props(args), application.options(opts));
+    super(application, name, args, opts);
   }
 }
