@@ -1,10 +1,7 @@
-import { appBody, projectAndEnv, startClient, type Client } from "./helpers";
+import { appBody, projectAndEnv, useEmulator } from "./helpers";
 import { control } from "../../emulator/control-client";
 
-let c: Client;
-beforeAll(async () => { c = await startClient({ rateLimitPerHour: 1000 }); });
-afterAll(async () => { await c.close(); });
-beforeEach(async () => { await control(c.emu, "POST", "/reset"); });
+const c = useEmulator({ rateLimitPerHour: 1000 });
 
 describe("auth", () => {
   it("accepts Token and Bearer; 401 for missing or unknown tokens with the error body", async () => {

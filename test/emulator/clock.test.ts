@@ -1,15 +1,10 @@
-import { appBody, projectAndEnv, startClient, waitFor, type Client } from "./helpers";
+import { appBody, projectAndEnv, useEmulator, waitFor } from "./helpers";
 import { control } from "../../emulator/control-client";
 
 const STEP = 150;
-let c: Client;
+const c = useEmulator({ stepMs: STEP });
 let envId: string;
-beforeAll(async () => { c = await startClient({ stepMs: STEP }); });
-afterAll(async () => { await c.close(); });
-beforeEach(async () => {
-  await control(c.emu, "POST", "/reset");
-  ({ envId } = await projectAndEnv(c));
-});
+beforeEach(async () => { ({ envId } = await projectAndEnv(c)); });
 
 /** Polls a status path and collects each distinct state until a terminal one (bounded). */
 async function walk(path: string): Promise<string[]> {

@@ -1,20 +1,18 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { appBody, projectAndEnv, seen, startClient, type Client } from "./helpers";
+import { appBody, projectAndEnv, seen, useEmulator } from "./helpers";
 import { findTemplate, validate, type OpenApiDoc } from "./openapi-validator";
 
 const REFERENCE = path.resolve(__dirname, "../../../shared/api/reference-openapi.json");
 
-let c: Client;
+const c = useEmulator({ resetEach: false });
 let hook: http.Server;
 beforeAll(async () => {
-  c = await startClient();
   hook = http.createServer((_req, res) => res.writeHead(200).end());
   await new Promise<void>((r) => hook.listen(0, "127.0.0.1", () => r()));
 });
 afterAll(async () => {
-  await c.close();
   await new Promise((r) => hook.close(r));
 });
 

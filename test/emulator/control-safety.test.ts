@@ -4,16 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { startEmulator } from "../../emulator";
 import { control } from "../../emulator/control-client";
-import { startClient, type Client } from "./helpers";
+import { useEmulator } from "./helpers";
 
-let c: Client;
+const c = useEmulator();
 let port: number;
-beforeAll(async () => {
-  c = await startClient();
-  port = Number(new URL(c.emu.url).port);
-});
-afterAll(async () => { await c.close(); });
-beforeEach(async () => { await control(c.emu, "POST", "/reset"); });
+beforeAll(() => { port = Number(new URL(c.emu.url).port); });
 
 /** A request with exactly the given headers (`host` included: fetch would not let a test choose it). */
 function send(method: string, p: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {

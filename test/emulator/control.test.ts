@@ -1,10 +1,7 @@
-import { startClient, type Client } from "./helpers";
+import { useEmulator } from "./helpers";
 import { control } from "../../emulator/control-client";
 
-let c: Client;
-beforeAll(async () => { c = await startClient(); });
-afterAll(async () => { await c.close(); });
-beforeEach(async () => { await control(c.emu, "POST", "/reset"); });
+const c = useEmulator();
 
 const ctl = (method: string, path: string, body?: unknown) => control(c.emu, method, path, body);
 

@@ -1,14 +1,9 @@
-import { appBody, projectAndEnv, startClient, type Client } from "./helpers";
+import { appBody, projectAndEnv, useEmulator } from "./helpers";
 import { control } from "../../emulator/control-client";
 
-let c: Client;
+const c = useEmulator();
 let envId: string;
-beforeAll(async () => { c = await startClient(); });
-afterAll(async () => { await c.close(); });
-beforeEach(async () => {
-  await control(c.emu, "POST", "/reset");
-  ({ envId } = await projectAndEnv(c));
-});
+beforeEach(async () => { ({ envId } = await projectAndEnv(c)); });
 
 const pg = { name: "main-db", type: "POSTGRESQL", version: "16", mode: "MANAGED", storage: 20 };
 

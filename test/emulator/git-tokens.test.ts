@@ -1,10 +1,7 @@
-import { appBody, projectAndEnv, startClient, type Client } from "./helpers";
+import { appBody, projectAndEnv, useEmulator } from "./helpers";
 import { control } from "../../emulator/control-client";
 
-let c: Client;
-beforeAll(async () => { c = await startClient(); });
-afterAll(async () => { await c.close(); });
-beforeEach(async () => { await control(c.emu, "POST", "/reset"); });
+const c = useEmulator();
 
 describe("git tokens", () => {
   it("creates (201) without ever answering the token", async () => {

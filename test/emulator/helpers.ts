@@ -1,4 +1,5 @@
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
+import { control } from "../../emulator/control-client";
 
 /** One answer of the emulator. */
 export interface Answer {
@@ -47,6 +48,32 @@ export async function startClient(options: EmulatorOptions = {}): Promise<Client
     return toAnswer(r, method, path);
   };
   return { emu, call, raw, org: emu.ids.organizationId, close: () => emu.close() };
+}
+
+/** What {@link useEmulator} takes: the emulator's options, and whether each test starts from a reset store (default: it does). */
+export interface UseEmulatorOptions extends EmulatorOptions {
+  resetEach?: boolean;
+}
+
+/**
+ * One emulator for the tests of the calling file (or describe block): registers the hooks that start it with a client
+ * (see {@link startClient}) before the tests, close it after them and, unless `resetEach` is false, reset its store
+ * before each test. Answers the client, filled in before the file's own `beforeAll` hooks run (they are registered after).
+ */
+export function useEmulator({ resetEach = true, ...options }: UseEmulatorOptions = {}): Client {
+  const c = {} as Client;
+  beforeAll(async () => {
+    Object.assign(c, await startClient(options));
+  });
+  afterAll(async () => {
+    await c.emu?.close();
+  });
+  if (resetEach) {
+    beforeEach(async () => {
+      await control(c.emu, "POST", "/reset");
+    });
+  }
+  return c;
 }
 
 /** A valid application create body. */

@@ -1,10 +1,6 @@
-import { appBody, projectAndEnv, startClient, type Client } from "./helpers";
-import { control } from "../../emulator/control-client";
+import { appBody, projectAndEnv, useEmulator } from "./helpers";
 
-let c: Client;
-beforeAll(async () => { c = await startClient(); });
-afterAll(async () => { await c.close(); });
-beforeEach(async () => { await control(c.emu, "POST", "/reset"); });
+const c = useEmulator();
 
 describe("organization, clusters and the rest of the published table", () => {
   it("GET /organization is a list; GET /organization/{id} the record", async () => {

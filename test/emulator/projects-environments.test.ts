@@ -1,10 +1,6 @@
-import { startClient, projectAndEnv, appBody, type Client } from "./helpers";
-import { control } from "../../emulator/control-client";
+import { appBody, projectAndEnv, useEmulator } from "./helpers";
 
-let c: Client;
-beforeAll(async () => { c = await startClient(); });
-afterAll(async () => { await c.close(); });
-beforeEach(async () => { await control(c.emu, "POST", "/reset"); });
+const c = useEmulator();
 
 describe("projects", () => {
   it("creates with 200, lists, edits, deletes with 204", async () => {

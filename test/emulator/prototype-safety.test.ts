@@ -5,7 +5,7 @@ import { startEmulator } from "../../emulator";
 import { allRoutes } from "../../emulator/routes";
 import type { Route } from "../../emulator/routes/types";
 import { control } from "../../emulator/control-client";
-import { appBody, startClient, type Client } from "./helpers";
+import { appBody, useEmulator } from "./helpers";
 
 /**
  * Ids that name properties every plain object inherits. Each is sent as every id of every route, with every method
@@ -49,7 +49,7 @@ const key = (r: Pick<Route, "method" | "path">) => `${r.method} ${r.path}`;
 const paramsOf = (p: string) => [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
 const templates = [...new Set(allRoutes.map((r) => r.path))].filter((p) => paramsOf(p).length > 0);
 
-let c: Client;
+const c = useEmulator({ rateLimitPerHour: 10_000_000, resetEach: false });
 /** A real value for every path parameter, so each request has exactly one inherited name in it. */
 const real: Record<string, string> = {};
 let stateBefore: string;
@@ -95,7 +95,6 @@ function expectUntouchedPrototypes(): void {
 }
 
 beforeAll(async () => {
-  c = await startClient({ rateLimitPerHour: 10_000_000 });
   const project = await post(`/organization/${c.org}/project`, { name: "proj" });
   const env = await post(`/project/${project.id}/environment`, { name: "dev", cluster: c.emu.ids.clusterIds[0] });
   const app = await post(`/environment/${env.id}/application`, appBody("api"));
@@ -114,7 +113,6 @@ beforeAll(async () => {
   });
   stateBefore = await dump();
 });
-afterAll(async () => { await c.close(); });
 
 describe("the route table is fully covered", () => {
   it("every path parameter has a real value and every request schema a sample body it accepts", () => {

@@ -1,14 +1,8 @@
-import { appBody, projectAndEnv, startClient, type Client } from "./helpers";
-import { control } from "../../emulator/control-client";
+import { appBody, projectAndEnv, useEmulator } from "./helpers";
 
-let c: Client;
+const c = useEmulator();
 let envId: string;
-beforeAll(async () => { c = await startClient(); });
-afterAll(async () => { await c.close(); });
-beforeEach(async () => {
-  await control(c.emu, "POST", "/reset");
-  ({ envId } = await projectAndEnv(c));
-});
+beforeEach(async () => { ({ envId } = await projectAndEnv(c)); });
 
 const names = (r: { body: { results: Array<{ name: string; deployment_order: number }> } }) => r.body.results.map((s) => `${s.deployment_order}:${s.name}`);
 

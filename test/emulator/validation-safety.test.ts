@@ -1,10 +1,6 @@
-import { control } from "../../emulator/control-client";
-import { appBody, projectAndEnv, startClient, type Client } from "./helpers";
+import { appBody, projectAndEnv, useEmulator } from "./helpers";
 
-let c: Client;
-beforeAll(async () => { c = await startClient(); });
-afterAll(async () => { await c.close(); });
-beforeEach(async () => { await control(c.emu, "POST", "/reset"); });
+const c = useEmulator();
 
 async function app(envId: string, name = "api", extra: Record<string, unknown> = {}): Promise<Record<string, any>> {
   const r = await c.call("POST", `/environment/${envId}/application`, appBody(name, extra));

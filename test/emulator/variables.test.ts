@@ -1,12 +1,9 @@
-import { appBody, projectAndEnv, startClient, type Client } from "./helpers";
+import { appBody, projectAndEnv, useEmulator } from "./helpers";
 import { control } from "../../emulator/control-client";
 
-let c: Client;
+const c = useEmulator();
 let appId: string;
-beforeAll(async () => { c = await startClient(); });
-afterAll(async () => { await c.close(); });
 beforeEach(async () => {
-  await control(c.emu, "POST", "/reset");
   const { envId } = await projectAndEnv(c);
   appId = (await c.call("POST", `/environment/${envId}/application`, appBody("api"))).body.id;
 });

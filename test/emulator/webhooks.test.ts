@@ -1,14 +1,13 @@
 import http from "node:http";
-import { appBody, projectAndEnv, startClient, waitFor, type Client } from "./helpers";
+import { appBody, projectAndEnv, useEmulator, waitFor } from "./helpers";
 import { control } from "../../emulator/control-client";
 
-let c: Client;
+const c = useEmulator();
 let receiver: http.Server;
 let hookUrl: string;
 const received: Array<{ event_type: string; payload: Record<string, unknown> }> = [];
 
 beforeAll(async () => {
-  c = await startClient();
   receiver = http.createServer((req, res) => {
     let data = "";
     req.on("data", (d: Buffer) => { data += d.toString(); });
@@ -22,11 +21,9 @@ beforeAll(async () => {
   hookUrl = `http://127.0.0.1:${addr.port}/hook`;
 });
 afterAll(async () => {
-  await c.close();
   await new Promise((r) => receiver.close(r));
 });
-beforeEach(async () => {
-  await control(c.emu, "POST", "/reset");
+beforeEach(() => {
   received.length = 0;
 });
 

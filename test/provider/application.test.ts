@@ -1,25 +1,13 @@
 import { applicationProvider as p } from "../../provider/resources/application/index";
-import { clearFaults, clearRequests, failDeploys, injectFault, requests, startFixture, stopFixture, type Fixture } from "./fixture";
+import { checkedInputs } from "./check-helpers";
+import { clearRequests, failDeploys, injectFault, requests, useFixture } from "./fixture";
 
 type Props = Record<string, unknown>;
 
-let fx: Fixture;
+const fx = useFixture({ clearFaultsAfterEach: true });
 let counter = 0;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(async () => {
-  await stopFixture(fx);
-});
-afterEach(async () => {
-  await clearFaults(fx.emulator);
-});
 
-async function checked(inputs: Props): Promise<Props> {
-  const r = await p.check!({}, inputs);
-  expect(r.failures ?? []).toEqual([]);
-  return r.inputs as Props;
-}
+const checked = (inputs: Props): Promise<Props> => checkedInputs(p, inputs);
 
 function appInputs(extra: Props = {}): Props {
   counter += 1;

@@ -1,14 +1,8 @@
 import { projectProvider } from "../../provider/resources/project";
 import { API_TOKEN_ENV, resetCredentials } from "../../provider/framework/credentials";
-import { startFixture, stopFixture, type Fixture } from "./fixture";
+import { useFixture } from "./fixture";
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(async () => {
-  await stopFixture(fx);
-});
+const fx = useFixture();
 
 function useToken(token: string): void {
   process.env[API_TOKEN_ENV] = token;

@@ -13,7 +13,8 @@ import {
 import { providerFor } from "../../provider/runtime";
 import { closestName, editDistance } from "../../provider/framework/suggest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import { startFixture, stopFixture, type Fixture } from "./fixture";
+import { expectDerivedGitProviders } from "./check-helpers";
+import { useFixture } from "./fixture";
 
 // The examples import the package by name, as a user's program does; here that name is this checkout's source.
 jest.mock("pulumi-deploy-service", () => jest.requireActual("../../provider"), { virtual: true });
@@ -200,18 +201,14 @@ describe("the rules accept what real programs write", () => {
 
   it("accepts https, http, ssh and scp-like git addresses, and derives the provider from them", async () => {
     const urls: Array<[string, string]> = [
-      ["https://github.com/acme/api.git", "GITHUB"],
-      ["http://gitlab.com/acme/api", "GITLAB"],
-      ["ssh://git@bitbucket.org/acme/api.git", "BITBUCKET"],
-      ["git@github.com:acme/api.git", "GITHUB"],
+      ["https://github.com/acme/api.git", "GITHUB"], ["http://gitlab.com/acme/api", "GITLAB"],
+      ["ssh://git@bitbucket.org/acme/api.git", "BITBUCKET"], ["git@github.com:acme/api.git", "GITHUB"],
       ["https://ci@github.com:443/acme/api", "GITHUB"],
     ];
-    for (const [url, provider] of urls) {
+    await expectDerivedGitProviders(application, urls, (url, r) => {
       expect(gitUrlProblem(url)).toBeUndefined();
-      const r = await applicationProvider.check!({}, { ...application, gitRepository: { url } });
       expect(r.failures).toBeUndefined();
-      expect((r.inputs as { gitRepository: { provider: string } }).gitRepository.provider).toBe(provider);
-    }
+    });
   });
 
   it("refuses other git addresses, saying what is expected and never repeating a password", () => {
@@ -295,14 +292,8 @@ async function expectAllPassCheck(regs: Registration[]): Promise<void> {
 }
 
 describe("the examples pass check", () => {
-  let fx: Fixture;
-  beforeAll(async () => {
-    // The main example looks up its organization and cluster by name: the emulator answers.
-    fx = await startFixture();
-  });
-  afterAll(async () => {
-    await stopFixture(fx);
-  });
+  // The main example looks up its organization and cluster by name: the emulator answers.
+  useFixture();
 
   it("the main program (index.ts) and the feature-branch example, as `up` sends their inputs", async () => {
     pulumi.runtime.setConfig("project:branch", "feature/Login-Page");

@@ -6,6 +6,7 @@ import { deploymentStageProvider } from "../../provider/resources/deployment-sta
 import { gitTokenProvider } from "../../provider/resources/git-token";
 import { projectProvider } from "../../provider/resources/project";
 import { UNKNOWN, containsUnknown, isUnknown } from "../../provider/framework/unknowns";
+import { expectDerivedGitProviders } from "./check-helpers";
 
 const app = { environmentId: "e-1", name: "api", gitRepository: { url: "https://github.com/acme/api.git" } };
 
@@ -87,16 +88,10 @@ describe("resource checks with unknown values (preview)", () => {
 
 describe("normalisation in check", () => {
   it("derives the git provider from the URL host", async () => {
-    const hosts: Array<[string, string]> = [
-      ["https://github.com/a/b.git", "GITHUB"],
-      ["https://gitlab.com/a/b", "GITLAB"],
-      ["https://bitbucket.org/a/b", "BITBUCKET"],
-      ["git@github.com:a/b.git", "GITHUB"],
-    ];
-    for (const [url, provider] of hosts) {
-      const r = await applicationProvider.check!({}, { ...app, gitRepository: { url } });
-      expect((r.inputs as { gitRepository: { provider: string } }).gitRepository.provider).toBe(provider);
-    }
+    await expectDerivedGitProviders(app, [
+      ["https://github.com/a/b.git", "GITHUB"], ["https://gitlab.com/a/b", "GITLAB"],
+      ["https://bitbucket.org/a/b", "BITBUCKET"], ["git@github.com:a/b.git", "GITHUB"],
+    ]);
   });
 
   it("keeps an explicit provider for another host", async () => {

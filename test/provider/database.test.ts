@@ -1,25 +1,13 @@
 import { databaseProvider as p } from "../../provider/resources/database";
 import { deploymentStageProvider } from "../../provider/resources/deployment-stage";
-import { clearFaults, injectFault, startFixture, stopFixture, type Fixture } from "./fixture";
+import { checkedInputs } from "./check-helpers";
+import { injectFault, useFixture } from "./fixture";
 
 type Props = Record<string, unknown>;
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(async () => {
-  await stopFixture(fx);
-});
-afterEach(async () => {
-  await clearFaults(fx.emulator);
-});
+const fx = useFixture({ clearFaultsAfterEach: true });
 
-async function checked(inputs: Props): Promise<Props> {
-  const r = await p.check!({}, inputs);
-  expect(r.failures ?? []).toEqual([]);
-  return r.inputs as Props;
-}
+const checked = (inputs: Props): Promise<Props> => checkedInputs(p, inputs);
 
 const base = (name: string): Props => ({
   environmentId: "",

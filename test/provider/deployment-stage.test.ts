@@ -1,15 +1,9 @@
 import { deploymentStageProvider as p } from "../../provider/resources/deployment-stage";
-import { clearRequests, requests, startFixture, stopFixture, type Fixture } from "./fixture";
+import { clearRequests, requests, useFixture } from "./fixture";
 
 type Props = Record<string, unknown>;
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(async () => {
-  await stopFixture(fx);
-});
+const fx = useFixture();
 
 async function order(): Promise<string[]> {
   return (await fx.client.deploymentStages.list(fx.env2Id)).map((s) => s.name);

@@ -2,7 +2,7 @@ import { describeFailure, partialFailure, readOrGone } from "../../provider/fram
 import { gitTokenProvider } from "../../provider/resources/git-token";
 import { findOrganization } from "../../provider/resources/lookups";
 import { errorFromStatus, type DeployServiceClient } from "../../sdk";
-import { startFixture, stopFixture, type Fixture } from "./fixture";
+import { useFixture } from "./fixture";
 
 const err = (status: number, serviceMessage = "explanation") =>
   errorFromStatus({ status, method: "GET", path: "/project/p-1", serviceMessage });
@@ -46,13 +46,7 @@ describe("getOrganization with several organizations", () => {
 });
 
 describe("secrets in errors from the service", () => {
-  let fx: Fixture;
-  beforeAll(async () => {
-    fx = await startFixture();
-  });
-  afterAll(async () => {
-    await stopFixture(fx);
-  });
+  const fx = useFixture();
 
   it("a conflicting git token create does not quote the token", async () => {
     const inputs = { organizationId: fx.orgId, name: "dup", type: "GITHUB", token: "ghp_must_not_leak_1234", description: "" };

@@ -1,6 +1,7 @@
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../provider/framework/credentials";
 import { DeployServiceClient } from "../../sdk";
+import { clearFaults } from "../../emulator/control-client";
 
 /** A running emulator with a project and two environments made through the sdk, and the provider's env pointing at it. */
 export interface Fixture {
@@ -32,7 +33,34 @@ export async function stopFixture(fx: Fixture | undefined): Promise<void> {
   delete process.env[API_URL_ENV];
   delete process.env[API_TOKEN_ENV];
   resetCredentials();
-  await fx?.emulator.close();
+  await fx?.emulator?.close();
+}
+
+/** What {@link useFixture} takes. */
+export interface UseFixtureOptions {
+  /** Clears the emulator's injected faults after each test (default: no). */
+  clearFaultsAfterEach?: boolean;
+}
+
+/**
+ * One fixture for the tests of the calling file (or describe block): registers the hooks that start it before the
+ * tests (see {@link startFixture}) and stop it after them. Answers the fixture, filled in before the file's own
+ * `beforeAll` hooks run (they are registered after).
+ */
+export function useFixture({ clearFaultsAfterEach = false }: UseFixtureOptions = {}): Fixture {
+  const fx = {} as Fixture;
+  beforeAll(async () => {
+    Object.assign(fx, await startFixture());
+  });
+  afterAll(async () => {
+    await stopFixture(fx);
+  });
+  if (clearFaultsAfterEach) {
+    afterEach(async () => {
+      await clearFaults(fx.emulator);
+    });
+  }
+  return fx;
 }
 
 export { clearFaults, clearRequests, failDeploys, injectFault, requests, type LoggedRequest } from "../../emulator/control-client";

@@ -6,7 +6,7 @@ import { deploymentStageProvider } from "../../provider/resources/deployment-sta
 import { environmentProvider } from "../../provider/resources/environment";
 import { gitTokenProvider } from "../../provider/resources/git-token";
 import { projectProvider } from "../../provider/resources/project";
-import { clearRequests, requests, startFixture, stopFixture, type Fixture } from "./fixture";
+import { clearRequests, requests, useFixture } from "./fixture";
 
 type Props = Record<string, unknown>;
 
@@ -22,7 +22,19 @@ const port = (extra: Props): Props => ({ ...application, ports: [{ internalPort:
 const probe = (extra: Props): Props => ({ ...application, healthchecks: { readinessProbe: { type: { http: { port: 8080 } }, ...extra } } });
 
 /** [what is wrong, provider, inputs, the property the failure must name, a word the reason must contain] */
-const cases: Array<[string, pulumi.dynamic.ResourceProvider, Props, string, string]> = [
+type Case = [string, pulumi.dynamic.ResourceProvider, Props, string, string];
+
+/** [what is wrong, provider, valid inputs, a name of whitespace only]: each a case refusing `name` for "whitespace". */
+const blankNames: Array<[string, pulumi.dynamic.ResourceProvider, Props, string]> = [
+  ["project name of spaces", projectProvider, project, "   "],
+  ["environment name of a tab", environmentProvider, environment, "\t"],
+  ["git token name of a space", gitTokenProvider, gitToken, " "],
+  ["stage name of spaces", deploymentStageProvider, stage, "  "],
+  ["database name of a newline", databaseProvider, database, "\n"],
+  ["application name of spaces", applicationProvider, application, "   "],
+];
+
+const cases: Case[] = [
   ["project without name", projectProvider, { organizationId: "org-1" }, "name", "required"],
   ["project with empty name", projectProvider, { ...project, name: "" }, "name", ">= 1"],
   ["project name as number", projectProvider, { ...project, name: 42 }, "name", "string"],
@@ -105,12 +117,7 @@ const cases: Array<[string, pulumi.dynamic.ResourceProvider, Props, string, stri
   ["advanced settings with setting", applicationAdvancedSettingsProvider, { applicationId: "a-1", setting: {} }, "setting", 'did you mean "settings"?'],
 
   // Names need a character other than whitespace.
-  ["project name of spaces", projectProvider, { ...project, name: "   " }, "name", "whitespace"],
-  ["environment name of a tab", environmentProvider, { ...environment, name: "\t" }, "name", "whitespace"],
-  ["git token name of a space", gitTokenProvider, { ...gitToken, name: " " }, "name", "whitespace"],
-  ["stage name of spaces", deploymentStageProvider, { ...stage, name: "  " }, "name", "whitespace"],
-  ["database name of a newline", databaseProvider, { ...database, name: "\n" }, "name", "whitespace"],
-  ["application name of spaces", applicationProvider, { ...application, name: "   " }, "name", "whitespace"],
+  ...blankNames.map(([what, provider, valid, name]): Case => [what, provider, { ...valid, name }, "name", "whitespace"]),
   ["application port name of a space", applicationProvider, port({ name: " " }), "ports[0].name", "whitespace"],
 
   // Numbers within the service's bounds (see provider/rules.ts for where each comes from).
@@ -142,13 +149,9 @@ const cases: Array<[string, pulumi.dynamic.ResourceProvider, Props, string, stri
   ["database instance type on a CONTAINER database", databaseProvider, { ...database, instanceType: "db.t3.medium" }, "instanceType", "MANAGED"],
 ];
 
-let fx: Fixture;
+const fx = useFixture();
 beforeAll(async () => {
-  fx = await startFixture();
   await clearRequests(fx.emulator);
-});
-afterAll(async () => {
-  await stopFixture(fx);
 });
 
 describe("invalid inputs are rejected by check, naming the field", () => {

@@ -1,12 +1,14 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { applicationProvider } from "../../provider/resources/application/index";
+import { application } from "../../provider/resources/application/provider";
 import { applicationAdvancedSettingsProvider } from "../../provider/resources/application-advanced-settings";
 import { CHANGED_OUTSIDE } from "../../provider/framework/common";
-import { databaseProvider } from "../../provider/resources/database";
-import { deploymentStageProvider } from "../../provider/resources/deployment-stage";
-import { environmentProvider } from "../../provider/resources/environment";
-import { gitTokenProvider } from "../../provider/resources/git-token";
-import { projectProvider } from "../../provider/resources/project";
+import { database } from "../../provider/resources/database";
+import { deploymentStage } from "../../provider/resources/deployment-stage";
+import { environment } from "../../provider/resources/environment";
+import { gitToken } from "../../provider/resources/git-token";
+import { project } from "../../provider/resources/project";
+import type { z } from "zod";
+import type { DefinedResource } from "../../provider/framework/define";
 import { isNotFound } from "../../sdk";
 import { requests, type Fixture } from "./fixture";
 
@@ -33,6 +35,19 @@ export interface LifecycleRow {
   fetch(fx: Fixture, id: string, props: Props): Promise<unknown>;
   /** Asserts the provider's delete took effect; default: the object is gone from the service. */
   expectDeleted?(fx: Fixture, id: string, props: Props): Promise<void>;
+}
+
+/**
+ * What a row takes from its family's definition: the kind, the provider, and the sdk calls that fetch and delete
+ * the object outside Pulumi (the same calls the provider uses).
+ */
+function fromDefinition(family: DefinedResource<z.ZodObject>): Pick<LifecycleRow, "kind" | "provider" | "fetch" | "deleteOutside"> {
+  return {
+    kind: family.kind,
+    provider: family.provider,
+    fetch: (fx, id, props) => family.calls.get(fx.client, id, props),
+    deleteOutside: async (fx, id, props) => { await family.calls.delete(fx.client, id, props); },
+  };
 }
 
 /** True when the object is still at the service. */
@@ -65,8 +80,7 @@ const BODY_SIZE = "network.ingress.proxy_body_size_mb";
 /** Every resource of provider/ (ApplicationAdvancedSettings is added by the test when its provider exists). */
 export const lifecycleRows: LifecycleRow[] = [
   {
-    kind: "Project",
-    provider: projectProvider,
+    ...fromDefinition(project),
     inputs: (fx) => ({ organizationId: fx.orgId, name: "lc-project", description: "first" }),
     update: (_fx, base) => ({ ...base, description: "second" }),
     expectUpdated: async (fx, id) => expect((await fx.client.projects.get(id)).description).toBe("second"),
@@ -75,12 +89,9 @@ export const lifecycleRows: LifecycleRow[] = [
       await fx.client.projects.update(id, { name: str(props["name"]), description: "changed outside" });
       return (read) => expect(read["description"]).toBe("changed outside");
     },
-    deleteOutside: (fx, id) => fx.client.projects.delete(id),
-    fetch: (fx, id) => fx.client.projects.get(id),
   },
   {
-    kind: "Environment",
-    provider: environmentProvider,
+    ...fromDefinition(environment),
     inputs: (fx) => ({ projectId: fx.projectId, name: "lc-env", mode: "STAGING", clusterId: fx.clusterIds[0] }),
     update: (_fx, base) => ({ ...base, mode: "PRODUCTION" }),
     expectUpdated: async (fx, id) => expect((await fx.client.environments.get(id)).mode).toBe("PRODUCTION"),
@@ -89,12 +100,9 @@ export const lifecycleRows: LifecycleRow[] = [
       await fx.client.environments.update(id, { mode: "DEVELOPMENT" });
       return (read) => expect(read["mode"]).toBe("DEVELOPMENT");
     },
-    deleteOutside: (fx, id) => fx.client.environments.delete(id),
-    fetch: (fx, id) => fx.client.environments.get(id),
   },
   {
-    kind: "GitToken",
-    provider: gitTokenProvider,
+    ...fromDefinition(gitToken),
     inputs: (fx) => ({ organizationId: fx.orgId, name: "lc-token", type: "GITHUB", token: "ghp_lifecycle_secret_1" }),
     update: (_fx, base) => ({ ...base, description: "rotated", token: "ghp_lifecycle_secret_2" }),
     expectUpdated: async (fx, id) => expect((await fx.client.gitTokens.get(fx.orgId, id)).description).toBe("rotated"),
@@ -104,12 +112,9 @@ export const lifecycleRows: LifecycleRow[] = [
       // The token is never returned: the read reports it as changed (updated_at moved), never the old value.
       return (read) => expect(read["token"]).toBe(CHANGED_OUTSIDE);
     },
-    deleteOutside: (fx, id) => fx.client.gitTokens.delete(fx.orgId, id),
-    fetch: (fx, id) => fx.client.gitTokens.get(fx.orgId, id),
   },
   {
-    kind: "DeploymentStage",
-    provider: deploymentStageProvider,
+    ...fromDefinition(deploymentStage),
     inputs: async (fx) => {
       const stages = await fx.client.deploymentStages.list(fx.envId);
       return { environmentId: fx.envId, name: "lc-stage", description: "first", after: stages[0]!.id };
@@ -124,12 +129,9 @@ export const lifecycleRows: LifecycleRow[] = [
       // Reordered outside: the stage now runs after `other`, and refresh says so.
       return (read) => expect(read["after"]).toBe(other.id);
     },
-    deleteOutside: (fx, id) => fx.client.deploymentStages.delete(id),
-    fetch: (fx, id) => fx.client.deploymentStages.get(id),
   },
   {
-    kind: "Database",
-    provider: databaseProvider,
+    ...fromDefinition(database),
     inputs: (fx) => ({
       environmentId: fx.envId, name: "lc-db", type: "POSTGRESQL", version: "16", mode: "CONTAINER",
       masterCredentials: { login: "shop", password: "lifecycle-password-1" },
@@ -146,12 +148,9 @@ export const lifecycleRows: LifecycleRow[] = [
       await fx.client.databases.update(id, { storage: 30 });
       return (read) => expect(read["storage"]).toBe(30);
     },
-    deleteOutside: (fx, id) => fx.client.databases.delete(id),
-    fetch: (fx, id) => fx.client.databases.get(id),
   },
   {
-    kind: "Application",
-    provider: applicationProvider,
+    ...fromDefinition(application),
     inputs: (fx) => ({
       environmentId: fx.envId,
       name: "lc-app",
@@ -183,8 +182,6 @@ export const lifecycleRows: LifecycleRow[] = [
         expect(read["healthchecks"]).toEqual({});
       };
     },
-    deleteOutside: (fx, id) => fx.client.applications.delete(id),
-    fetch: (fx, id) => fx.client.applications.get(id),
   },
   {
     kind: "ApplicationAdvancedSettings",

@@ -1,19 +1,10 @@
-import { clearRequests, requests, startFixture, stopFixture, type Fixture } from "./fixture";
+import { checkedInputs } from "./check-helpers";
+import { clearRequests, requests, useFixture } from "./fixture";
 import { exists, lifecycleRows, type LifecycleRow, type Props } from "./lifecycle-table";
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(async () => {
-  await stopFixture(fx);
-});
+const fx = useFixture();
 
-async function checked(row: LifecycleRow, inputs: Props): Promise<Props> {
-  const result = await row.provider.check!({}, { ...inputs, __provider: "serialized" });
-  expect(result.failures ?? []).toEqual([]);
-  return result.inputs as Props;
-}
+const checked = (row: LifecycleRow, inputs: Props): Promise<Props> => checkedInputs(row.provider, { ...inputs, __provider: "serialized" });
 
 describe.each(lifecycleRows.map((row) => [row.kind, row] as const))("%s lifecycle", (_kind, row) => {
   const p = row.provider;

@@ -1,14 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { findCluster, findOrganization, getCluster, getOrganization } from "../../provider/resources/lookups";
-import { startFixture, stopFixture, type Fixture } from "./fixture";
+import { useFixture } from "./fixture";
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(async () => {
-  await stopFixture(fx);
-});
+const fx = useFixture();
 
 function value<T>(o: pulumi.Output<T>): Promise<T> {
   return new Promise((resolve) => o.apply((v) => resolve(v)));
