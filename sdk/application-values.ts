@@ -1,55 +1,36 @@
 /**
- * The endpoints variables and secrets share: an application's collection of keyed values under
- * `/application/{id}/<segment>`, items at `/application/{id}/<segment>/{itemId}`.
+ * What variables and secrets share: an application's collection of keyed values under
+ * `/application/{id}/<segment>`, items at `/application/{id}/<segment>/{itemId}` (the service has no read of one).
  */
 import type { z } from "zod";
 import type { RequestCore } from "./core";
+import { collection, type Keyed } from "./crud";
 import { path } from "./path";
 
-/** What a keyed value's record must have for lost-create recovery. */
-interface KeyedRecord {
-  key: string;
-  scope?: string | null | undefined;
-}
-
-/** Schemas and path segment of one family of keyed values. */
-export interface KeyedValuesSpec<R extends z.ZodType, C extends z.ZodType, E extends z.ZodType> {
-  segment: "environmentVariable" | "secret";
-  record: R;
-  createRequest: C;
-  editRequest: E;
-}
-
-/** Endpoints of an application's keyed values; a family's group extends it with its own schemas. */
-export abstract class ApplicationValuesApi<R extends z.ZodType<KeyedRecord>, C extends z.ZodType, E extends z.ZodType> {
-  /** @param core the client's request core; @param spec the family's schemas and path segment. */
-  protected constructor(private readonly core: RequestCore, private readonly spec: KeyedValuesSpec<R, C, E>) {}
-
+/** The endpoints of an application's keyed values; `EnvironmentVariablesApi` and `SecretsApi` have them. */
+export interface ApplicationValuesApi<Value, CreateRequest, EditRequest> {
   /** Lists the values of an application (inherited and built-in ones included, told apart by `scope`). */
-  async list(applicationId: string): Promise<Array<z.output<R>>> {
-    return this.core.list(path`/application/${applicationId}/${this.spec.segment}`, this.spec.record);
-  }
-
+  list(applicationId: string): Promise<Value[]>;
   /** Creates a value. A lost answer is recovered by `key` among the application's own values. */
-  create(applicationId: string, request: z.input<C> & { key: string }): Promise<z.output<R>> {
-    return this.core.call({
-      method: "POST", path: path`/application/${applicationId}/${this.spec.segment}`, body: request,
-      requestSchema: this.spec.createRequest, response: this.spec.record,
-      what: `${this.spec.segment === "secret" ? "secret" : "environment variable"} ${JSON.stringify(request.key)}`,
-      recover: async () => (await this.list(applicationId)).find((v) => v.key === request.key && (v.scope ?? "APPLICATION") === "APPLICATION"),
-    }) as Promise<z.output<R>>;
-  }
-
+  create(applicationId: string, request: CreateRequest): Promise<Value>;
   /** Replaces a value's key and value. */
-  update(applicationId: string, itemId: string, request: z.input<E>): Promise<z.output<R>> {
-    return this.core.call({
-      method: "PUT", path: path`/application/${applicationId}/${this.spec.segment}/${itemId}`, body: request,
-      requestSchema: this.spec.editRequest, response: this.spec.record,
-    }) as Promise<z.output<R>>;
-  }
-
+  update(applicationId: string, itemId: string, request: EditRequest): Promise<Value>;
   /** Deletes a value. */
-  async delete(applicationId: string, itemId: string): Promise<void> {
-    await this.core.call({ method: "DELETE", path: path`/application/${applicationId}/${this.spec.segment}/${itemId}` });
-  }
+  delete(applicationId: string, itemId: string): Promise<void>;
+}
+
+/** The base class of one family of keyed values: its endpoints, with the documentation above. */
+export function applicationValues<
+  R extends z.ZodType<Keyed<"key"> & { scope?: string | null | undefined }>,
+  C extends z.ZodType<unknown, { key: string }>,
+  E extends z.ZodType,
+>(
+  segment: "environmentVariable" | "secret", what: string, schemas: { record: R; createRequest: C; editRequest: E },
+): new (core: RequestCore) => ApplicationValuesApi<z.output<R>, z.input<C>, z.input<E>> {
+  return collection({
+    what, naturalKey: "key", ...schemas,
+    createdHere: (value) => (value.scope ?? "APPLICATION") === "APPLICATION",
+    list: (applicationId: string) => path`/application/${applicationId}/${segment}`,
+    item: (applicationId: string, itemId: string) => path`/application/${applicationId}/${segment}/${itemId}`,
+  });
 }

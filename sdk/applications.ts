@@ -1,11 +1,11 @@
 /** Applications: containerized services built from a git repository, inside an environment. */
 import { z } from "zod";
 import { AdvancedSettings, AdvancedSettingsRequest } from "./advanced-settings";
-import type { RequestCore } from "./core";
+import { action, deployables } from "./deployables";
 import { GIT_PROVIDERS, GIT_PROVIDER_REQUIRED_REASON, GitProvider, gitProviderOfUrl, gitUrlProblem } from "./git";
 import { path } from "./path";
-import { Reference, listOf, maybe, openEnum } from "./schema";
-import { ActionResult, Status } from "./status";
+import { Reference, ReferenceRequest, listOf, maybe, namedRecord, openEnum } from "./schema";
+import { Status, type ActionResult } from "./status";
 
 /** Port protocols. */
 export const PORT_PROTOCOLS = ["HTTP", "GRPC", "TCP", "UDP"] as const;
@@ -151,8 +151,6 @@ export const StorageRequest = z.looseObject({
 /** A persistent volume of an application. */
 export type StorageRequest = z.input<typeof StorageRequest>;
 
-const idRef = z.looseObject({ id: z.string().min(1) });
-
 const applicationFields = {
   description: z.string().nullable().optional(),
   storage: z.array(StorageRequest).optional(),
@@ -169,8 +167,8 @@ const applicationFields = {
   auto_deploy: z.boolean().nullable().optional(),
   arguments: z.array(z.string()).optional(),
   entrypoint: z.string().optional(),
-  annotations_groups: z.array(idRef).optional(),
-  labels_groups: z.array(idRef).optional(),
+  annotations_groups: z.array(ReferenceRequest).optional(),
+  labels_groups: z.array(ReferenceRequest).optional(),
   icon_uri: z.string().optional(),
   autoscaling: z.looseObject({}).optional(),
 };
@@ -235,11 +233,7 @@ export const GitRepository = z.looseObject({
 export type GitRepository = z.infer<typeof GitRepository>;
 
 /** An application record. */
-export const Application = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  created_at: maybe(z.string()),
-  updated_at: maybe(z.string()),
+export const Application = namedRecord({
   environment: maybe(Reference),
   description: maybe(z.string()),
   icon_uri: maybe(z.string()),
@@ -264,8 +258,8 @@ export const Application = z.looseObject({
   auto_deploy: maybe(z.boolean()),
   arguments: maybe(z.array(z.string())),
   entrypoint: maybe(z.string()),
-  annotations_groups: maybe(z.array(z.looseObject({ id: z.string() }))),
-  labels_groups: maybe(z.array(z.looseObject({ id: z.string() }))),
+  annotations_groups: maybe(z.array(Reference)),
+  labels_groups: maybe(z.array(Reference)),
   autoscaling: maybe(z.looseObject({})),
 });
 /** An application record. */
@@ -296,69 +290,21 @@ export interface LogOptions {
 const LogList = listOf(LogLine);
 
 /** Endpoints of applications (records, actions, logs, advanced settings). */
-export class ApplicationsApi {
-  /** @param core the client's request core. */
-  constructor(private readonly core: RequestCore) {}
-
-  /** Lists the applications of an environment. */
-  async list(environmentId: string): Promise<Application[]> {
-    return this.core.list(path`/environment/${environmentId}/application`, Application);
-  }
-
-  /** Creates an application. A lost answer is recovered by name. */
-  create(environmentId: string, request: ApplicationCreateRequest): Promise<Application> {
-    return this.core.call({
-      method: "POST", path: path`/environment/${environmentId}/application`, body: request, requestSchema: ApplicationCreateRequest,
-      response: Application,
-      what: `application ${JSON.stringify(request.name)}`,
-      recover: async () => (await this.list(environmentId)).find((a) => a.name === request.name),
-    });
-  }
-
-  /** Reads one application. */
-  get(applicationId: string): Promise<Application> {
-    return this.core.call({ method: "GET", path: path`/application/${applicationId}`, response: Application });
-  }
-
-  /** Edits an application (`healthchecks` required; ports need their `id` and `protocol`). */
-  update(applicationId: string, request: ApplicationEditRequest): Promise<Application> {
-    return this.core.call({
-      method: "PUT", path: path`/application/${applicationId}`, body: request, requestSchema: ApplicationEditRequest, response: Application,
-    });
-  }
-
-  /** Deletes an application (asynchronous on the service: follow with `waitUntilGone`). */
-  async delete(applicationId: string): Promise<void> {
-    await this.core.call({ method: "DELETE", path: path`/application/${applicationId}` });
-  }
-
-  /** Reads the deployment status. */
-  status(applicationId: string): Promise<Status> {
-    return this.core.call({ method: "GET", path: path`/application/${applicationId}/status`, response: Status });
-  }
-
+export class ApplicationsApi extends deployables({
+  what: "application", naturalKey: "name", record: Application, status: Status,
+  createRequest: ApplicationCreateRequest, editRequest: ApplicationEditRequest,
+  list: (environmentId: string) => path`/environment/${environmentId}/application`,
+  item: (applicationId: string) => path`/application/${applicationId}`,
+}) {
   /** Starts a deployment (of `git_commit_id`, or the branch head). Follow it with `waitForApplication`. */
-  deploy(applicationId: string, request?: DeployRequest): Promise<ActionResult> {
+  override deploy(applicationId: string, request?: DeployRequest): Promise<ActionResult> {
     const body = request?.git_commit_id !== undefined ? request : undefined;
-    return this.core.call({
-      method: "POST", path: path`/application/${applicationId}/deploy`, response: ActionResult,
-      ...(body ? { body, requestSchema: DeployRequest } : {}),
-    });
-  }
-
-  /** Stops the application. Follow with `waitForApplication(id, { target: "STOPPED" })`. */
-  stop(applicationId: string): Promise<ActionResult> {
-    return this.core.call({ method: "POST", path: path`/application/${applicationId}/stop`, response: ActionResult });
-  }
-
-  /** Redeploys the current version. */
-  redeploy(applicationId: string): Promise<ActionResult> {
-    return this.core.call({ method: "POST", path: path`/application/${applicationId}/redeploy`, response: ActionResult });
+    return action(this.core, path`/application/${applicationId}/deploy`, body && { body, requestSchema: DeployRequest });
   }
 
   /** Restarts the running containers without a new build (`/restart-service`). */
   restart(applicationId: string): Promise<ActionResult> {
-    return this.core.call({ method: "POST", path: path`/application/${applicationId}/restart-service`, response: ActionResult });
+    return action(this.core, path`/application/${applicationId}/restart-service`);
   }
 
   /** Reads the application's log lines, oldest first; `tail` keeps the last ones. */
@@ -386,4 +332,23 @@ export class ApplicationsApi {
       requestSchema: AdvancedSettingsRequest, response: AdvancedSettings,
     });
   }
+}
+
+export interface ApplicationsApi {
+  /** Lists the applications of an environment. */
+  list(environmentId: string): Promise<Application[]>;
+  /** Creates an application. A lost answer is recovered by name. */
+  create(environmentId: string, request: ApplicationCreateRequest): Promise<Application>;
+  /** Reads one application. */
+  get(applicationId: string): Promise<Application>;
+  /** Edits an application (`healthchecks` required; ports need their `id` and `protocol`). */
+  update(applicationId: string, request: ApplicationEditRequest): Promise<Application>;
+  /** Deletes an application (asynchronous on the service: follow with `waitUntilGone`). */
+  delete(applicationId: string): Promise<void>;
+  /** Reads the deployment status. */
+  status(applicationId: string): Promise<Status>;
+  /** Stops the application. Follow with `waitForApplication(id, { target: "STOPPED" })`. */
+  stop(applicationId: string): Promise<ActionResult>;
+  /** Redeploys the current version. */
+  redeploy(applicationId: string): Promise<ActionResult>;
 }

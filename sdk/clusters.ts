@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { RequestCore } from "./core";
 import { path } from "./path";
-import { Reference, maybe, openEnum } from "./schema";
+import { Reference, maybe, namedRecord, openEnum } from "./schema";
 
 /** Cluster states (deployment states plus `DRY_RUN` and `INVALID_CREDENTIALS`). */
 export const ClusterState = openEnum([
@@ -14,9 +14,7 @@ export const ClusterState = openEnum([
 export type ClusterState = z.infer<typeof ClusterState>;
 
 /** A cluster record. */
-export const Cluster = z.looseObject({
-  id: z.string(),
-  name: z.string(),
+export const Cluster = namedRecord({
   region: maybe(z.string()),
   cloud_provider: maybe(z.string()),
   organization: maybe(Reference),
@@ -29,8 +27,6 @@ export const Cluster = z.looseObject({
   instance_type: maybe(z.string()),
   min_running_nodes: maybe(z.number()),
   max_running_nodes: maybe(z.number()),
-  created_at: maybe(z.string()),
-  updated_at: maybe(z.string()),
 });
 /** A cluster record. */
 export type Cluster = z.infer<typeof Cluster>;

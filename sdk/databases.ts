@@ -1,10 +1,10 @@
 /** Databases: provisioned and deployed per environment (container or managed). */
 import { z } from "zod";
 import { Application } from "./applications";
-import type { RequestCore } from "./core";
+import { deployables } from "./deployables";
 import { path } from "./path";
-import { Reference, maybe, openEnum } from "./schema";
-import { ActionResult, Status } from "./status";
+import { Reference, ReferenceRequest, maybe, namedRecord, openEnum } from "./schema";
+import { Status, type ActionResult } from "./status";
 
 /** Database engines (a database's `type`). */
 export const DATABASE_TYPES = ["MONGODB", "MYSQL", "POSTGRESQL", "REDIS"] as const;
@@ -39,8 +39,6 @@ export const DATABASE_DEFAULTS = {
   accessibility: "PRIVATE",
 } as const satisfies { cpu: number; storage: number; accessibility: DatabaseAccessibility };
 
-const idRef = z.looseObject({ id: z.string().min(1) });
-
 /** Body of a database create. `name` is unique within the environment. */
 export const DatabaseCreateRequest = z.looseObject({
   name: z.string().min(1),
@@ -53,8 +51,8 @@ export const DatabaseCreateRequest = z.looseObject({
   memory: z.number().int().min(1).optional(),
   storage: z.number().int().min(1).optional(),
   instance_type: z.string().optional(),
-  annotations_groups: z.array(idRef).optional(),
-  labels_groups: z.array(idRef).optional(),
+  annotations_groups: z.array(ReferenceRequest).optional(),
+  labels_groups: z.array(ReferenceRequest).optional(),
   icon_uri: z.string().optional(),
 });
 /** Body of a database create. */
@@ -68,16 +66,12 @@ export const DatabaseEditRequest = DatabaseCreateRequest.omit({ type: true, mode
 export type DatabaseEditRequest = z.input<typeof DatabaseEditRequest>;
 
 /** A database record. */
-export const Database = z.looseObject({
-  id: z.string(),
-  name: z.string(),
+export const Database = namedRecord({
   type: maybe(openEnum(DATABASE_TYPES)),
   version: maybe(z.string()),
   mode: maybe(openEnum(DATABASE_MODES)),
   accessibility: maybe(openEnum(DATABASE_ACCESSIBILITIES)),
   description: maybe(z.string()),
-  created_at: maybe(z.string()),
-  updated_at: maybe(z.string()),
   environment: maybe(Reference),
   cpu: maybe(z.number()),
   memory: maybe(z.number()),
@@ -110,62 +104,13 @@ export const CredentialsRequest = z.looseObject({ login: z.string().min(1), pass
 /** Body of a master-credentials change. */
 export type CredentialsRequest = z.input<typeof CredentialsRequest>;
 
-
 /** Endpoints of databases. */
-export class DatabasesApi {
-  /** @param core the client's request core. */
-  constructor(private readonly core: RequestCore) {}
-
-  /** Lists the databases of an environment. */
-  async list(environmentId: string): Promise<Database[]> {
-    return this.core.list(path`/environment/${environmentId}/database`, Database);
-  }
-
-  /** Creates a database. A lost answer is recovered by name. */
-  create(environmentId: string, request: DatabaseCreateRequest): Promise<Database> {
-    return this.core.call({
-      method: "POST", path: path`/environment/${environmentId}/database`, body: request, requestSchema: DatabaseCreateRequest,
-      response: Database,
-      what: `database ${JSON.stringify(request.name)}`,
-      recover: async () => (await this.list(environmentId)).find((d) => d.name === request.name),
-    });
-  }
-
-  /** Reads one database. */
-  get(databaseId: string): Promise<Database> {
-    return this.core.call({ method: "GET", path: path`/database/${databaseId}`, response: Database });
-  }
-
-  /** Edits a database. */
-  update(databaseId: string, request: DatabaseEditRequest): Promise<Database> {
-    return this.core.call({ method: "PUT", path: path`/database/${databaseId}`, body: request, requestSchema: DatabaseEditRequest, response: Database });
-  }
-
-  /** Deletes a database (asynchronous on the service: follow with `waitUntilGone`). */
-  async delete(databaseId: string): Promise<void> {
-    await this.core.call({ method: "DELETE", path: path`/database/${databaseId}` });
-  }
-
-  /** Reads the deployment status. */
-  status(databaseId: string): Promise<Status> {
-    return this.core.call({ method: "GET", path: path`/database/${databaseId}/status`, response: Status });
-  }
-
-  /** Deploys the database. Follow with `waitForDatabase`. */
-  deploy(databaseId: string): Promise<ActionResult> {
-    return this.core.call({ method: "POST", path: path`/database/${databaseId}/deploy`, response: ActionResult });
-  }
-
-  /** Stops the database. */
-  stop(databaseId: string): Promise<ActionResult> {
-    return this.core.call({ method: "POST", path: path`/database/${databaseId}/stop`, response: ActionResult });
-  }
-
-  /** Redeploys the database. */
-  redeploy(databaseId: string): Promise<ActionResult> {
-    return this.core.call({ method: "POST", path: path`/database/${databaseId}/redeploy`, response: ActionResult });
-  }
-
+export class DatabasesApi extends deployables({
+  what: "database", naturalKey: "name", record: Database, status: Status,
+  createRequest: DatabaseCreateRequest, editRequest: DatabaseEditRequest,
+  list: (environmentId: string) => path`/environment/${environmentId}/database`,
+  item: (databaseId: string) => path`/database/${databaseId}`,
+}) {
   /** Reads the master credentials (contains the password). */
   getMasterCredentials(databaseId: string): Promise<DatabaseCredentials> {
     return this.core.call({ method: "GET", path: path`/database/${databaseId}/masterCredentials`, response: DatabaseCredentials });
@@ -183,4 +128,25 @@ export class DatabasesApi {
   async linkedApplications(databaseId: string): Promise<Application[]> {
     return this.core.list(path`/database/${databaseId}/application`, Application);
   }
+}
+
+export interface DatabasesApi {
+  /** Lists the databases of an environment. */
+  list(environmentId: string): Promise<Database[]>;
+  /** Creates a database. A lost answer is recovered by name. */
+  create(environmentId: string, request: DatabaseCreateRequest): Promise<Database>;
+  /** Reads one database. */
+  get(databaseId: string): Promise<Database>;
+  /** Edits a database. */
+  update(databaseId: string, request: DatabaseEditRequest): Promise<Database>;
+  /** Deletes a database (asynchronous on the service: follow with `waitUntilGone`). */
+  delete(databaseId: string): Promise<void>;
+  /** Reads the deployment status. */
+  status(databaseId: string): Promise<Status>;
+  /** Deploys the database. Follow with `waitForDatabase`. */
+  deploy(databaseId: string): Promise<ActionResult>;
+  /** Stops the database. */
+  stop(databaseId: string): Promise<ActionResult>;
+  /** Redeploys the database. */
+  redeploy(databaseId: string): Promise<ActionResult>;
 }

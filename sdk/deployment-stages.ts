@@ -1,8 +1,8 @@
 /** Deployment stages: ordered groups of services inside an environment; each service sits in exactly one. */
 import { z } from "zod";
-import type { RequestCore } from "./core";
+import { records } from "./crud";
 import { path } from "./path";
-import { Reference, listOf, maybe } from "./schema";
+import { Reference, listOf, maybe, namedRecord } from "./schema";
 
 /** A service's membership of a stage. */
 export const StageService = z.looseObject({
@@ -17,15 +17,11 @@ export const StageService = z.looseObject({
 export type StageService = z.infer<typeof StageService>;
 
 /** A deployment stage record. */
-export const DeploymentStage = z.looseObject({
-  id: z.string(),
-  name: z.string(),
+export const DeploymentStage = namedRecord({
   description: maybe(z.string()),
   deployment_order: maybe(z.number()),
   environment: maybe(Reference),
   services: maybe(z.array(StageService)),
-  created_at: maybe(z.string()),
-  updated_at: maybe(z.string()),
 });
 /** A deployment stage record. */
 export type DeploymentStage = z.infer<typeof DeploymentStage>;
@@ -50,41 +46,15 @@ function byOrder(stages: DeploymentStage[]): DeploymentStage[] {
 }
 
 /** Endpoints of deployment stages. */
-export class DeploymentStagesApi {
-  /** @param core the client's request core. */
-  constructor(private readonly core: RequestCore) {}
-
+export class DeploymentStagesApi extends records({
+  what: "deployment stage", naturalKey: "name", record: DeploymentStage,
+  createRequest: DeploymentStageRequest, editRequest: DeploymentStageRequest,
+  list: (environmentId: string) => path`/environment/${environmentId}/deploymentStage`,
+  item: (deploymentStageId: string) => path`/deploymentStage/${deploymentStageId}`,
+}) {
   /** Lists the stages of an environment, ordered by `deployment_order`. */
-  async list(environmentId: string): Promise<DeploymentStage[]> {
-    return byOrder(await this.core.list(path`/environment/${environmentId}/deploymentStage`, DeploymentStage));
-  }
-
-  /** Creates a stage (appended last). A lost answer is recovered by name. */
-  create(environmentId: string, request: DeploymentStageRequest): Promise<DeploymentStage> {
-    return this.core.call({
-      method: "POST", path: path`/environment/${environmentId}/deploymentStage`, body: request, requestSchema: DeploymentStageRequest,
-      response: DeploymentStage,
-      what: `deployment stage ${JSON.stringify(request.name)}`,
-      recover: async () => (await this.list(environmentId)).find((s) => s.name === request.name),
-    });
-  }
-
-  /** Reads one stage. */
-  get(deploymentStageId: string): Promise<DeploymentStage> {
-    return this.core.call({ method: "GET", path: path`/deploymentStage/${deploymentStageId}`, response: DeploymentStage });
-  }
-
-  /** Edits a stage's name and description. */
-  update(deploymentStageId: string, request: DeploymentStageRequest): Promise<DeploymentStage> {
-    return this.core.call({
-      method: "PUT", path: path`/deploymentStage/${deploymentStageId}`, body: request, requestSchema: DeploymentStageRequest,
-      response: DeploymentStage,
-    });
-  }
-
-  /** Deletes a stage (the service refuses while services are attached). */
-  async delete(deploymentStageId: string): Promise<void> {
-    await this.core.call({ method: "DELETE", path: path`/deploymentStage/${deploymentStageId}` });
+  override async list(environmentId: string): Promise<DeploymentStage[]> {
+    return byOrder(await super.list(environmentId));
   }
 
   /** Moves a service into this stage; answers with the environment's stages in order. */
@@ -112,4 +82,15 @@ export class DeploymentStagesApi {
   forService(serviceId: string): Promise<DeploymentStage> {
     return this.core.call({ method: "GET", path: path`/service/${serviceId}/deploymentStage`, response: DeploymentStage });
   }
+}
+
+export interface DeploymentStagesApi {
+  /** Creates a stage (appended last). A lost answer is recovered by name. */
+  create(environmentId: string, request: DeploymentStageRequest): Promise<DeploymentStage>;
+  /** Reads one stage. */
+  get(deploymentStageId: string): Promise<DeploymentStage>;
+  /** Edits a stage's name and description. */
+  update(deploymentStageId: string, request: DeploymentStageRequest): Promise<DeploymentStage>;
+  /** Deletes a stage (the service refuses while services are attached). */
+  delete(deploymentStageId: string): Promise<void>;
 }

@@ -1,9 +1,9 @@
 /** Environments: created inside a project, bound to a cluster; they hold applications, databases and deployment stages. */
 import { z } from "zod";
-import type { RequestCore } from "./core";
+import { deployables } from "./deployables";
 import { path } from "./path";
-import { Reference, maybe, openEnum } from "./schema";
-import { ActionResult, EnvironmentStatus } from "./status";
+import { Reference, maybe, namedRecord, openEnum } from "./schema";
+import { EnvironmentStatus, type ActionResult } from "./status";
 
 /** Modes an environment can be created or edited with (`PREVIEW` is set by the service only). */
 export const ENVIRONMENT_MODES = ["DEVELOPMENT", "PRODUCTION", "STAGING"] as const;
@@ -15,14 +15,10 @@ export const EnvironmentModeInput = z.enum(ENVIRONMENT_MODES);
 export type EnvironmentModeInput = z.infer<typeof EnvironmentModeInput>;
 
 /** An environment record. */
-export const Environment = z.looseObject({
-  id: z.string(),
-  name: z.string(),
+export const Environment = namedRecord({
   mode: maybe(openEnum(REPORTED_ENVIRONMENT_MODES)),
   cluster_id: maybe(z.string()),
   cluster_name: maybe(z.string()),
-  created_at: maybe(z.string()),
-  updated_at: maybe(z.string()),
   organization: maybe(Reference),
   project: maybe(Reference),
   last_updated_by: maybe(z.string()),
@@ -50,59 +46,30 @@ export const EnvironmentEditRequest = z.looseObject({
 export type EnvironmentEditRequest = z.input<typeof EnvironmentEditRequest>;
 
 /** Endpoints of environments. */
-export class EnvironmentsApi {
-  /** @param core the client's request core. */
-  constructor(private readonly core: RequestCore) {}
+export class EnvironmentsApi extends deployables({
+  what: "environment", naturalKey: "name", record: Environment, status: EnvironmentStatus,
+  createRequest: EnvironmentCreateRequest, editRequest: EnvironmentEditRequest,
+  list: (projectId: string) => path`/project/${projectId}/environment`,
+  item: (environmentId: string) => path`/environment/${environmentId}`,
+}) {}
 
+export interface EnvironmentsApi {
   /** Lists the environments of a project. */
-  async list(projectId: string): Promise<Environment[]> {
-    return this.core.list(path`/project/${projectId}/environment`, Environment);
-  }
-
+  list(projectId: string): Promise<Environment[]>;
   /** Creates an environment (the service adds its default deployment stages). A lost answer is recovered by name. */
-  create(projectId: string, request: EnvironmentCreateRequest): Promise<Environment> {
-    return this.core.call({
-      method: "POST", path: path`/project/${projectId}/environment`, body: request, requestSchema: EnvironmentCreateRequest,
-      response: Environment,
-      what: `environment ${JSON.stringify(request.name)}`,
-      recover: async () => (await this.list(projectId)).find((e) => e.name === request.name),
-    });
-  }
-
+  create(projectId: string, request: EnvironmentCreateRequest): Promise<Environment>;
   /** Reads one environment. */
-  get(environmentId: string): Promise<Environment> {
-    return this.core.call({ method: "GET", path: path`/environment/${environmentId}`, response: Environment });
-  }
-
+  get(environmentId: string): Promise<Environment>;
   /** Edits an environment's name or mode. */
-  update(environmentId: string, request: EnvironmentEditRequest): Promise<Environment> {
-    return this.core.call({
-      method: "PUT", path: path`/environment/${environmentId}`, body: request, requestSchema: EnvironmentEditRequest, response: Environment,
-    });
-  }
-
+  update(environmentId: string, request: EnvironmentEditRequest): Promise<Environment>;
   /** Deletes an environment (asynchronous on the service: follow with `waitUntilGone`). */
-  async delete(environmentId: string): Promise<void> {
-    await this.core.call({ method: "DELETE", path: path`/environment/${environmentId}` });
-  }
-
+  delete(environmentId: string): Promise<void>;
   /** Reads the deployment status of the environment as a whole. */
-  status(environmentId: string): Promise<EnvironmentStatus> {
-    return this.core.call({ method: "GET", path: path`/environment/${environmentId}/status`, response: EnvironmentStatus });
-  }
-
+  status(environmentId: string): Promise<EnvironmentStatus>;
   /** Deploys every service of the environment, stage by stage. */
-  deploy(environmentId: string): Promise<ActionResult> {
-    return this.core.call({ method: "POST", path: path`/environment/${environmentId}/deploy`, response: ActionResult });
-  }
-
+  deploy(environmentId: string): Promise<ActionResult>;
   /** Stops every service of the environment. */
-  stop(environmentId: string): Promise<ActionResult> {
-    return this.core.call({ method: "POST", path: path`/environment/${environmentId}/stop`, response: ActionResult });
-  }
-
+  stop(environmentId: string): Promise<ActionResult>;
   /** Redeploys every service of the environment. */
-  redeploy(environmentId: string): Promise<ActionResult> {
-    return this.core.call({ method: "POST", path: path`/environment/${environmentId}/redeploy`, response: ActionResult });
-  }
+  redeploy(environmentId: string): Promise<ActionResult>;
 }

@@ -1,22 +1,18 @@
 /** Git tokens: credentials to a git provider, kept by the organization. The token value is write-only. */
 import { z } from "zod";
-import type { RequestCore } from "./core";
+import { records } from "./crud";
 import { GIT_PROVIDERS, GitProvider, isHttpUrl } from "./git";
 import { path } from "./path";
-import { maybe, openEnum } from "./schema";
+import { maybe, namedRecord, openEnum } from "./schema";
 
 /** A git token record (never the token itself: a `token` in an answer is dropped). */
-const GitTokenFields = z.looseObject({
-  id: z.string(),
-  name: z.string(),
+const GitTokenFields = namedRecord({
   type: maybe(openEnum(GIT_PROVIDERS)),
   description: maybe(z.string()),
   workspace: maybe(z.string()),
   git_api_url: maybe(z.string()),
   associated_services_count: maybe(z.number()),
   expired_at: maybe(z.string()),
-  created_at: maybe(z.string()),
-  updated_at: maybe(z.string()),
 });
 /** A git token record, without the token value. */
 export const GitToken = GitTokenFields.transform((record) => {
@@ -45,39 +41,21 @@ export const GitTokenRequest = z
 export type GitTokenRequest = z.input<typeof GitTokenRequest>;
 
 /** Endpoints of git tokens. */
-export class GitTokensApi {
-  /** @param core the client's request core. */
-  constructor(private readonly core: RequestCore) {}
+export class GitTokensApi extends records({
+  what: "git token", naturalKey: "name", record: GitToken, createRequest: GitTokenRequest, editRequest: GitTokenRequest,
+  list: (organizationId: string) => path`/organization/${organizationId}/gitToken`,
+  item: (organizationId: string, gitTokenId: string) => path`/organization/${organizationId}/gitToken/${gitTokenId}`,
+}) {}
 
+export interface GitTokensApi {
   /** Lists the git tokens of an organization. */
-  async list(organizationId: string): Promise<GitToken[]> {
-    return this.core.list(path`/organization/${organizationId}/gitToken`, GitToken);
-  }
-
+  list(organizationId: string): Promise<GitToken[]>;
   /** Creates a git token. A lost answer is recovered by name. */
-  create(organizationId: string, request: GitTokenRequest): Promise<GitToken> {
-    return this.core.call({
-      method: "POST", path: path`/organization/${organizationId}/gitToken`, body: request, requestSchema: GitTokenRequest, response: GitToken,
-      what: `git token ${JSON.stringify(request.name)}`,
-      recover: async () => (await this.list(organizationId)).find((t) => t.name === request.name),
-    });
-  }
-
+  create(organizationId: string, request: GitTokenRequest): Promise<GitToken>;
   /** Reads one git token. */
-  get(organizationId: string, gitTokenId: string): Promise<GitToken> {
-    return this.core.call({ method: "GET", path: path`/organization/${organizationId}/gitToken/${gitTokenId}`, response: GitToken });
-  }
-
+  get(organizationId: string, gitTokenId: string): Promise<GitToken>;
   /** Replaces a git token (the full request again, token included). */
-  update(organizationId: string, gitTokenId: string, request: GitTokenRequest): Promise<GitToken> {
-    return this.core.call({
-      method: "PUT", path: path`/organization/${organizationId}/gitToken/${gitTokenId}`, body: request, requestSchema: GitTokenRequest,
-      response: GitToken,
-    });
-  }
-
+  update(organizationId: string, gitTokenId: string, request: GitTokenRequest): Promise<GitToken>;
   /** Deletes a git token. */
-  async delete(organizationId: string, gitTokenId: string): Promise<void> {
-    await this.core.call({ method: "DELETE", path: path`/organization/${organizationId}/gitToken/${gitTokenId}` });
-  }
+  delete(organizationId: string, gitTokenId: string): Promise<void>;
 }

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { RequestCore } from "./core";
 import { path } from "./path";
-import { listOf, maybe, openEnum } from "./schema";
+import { listOf, maybe, namedRecord, openEnum } from "./schema";
 
 /** Organization plans, current (2025) and deprecated ones. */
 export const OrganizationPlan = openEnum([
@@ -13,11 +13,7 @@ export const OrganizationPlan = openEnum([
 export type OrganizationPlan = z.infer<typeof OrganizationPlan>;
 
 /** An organization record. */
-export const Organization = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  created_at: maybe(z.string()),
-  updated_at: maybe(z.string()),
+export const Organization = namedRecord({
   description: maybe(z.string()),
   plan: maybe(OrganizationPlan),
   website_url: maybe(z.string()),

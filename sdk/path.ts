@@ -54,10 +54,38 @@ export function path(strings: TemplateStringsArray, ...values: ReadonlyArray<str
   let out = strings[0] ?? "";
   values.forEach((value, index) => {
     const reason = invalidIdReason(value);
-    if (reason !== undefined) {
-      throw new TypeError(`${segmentName(strings, index)} in ${strings.join("{}")}: ${reason}; nothing was sent`);
-    }
+    if (reason !== undefined) throw invalidId({ name: segmentName(strings, index), template: strings.join("{}"), reason });
     out += encodeURIComponent(String(value)) + (strings[index + 1] ?? "");
   });
   return out as ApiPath;
+}
+
+/** What an invalid-id TypeError of {@link path} names: the id, the path template (`{}` for each id) and why. */
+interface InvalidId {
+  name: string;
+  template: string;
+  reason: string;
+}
+
+const invalidIds = new WeakMap<Error, InvalidId>();
+
+function invalidId(at: InvalidId): TypeError {
+  const error = new TypeError(`${at.name} in ${at.template}: ${at.reason}; nothing was sent`);
+  invalidIds.set(error, at);
+  return error;
+}
+
+/**
+ * The path `build` makes followed by one fixed segment of the API: `under(() => path\`/database/${id}\`, "deploy")`.
+ * An invalid id is reported against the whole path (`databaseId in /database/{}/deploy`).
+ *
+ * @throws TypeError as {@link path} does.
+ */
+export function under(build: () => ApiPath, segment: string): ApiPath {
+  try {
+    return `${build()}/${encodeURIComponent(segment)}` as ApiPath;
+  } catch (e) {
+    const at = e instanceof Error ? invalidIds.get(e) : undefined;
+    throw at ? invalidId({ ...at, template: `${at.template}/${segment}` }) : e;
+  }
 }

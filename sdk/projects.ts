@@ -1,16 +1,12 @@
 /** Projects: created inside an organization; they hold environments. */
 import { z } from "zod";
-import type { RequestCore } from "./core";
+import { records } from "./crud";
 import { path } from "./path";
-import { Reference, maybe } from "./schema";
+import { Reference, maybe, namedRecord } from "./schema";
 
 /** A project record. */
-export const Project = z.looseObject({
-  id: z.string(),
-  name: z.string(),
+export const Project = namedRecord({
   description: maybe(z.string()),
-  created_at: maybe(z.string()),
-  updated_at: maybe(z.string()),
   associated_environments_count: maybe(z.number()),
   organization: maybe(Reference),
 });
@@ -26,37 +22,21 @@ export const ProjectRequest = z.looseObject({
 export type ProjectRequest = z.input<typeof ProjectRequest>;
 
 /** Endpoints of projects. */
-export class ProjectsApi {
-  /** @param core the client's request core. */
-  constructor(private readonly core: RequestCore) {}
+export class ProjectsApi extends records({
+  what: "project", naturalKey: "name", record: Project, createRequest: ProjectRequest, editRequest: ProjectRequest,
+  list: (organizationId: string) => path`/organization/${organizationId}/project`,
+  item: (projectId: string) => path`/project/${projectId}`,
+}) {}
 
+export interface ProjectsApi {
   /** Lists the projects of an organization. */
-  async list(organizationId: string): Promise<Project[]> {
-    return this.core.list(path`/organization/${organizationId}/project`, Project);
-  }
-
+  list(organizationId: string): Promise<Project[]>;
   /** Creates a project. If the answer is lost, finds the project by name instead of creating a second. */
-  create(organizationId: string, request: ProjectRequest): Promise<Project> {
-    return this.core.call({
-      method: "POST", path: path`/organization/${organizationId}/project`, body: request, requestSchema: ProjectRequest,
-      response: Project,
-      what: `project ${JSON.stringify(request.name)}`,
-      recover: async () => (await this.list(organizationId)).find((p) => p.name === request.name),
-    });
-  }
-
+  create(organizationId: string, request: ProjectRequest): Promise<Project>;
   /** Reads one project. */
-  get(projectId: string): Promise<Project> {
-    return this.core.call({ method: "GET", path: path`/project/${projectId}`, response: Project });
-  }
-
+  get(projectId: string): Promise<Project>;
   /** Replaces a project's name and description. */
-  update(projectId: string, request: ProjectRequest): Promise<Project> {
-    return this.core.call({ method: "PUT", path: path`/project/${projectId}`, body: request, requestSchema: ProjectRequest, response: Project });
-  }
-
+  update(projectId: string, request: ProjectRequest): Promise<Project>;
   /** Deletes a project; a missing project throws NotFoundError (test with `isNotFound`). */
-  async delete(projectId: string): Promise<void> {
-    await this.core.call({ method: "DELETE", path: path`/project/${projectId}` });
-  }
+  delete(projectId: string): Promise<void>;
 }

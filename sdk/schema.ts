@@ -27,6 +27,22 @@ export const Reference = z.looseObject({ id: z.string() });
 /** A reference to another record: `{ id }`. */
 export type Reference = z.infer<typeof Reference>;
 
+/** A reference to another record in a request, e.g. one of `labels_groups`: `{ id }`, the id non-empty. */
+export const ReferenceRequest = z.looseObject({ id: z.string().min(1) });
+
+/**
+ * A record as the service answers it: its `id`, the family's own `fields`, then when it was made and last changed
+ * (`created_at`, `updated_at`). Keys the schema does not name are kept.
+ */
+export function record<F extends z.core.$ZodLooseShape>(fields: F) {
+  return z.looseObject({ id: z.string(), ...fields, created_at: maybe(z.string()), updated_at: maybe(z.string()) });
+}
+
+/** A {@link record} with a `name` (projects, environments, applications, ...). */
+export function namedRecord<F extends z.core.$ZodLooseShape>(fields: F) {
+  return record({ name: z.string(), ...fields });
+}
+
 function describeValue(value: unknown): string {
   if (value === undefined) return "nothing (field missing)";
   if (value === null) return "null";

@@ -1,7 +1,6 @@
 /** Secrets of an application: write-only values; responses never carry `value`. */
 import { z } from "zod";
-import type { RequestCore } from "./core";
-import { ApplicationValuesApi } from "./application-values";
+import { applicationValues } from "./application-values";
 import { EnvironmentVariable, VariableKey } from "./variables";
 
 const SecretFields = EnvironmentVariable.omit({ value: true, enable_interpolation_in_file: true });
@@ -25,9 +24,4 @@ export const SecretRequest = z.looseObject({
 export type SecretRequest = z.input<typeof SecretRequest>;
 
 /** Endpoints of an application's secrets (keys only in answers). */
-export class SecretsApi extends ApplicationValuesApi<typeof Secret, typeof SecretRequest, typeof SecretRequest> {
-  /** @param core the client's request core. */
-  constructor(core: RequestCore) {
-    super(core, { segment: "secret", record: Secret, createRequest: SecretRequest, editRequest: SecretRequest });
-  }
-}
+export class SecretsApi extends applicationValues("secret", "secret", { record: Secret, createRequest: SecretRequest, editRequest: SecretRequest }) {}

@@ -1,8 +1,7 @@
 /** Environment variables of an application (values visible; see `secrets.ts` for hidden ones). */
 import { z } from "zod";
-import type { RequestCore } from "./core";
-import { ApplicationValuesApi } from "./application-values";
-import { maybe, openEnum } from "./schema";
+import { applicationValues } from "./application-values";
+import { maybe, openEnum, record } from "./schema";
 
 /** Where a variable is defined. */
 export const VariableScope = openEnum([
@@ -19,16 +18,13 @@ export const VariableType = openEnum([
 export type VariableType = z.infer<typeof VariableType>;
 
 /** An environment variable record. */
-export const EnvironmentVariable = z.looseObject({
-  id: z.string(),
+export const EnvironmentVariable = record({
   key: z.string(),
   value: maybe(z.string()),
   mount_path: maybe(z.string()),
   description: maybe(z.string()),
   scope: maybe(VariableScope),
   variable_type: maybe(VariableType),
-  created_at: maybe(z.string()),
-  updated_at: maybe(z.string()),
   service_id: maybe(z.string()),
   service_name: maybe(z.string()),
   enable_interpolation_in_file: maybe(z.boolean()),
@@ -56,9 +52,6 @@ export const VariableEditRequest = VariableCreateRequest;
 export type VariableEditRequest = z.input<typeof VariableEditRequest>;
 
 /** Endpoints of an application's environment variables. */
-export class EnvironmentVariablesApi extends ApplicationValuesApi<typeof EnvironmentVariable, typeof VariableCreateRequest, typeof VariableEditRequest> {
-  /** @param core the client's request core. */
-  constructor(core: RequestCore) {
-    super(core, { segment: "environmentVariable", record: EnvironmentVariable, createRequest: VariableCreateRequest, editRequest: VariableEditRequest });
-  }
-}
+export class EnvironmentVariablesApi extends applicationValues("environmentVariable", "environment variable", {
+  record: EnvironmentVariable, createRequest: VariableCreateRequest, editRequest: VariableEditRequest,
+}) {}

@@ -1,8 +1,8 @@
 /** Webhooks: notifications of deployment events sent to an outside address. */
 import { z } from "zod";
-import type { RequestCore } from "./core";
+import { records } from "./crud";
 import { path } from "./path";
-import { maybe, openEnum } from "./schema";
+import { maybe, openEnum, record } from "./schema";
 
 /** Event names the service sends (the reference spellings). */
 export const WEBHOOK_EVENTS = ["DEPLOYMENT_STARTED", "DEPLOYMENT_CANCELLED", "DEPLOYMENT_FAILURE", "DEPLOYMENT_SUCCESSFUL"] as const;
@@ -31,8 +31,7 @@ export const WebhookRequest = z.looseObject({
 export type WebhookRequest = z.input<typeof WebhookRequest>;
 
 /** A webhook record (the secret is reported only as `target_secret_set`). */
-export const Webhook = z.looseObject({
-  id: z.string(),
+export const Webhook = record({
   kind: maybe(openEnum(["STANDARD", "SLACK"] as const)),
   target_url: maybe(z.string()),
   target_secret_set: maybe(z.boolean()),
@@ -41,8 +40,6 @@ export const Webhook = z.looseObject({
   events: maybe(z.array(openEnum(WEBHOOK_EVENTS))),
   project_names_filter: maybe(z.array(z.string())),
   environment_types_filter: maybe(z.array(z.string())),
-  created_at: maybe(z.string()),
-  updated_at: maybe(z.string()),
 });
 /** A webhook record. */
 export type Webhook = z.infer<typeof Webhook>;
@@ -56,49 +53,28 @@ function originOf(url: unknown): string {
 }
 
 /** Endpoints of webhooks. */
-export class WebhooksApi {
-  /** @param core the client's request core. */
-  constructor(private readonly core: RequestCore) {}
+export class WebhooksApi extends records({
+  what: "webhook", naturalKey: "target_url", unique: false, record: Webhook, createRequest: WebhookRequest, editRequest: WebhookRequest,
+  // The target's origin only: the rest of a Slack webhook URL is its secret.
+  describe: (request) => `webhook to ${originOf(request.target_url)}`,
+  list: (organizationId: string) => path`/organization/${organizationId}/webhook`,
+  item: (organizationId: string, webhookId: string) => path`/organization/${organizationId}/webhook/${webhookId}`,
+}) {}
 
+export interface WebhooksApi {
   /** Lists the webhooks of an organization. */
-  async list(organizationId: string): Promise<Webhook[]> {
-    return this.core.list(path`/organization/${organizationId}/webhook`, Webhook);
-  }
-
+  list(organizationId: string): Promise<Webhook[]>;
   /**
    * Creates a webhook. Webhooks have no unique key (two may share a target), so the client first notes the
    * existing ones (one extra GET). After a lost answer, the one new webhook with the same `target_url` is taken
    * as the one made; when there is none or more than one, the call fails with UnconfirmedCreateError and the
    * POST is never sent again, since a second webhook would deliver every event twice.
    */
-  async create(organizationId: string, request: WebhookRequest): Promise<Webhook> {
-    const before = new Set((await this.list(organizationId)).map((w) => w.id));
-    return this.core.call({
-      method: "POST", path: path`/organization/${organizationId}/webhook`, body: request, requestSchema: WebhookRequest, response: Webhook,
-      // The target's origin only: the rest of a Slack webhook URL is its secret.
-      what: `webhook to ${originOf(request.target_url)}`,
-      resendAfterLoss: false,
-      recover: async () => {
-        const made = (await this.list(organizationId)).filter((w) => w.target_url === request.target_url && !before.has(w.id));
-        return made.length === 1 ? made[0] : undefined;
-      },
-    });
-  }
-
+  create(organizationId: string, request: WebhookRequest): Promise<Webhook>;
   /** Reads one webhook. */
-  get(organizationId: string, webhookId: string): Promise<Webhook> {
-    return this.core.call({ method: "GET", path: path`/organization/${organizationId}/webhook/${webhookId}`, response: Webhook });
-  }
-
+  get(organizationId: string, webhookId: string): Promise<Webhook>;
   /** Replaces a webhook's settings. */
-  update(organizationId: string, webhookId: string, request: WebhookRequest): Promise<Webhook> {
-    return this.core.call({
-      method: "PUT", path: path`/organization/${organizationId}/webhook/${webhookId}`, body: request, requestSchema: WebhookRequest, response: Webhook,
-    });
-  }
-
+  update(organizationId: string, webhookId: string, request: WebhookRequest): Promise<Webhook>;
   /** Deletes a webhook. */
-  async delete(organizationId: string, webhookId: string): Promise<void> {
-    await this.core.call({ method: "DELETE", path: path`/organization/${organizationId}/webhook/${webhookId}` });
-  }
+  delete(organizationId: string, webhookId: string): Promise<void>;
 }
