@@ -1,45 +1,54 @@
 import { randomUUID } from "node:crypto";
-import { endOf, startAction, stateAt } from "./clock";
+import { startAction } from "./clock";
+import { endDeployment, scheduleDeploymentEvents } from "./deployment-events";
 import { conflict } from "./errors";
-import type { EnvironmentRec } from "./models/environments";
+import { archiveDeployment, nextSequence } from "./models/deployments";
+import { recordEnvironmentAction, type EnvironmentRec } from "./models/environments";
 import { appendLogs } from "./models/logs";
 import type { ModelContext } from "./models/records";
 import type { DeploymentRec, ServiceAction } from "./models/runtime";
 import type { ServiceRecBase } from "./models/services";
-import { emitDeploymentEvent } from "./webhook-delivery";
-import { later, type World } from "./world";
+import type { World } from "./world";
+
+/** What an action is started with beyond the service and the action. */
+export interface ActionOptions {
+  /** Delay before its first step (stages of an environment action run one after the other). */
+  delayMs?: number;
+  /** The version a deploy request names (an application's `git_commit_id`). */
+  requested?: string | undefined;
+  /** The environment action it is part of. */
+  groupId?: string;
+}
 
 /**
- * Starts deploy/stop/restart on one service: records the timeline, writes the log lines its kind keeps
- * (dated along the timeline, so they appear as the clock reaches them) and schedules its kind's webhook deliveries.
+ * Starts deploy/stop/restart on one service: ends the action it replaces (cancelled when still running, with its
+ * final webhook event) and keeps it in the history, records the new timeline and what it rolls out, writes the log
+ * lines its kind keeps (dated along the timeline, so they appear as the clock reaches them) and schedules its events.
  */
 export function runServiceAction(
-  world: World, svc: ServiceRecBase, action: ServiceAction, nowMs: number, delayMs = 0, version?: string,
+  world: World, svc: ServiceRecBase, action: ServiceAction, nowMs: number, options: ActionOptions = {},
 ): DeploymentRec {
   const kind = world.store.kindOf(svc.id);
   if (kind === undefined) throw new Error(`service ${svc.id} is not stored`);
-  const d = startAction(svc.runtime, action, kind.buildSteps, nowMs, world.config.stepMs, delayMs);
-  const shown = version ?? d.request_id.slice(0, 8);
-  if (kind.logLines) appendLogs(world.store.state, svc, d, shown, kind.logLines(svc, d, shown));
-  if (kind.deploymentEvents && action === "DEPLOY") {
-    later(world, d.start - nowMs, () => emitDeploymentEvent(world, "DEPLOYMENT_STARTED", svc, eventExtra(d, "QUEUED")));
-    later(world, endOf(d) - nowMs, () => {
-      if (svc.runtime.deployment !== d) return; // superseded by a newer action
-      const final = stateAt(d, endOf(d));
-      emitDeploymentEvent(world, final === "DEPLOYED" ? "DEPLOYMENT_SUCCESSFUL" : "DEPLOYMENT_FAILURE", svc, eventExtra(d, final));
-    });
+  const previous = svc.runtime.deployment;
+  if (previous) {
+    endDeployment(world, svc, previous, nowMs);
+    archiveDeployment(svc.runtime, previous);
   }
+  const d = startAction(svc.runtime, action, kind.buildSteps, nowMs, world.config.stepMs, options.delayMs ?? 0);
+  d.seq = nextSequence();
+  if (options.groupId !== undefined) d.group_id = options.groupId;
+  if (action === "DEPLOY" && kind.commitOf) d.commit = kind.commitOf(svc, options.requested, d.start);
+  const shown = d.commit?.git_commit_id ?? options.requested ?? d.request_id.slice(0, 8);
+  if (kind.logLines) appendLogs(world.store.state, svc, d, shown, kind.logLines(svc, d, shown));
+  scheduleDeploymentEvents(world, svc, d, nowMs);
   return d;
 }
 
-function eventExtra(d: DeploymentRec, state: string): Record<string, unknown> {
-  return { deployment_request_id: d.request_id, state };
-}
-
-/** Starts an action asked for by a request; 409 while the service is being deleted. */
-export function startServiceAction(m: ModelContext, svc: ServiceRecBase, action: ServiceAction, version?: string): void {
+/** Starts an action asked for by a request (`requested`: the version a deploy names); 409 while the service is being deleted. */
+export function startServiceAction(m: ModelContext, svc: ServiceRecBase, action: ServiceAction, requested?: string): void {
   if (svc.deleting) throw conflict(`${m.world.store.kindOf(svc.id)?.name ?? "service"} ${svc.id} is being deleted`);
-  runServiceAction(m.world, svc, action, m.now, 0, version);
+  runServiceAction(m.world, svc, action, m.now, { requested });
 }
 
 /** Runs an action on every service of an environment, stage after stage; skipped services are left out of deploys. */
@@ -48,6 +57,8 @@ export function runEnvironmentAction(m: ModelContext, env: EnvironmentRec, actio
   const { world, now } = m;
   const store = world.store;
   const placed = new Set<string>();
+  const groupId = randomUUID();
+  const seq = nextSequence();
   let delay = 0;
   const stepSpan = 4 * world.config.stepMs;
   for (const stage of store.stagesOf(env.id)) {
@@ -57,13 +68,13 @@ export function runEnvironmentAction(m: ModelContext, env: EnvironmentRec, actio
       if (entry.is_skipped && action !== "STOP") continue;
       const svc = store.service(entry.service_id);
       if (!svc || svc.deleting) continue;
-      runServiceAction(world, svc, action, now, delay);
+      runServiceAction(world, svc, action, now, { delayMs: delay, groupId });
       any = true;
     }
     if (any) delay += stepSpan;
   }
   for (const svc of store.servicesOf(env.id)) {
-    if (!placed.has(svc.id) && !svc.deleting) runServiceAction(world, svc, action, now, delay);
+    if (!placed.has(svc.id) && !svc.deleting) runServiceAction(world, svc, action, now, { delayMs: delay, groupId });
   }
-  env.last_action = { action, at: new Date(now).toISOString(), request_id: randomUUID() };
+  recordEnvironmentAction(env, { action, at: new Date(now).toISOString(), request_id: groupId, seq });
 }

@@ -23,18 +23,28 @@ export function stepsFor(action: ServiceAction, build: readonly string[], failur
   return ["QUEUED", ...build, "DEPLOYING", "DEPLOYED"];
 }
 
-/** Epoch ms at which a deployment reaches its terminal state. */
+/** Epoch ms at which a deployment reaches its terminal state (its cancellation, when it was cancelled). */
 export function endOf(d: DeploymentRec): number {
-  return d.start + (d.steps.length - 1) * d.stepMs;
+  const natural = d.start + (d.steps.length - 1) * d.stepMs;
+  return d.cancelled_at === undefined ? natural : Math.min(natural, d.cancelled_at);
 }
 
-/** State of a deployment at `nowMs`. */
+/** State of a deployment at `nowMs` (`CANCELED` from its cancellation on). */
 export function stateAt(d: DeploymentRec, nowMs: number): string {
+  if (d.cancelled_at !== undefined && nowMs >= d.cancelled_at) return "CANCELED";
   const last = d.steps.length - 1;
   if (d.stepMs <= 0) return d.steps[last] as string;
   const elapsed = nowMs - d.start;
   if (elapsed < 0) return d.steps[0] as string;
   return d.steps[Math.min(last, Math.floor(elapsed / d.stepMs))] as string;
+}
+
+/** Epoch ms since which a deployment has been in its state at `nowMs` (its request time before its first step). */
+export function stateSince(d: DeploymentRec, nowMs: number): number {
+  const requested = d.requested_at ?? d.start;
+  if (finished(d, nowMs)) return Math.max(requested, endOf(d));
+  if (nowMs < d.start || d.stepMs <= 0) return requested;
+  return d.start + Math.floor((nowMs - d.start) / d.stepMs) * d.stepMs;
 }
 
 /** True when the deployment's state at `nowMs` is its last one. */
@@ -62,7 +72,7 @@ export function startAction(
   }
   const d: DeploymentRec = {
     action, steps: stepsFor(action, build, action === "DEPLOY" ? rt.failure : null),
-    start: nowMs + delayMs, stepMs, request_id: randomUUID(), version: rt.version,
+    start: nowMs + delayMs, requested_at: nowMs, stepMs, request_id: randomUUID(), version: rt.version,
   };
   rt.deployment = d;
   rt.requests_count += 1;

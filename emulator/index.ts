@@ -12,10 +12,21 @@
  * - Every new environment gets one deployment stage named `DEFAULT`; new applications and databases join the
  *   environment's first stage. A stage with services attached cannot be deleted (400).
  * - Deploys walk QUEUED, BUILDING (applications only), DEPLOYING, DEPLOYED; stops STOP_QUEUED, STOPPING, STOPPED;
- *   restarts RESTART_QUEUED, RESTARTING, DEPLOYED; one `stepMs` per state, computed from elapsed time.
- * - Secret values, git tokens, webhook secrets and database passwords are kept but never answered
- *   (the database master-credentials PUT answer excepted) and are redacted in the state dump.
- * - Validation as the service does it: `min_running_instances <= max_running_instances` (`-1` = no limit), unique
+ *   restarts RESTART_QUEUED, RESTARTING, DEPLOYED; one `stepMs` per state, computed from elapsed time. A new action
+ *   on a service cancels the one still running (CANCELED in its history).
+ * - Deployments leave traces: an application's deploy rolls out the commit it names (`git_commit_id`) or its branch's
+ *   head, shown as `git_repository.deployed_commit_*` once DEPLOYED; `/<kind>/{id}/deploymentHistory` and
+ *   `/environment/{id}/deploymentHistory` list every action, newest first, 20 per page (query `startId`).
+ * - Webhooks: every deploy of every service kind that started sends DEPLOYMENT_STARTED and exactly one final event:
+ *   SUCCESSFUL, FAILURE, or CANCELLED when a newer action replaces it or its service is deleted mid-deploy.
+ * - Secret values, git tokens and webhook secrets are kept but never answered. Database passwords are answered by
+ *   the master-credentials read and edit (to every token scope, as the live service does). All of them are redacted
+ *   in the state dump.
+ * - Every field a request may set comes back on the next read (`annotations_groups` / `labels_groups` as the whole
+ *   groups of `/organization/{id}/annotationsGroups` and `/labelsGroups`, whose ids must exist).
+ * - Validation as the service does it: the reference's enums (an environment `mode` of `PREVIEW` is the service's to
+ *   set), ids that must name existing records (400), edits of records that do not exist (404, never a create),
+ *   `min_running_instances <= max_running_instances` (`-1` = no limit), unique
  *   internal ports per application, absolute storage mount points (400 naming the field); name uniqueness per family
  *   as decided in `models/uniqueness.ts` (409). A malformed JSON body is a 400 that quotes none of it; a body holding a
  *   `__proto__` key anywhere is a 400. Ids are looked up as own entries only (`__proto__`, `constructor`... are 404).

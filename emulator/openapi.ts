@@ -15,7 +15,10 @@ export function buildOpenApi(routes: Route[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const error = { description: "Error", content: { "application/json": { schema: jsonSchema(errorBody, "output") } } };
   for (const r of routes) {
-    const params = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+    const params: unknown[] = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+    for (const [name, schema] of Object.entries(r.query?.shape ?? {})) {
+      params.push({ name, in: "query", required: false, schema: jsonSchema(schema as z.ZodType, "input") });
+    }
     const op: Record<string, unknown> = {
       summary: r.summary,
       operationId: `${r.method.toLowerCase()}${r.path.replace(/[{}]/g, "").split("/").map((s) => s.charAt(0).toUpperCase() + s.slice(1)).join("")}`,

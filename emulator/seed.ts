@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { seededClusterDetails, type ClusterRec } from "./models/clusters";
 import { emptyCollections, type State } from "./models/state";
 
 /** What stays the same across resets: ids of the organization and clusters, token values. */
@@ -22,13 +23,16 @@ export function newSeedInfo(nowMs: number): SeedInfo {
   };
 }
 
-/** The seeded state: organization `emulator-org`, clusters `eu-west` and `us-east`, four tokens. */
+/** The seeded state: organization `emulator-org`, clusters `eu-west` and `us-east` (with their details), four tokens. */
 export function seedState(seed: SeedInfo): State {
   const t = seed.createdAt;
-  const cluster = (id: string, name: string, region: string, isDefault: boolean) => ({
-    id, created_at: t, updated_at: t, organization_id: seed.organizationId, name, region, version: "1.30",
-    next_version: "1.31", is_default: isDefault, last_deployment_date: t, last_execution_id: null,
-  });
+  const cluster = (id: string, name: string, region: string, isDefault: boolean): ClusterRec => {
+    const base = {
+      id, created_at: t, updated_at: t, organization_id: seed.organizationId, name, region, version: "1.30",
+      next_version: "1.31", is_default: isDefault, last_deployment_date: t, last_execution_id: null,
+    };
+    return { ...base, ...seededClusterDetails(base), labels_groups: [] };
+  };
   return {
     organization: { id: seed.organizationId, created_at: t, updated_at: t, name: "emulator-org", plan: "TEAM_2025", owner: seed.ownerId },
     clusters: [cluster(seed.clusterIds[0], "eu-west", "eu-west-3", true), cluster(seed.clusterIds[1], "us-east", "us-east-1", false)],

@@ -1,11 +1,25 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import type { GroupRefs } from "./groups";
 import { iso, type BaseRec, type ModelContext } from "./records";
 
 /** The last minor Kubernetes version the emulator offers an upgrade to. */
 const LAST_MINOR = 33;
 
-/** A seeded Kubernetes cluster. */
-export interface ClusterRec extends BaseRec {
+/** The configuration a cluster reports beyond its name and version (clusters of older data files lack it). */
+export interface ClusterDetails {
+  description: string;
+  /** Disk operations per second of its nodes (3000 to 16000). */
+  disk_iops: number;
+  /** Disk throughput of its nodes in MB/s (125 to 1000). */
+  disk_throughput: number;
+  metrics_parameters: Record<string, unknown>;
+  infrastructure_outputs: Record<string, unknown>;
+  infrastructure_charts_parameters: Record<string, unknown>;
+  secret_manager_accesses: Array<Record<string, unknown>>;
+}
+
+/** A seeded Kubernetes cluster (an AWS managed one). */
+export interface ClusterRec extends BaseRec, GroupRefs, Partial<ClusterDetails> {
   organization_id: string;
   name: string;
   region: string;
@@ -14,6 +28,58 @@ export interface ClusterRec extends BaseRec {
   is_default: boolean;
   last_deployment_date: string | null;
   last_execution_id: string | null;
+}
+
+/** What a cluster is known by before its details. */
+type ClusterIdentity = Pick<ClusterRec, "id" | "name" | "region" | "created_at">;
+
+/**
+ * The details the emulator seeds a cluster with: an EKS cluster with 3000 IOPS / 125 MB/s node disks, managed
+ * metrics, an ingress and a certificate manager, and access to the AWS secret manager of its region. Derived from its
+ * id, name and region, so a cluster of an older data file answers the same details every time.
+ */
+export function seededClusterDetails(c: ClusterIdentity): ClusterDetails {
+  const hex = createHash("sha1").update(c.id).digest("hex");
+  return {
+    description: `Managed Kubernetes cluster ${c.name} (${c.region}) of the emulator`,
+    disk_iops: 3000,
+    disk_throughput: 125,
+    metrics_parameters: {
+      enabled: true,
+      configuration: {
+        kind: "MANAGED_BY_QOVERY", resource_profile: "NORMAL", cloud_watch_export_config: { enabled: false },
+        high_availability: false, internal_network_monitoring: { enabled: false }, alerting: { enabled: false },
+      },
+    },
+    infrastructure_outputs: {
+      kind: "EKS", cluster_name: c.name, cluster_arn: `arn:aws:eks:${c.region}:000000000000:cluster/${c.name}`,
+      cluster_oidc_issuer: `https://oidc.eks.${c.region}.amazonaws.com/id/${hex.slice(0, 32).toUpperCase()}`,
+      vpc_id: `vpc-${hex.slice(0, 17)}`,
+    },
+    infrastructure_charts_parameters: {
+      nginx_parameters: { replica_count: 2 },
+      cert_manager_parameters: { kubernetes_namespace: "cert-manager" },
+    },
+    secret_manager_accesses: [{
+      id: [hex.slice(0, 8), hex.slice(8, 12), `4${hex.slice(13, 16)}`, `8${hex.slice(17, 20)}`, hex.slice(20, 32)].join("-"),
+      name: `${c.name}-secrets`, created_at: c.created_at, updated_at: c.created_at,
+      endpoint: { mode: "AWS_SECRET_MANAGER", region: c.region }, authentication: { mode: "AUTOMATICALLY_CONFIGURED" },
+    }],
+  };
+}
+
+/** A cluster's details: what it stores, the seeded ones for what it lacks. */
+export function clusterDetails(c: ClusterRec): ClusterDetails {
+  const seeded = seededClusterDetails(c);
+  return {
+    description: c.description ?? seeded.description,
+    disk_iops: c.disk_iops ?? seeded.disk_iops,
+    disk_throughput: c.disk_throughput ?? seeded.disk_throughput,
+    metrics_parameters: c.metrics_parameters ?? seeded.metrics_parameters,
+    infrastructure_outputs: c.infrastructure_outputs ?? seeded.infrastructure_outputs,
+    infrastructure_charts_parameters: c.infrastructure_charts_parameters ?? seeded.infrastructure_charts_parameters,
+    secret_manager_accesses: c.secret_manager_accesses ?? seeded.secret_manager_accesses,
+  };
 }
 
 /** Upgrades a cluster to its next Kubernetes version, when it has one, as a new execution. */

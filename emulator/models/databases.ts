@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
+import { badRequest } from "../errors";
 import type { credentialsRequest, databaseCreateRequest, databaseEditRequest } from "../schemas/databases";
 import { applicationKind, type ApplicationRec } from "./applications";
+import { groupIds } from "./groups";
 import { assignGiven, baseFields, touch, type ModelContext } from "./records";
 import { newRuntime } from "./runtime";
 import type { ServiceKind } from "./service-kinds";
@@ -17,21 +19,26 @@ export interface DatabaseRec extends ServiceRecBase {
   memory: number;
   storage: number;
   instance_type?: string;
+  /** Disk type a MANAGED database was given; absent: {@link DEFAULT_MANAGED_DISK_TYPE}. CONTAINER ones have none. */
+  disk_type?: string;
   login: string;
   password: string;
 }
 
-/** The database service kind: no build step, no log, no webhooks; its password is a secret. */
+/** Disk type of a MANAGED database that was given none. */
+export const DEFAULT_MANAGED_DISK_TYPE = "gp3";
+
+/** The database service kind: no build step, no log; its password is a secret (kept out of the state dump). */
 export const databaseKind: ServiceKind<"databases", DatabaseRec> = {
   name: "database", type: "DATABASE", collection: "databases", buildSteps: [], deploysFrom: "none",
-  deploymentEvents: false, monthlyCostCents: 2500, secretFields: ["password"],
+  monthlyCostCents: 2500, secretFields: ["password"],
 };
 
 const PORTS = new Map([["POSTGRESQL", 5432], ["MYSQL", 3306], ["MONGODB", 27017], ["REDIS", 6379]]);
 const LOGINS = new Map([["POSTGRESQL", "postgres"], ["MYSQL", "root"], ["MONGODB", "admin"], ["REDIS", "default"]]);
 
 /** Fields an edit may change (type and mode cannot). */
-const EDITABLE = ["name", "version", "accessibility", "cpu", "memory", "storage", "instance_type", "icon_uri"] as const;
+const EDITABLE = ["name", "description", "version", "accessibility", "cpu", "memory", "storage", "instance_type", "icon_uri"] as const;
 
 /** Host name of a database: `<name>.<env-short-id>.emulator.internal`. */
 export function databaseHost(d: DatabaseRec): string {
@@ -44,25 +51,40 @@ export function databasePort(d: DatabaseRec): number {
   return PORTS.get(d.type) ?? 5432;
 }
 
+/** The disk type a database answers: its own or the default for MANAGED ones, null for CONTAINER ones. */
+export function diskTypeOf(d: DatabaseRec): string | null {
+  return d.mode === "MANAGED" ? (d.disk_type ?? DEFAULT_MANAGED_DISK_TYPE) : null;
+}
+
 /** Creates a database of an environment: the engine's usual login, a random password, the service's defaults. */
 export function createDatabase(m: ModelContext, envId: string, b: z.output<typeof databaseCreateRequest>): DatabaseRec {
   assertServiceNameFree(m.world.store, envId, b.name);
+  const annotations = groupIds(m, "annotations_groups", b.annotations_groups) ?? [];
+  const labels = groupIds(m, "labels_groups", b.labels_groups) ?? [];
   const d: DatabaseRec = {
     ...baseFields(m.now), environment_id: envId, name: b.name, type: b.type, version: b.version, mode: b.mode,
     accessibility: b.accessibility ?? "PRIVATE", cpu: b.cpu ?? 250, memory: b.memory ?? 256, storage: b.storage ?? 10,
     icon_uri: b.icon_uri ?? "app://emulator/database", login: LOGINS.get(b.type) ?? "admin",
-    password: randomBytes(12).toString("hex"), runtime: newRuntime(),
+    password: randomBytes(12).toString("hex"), runtime: newRuntime(), annotations_groups: annotations, labels_groups: labels,
   };
+  if (b.description !== undefined) d.description = b.description;
   const instanceType = b.instance_type ?? (b.mode === "MANAGED" ? "db.t3.micro" : undefined);
   if (instanceType !== undefined) d.instance_type = instanceType;
   addService(m, databaseKind, d);
   return d;
 }
 
-/** Edits a database. */
+/** Edits a database; a disk type is refused on a CONTAINER database (null puts a MANAGED one back to the default). */
 export function editDatabase(m: ModelContext, d: DatabaseRec, b: z.output<typeof databaseEditRequest>): void {
   if (b.name !== undefined) assertServiceNameFree(m.world.store, d.environment_id, b.name, d.id);
+  if (b.disk_type && d.mode !== "MANAGED") throw badRequest("disk_type", `only MANAGED databases have a disk type (this one is ${d.mode})`);
+  const annotations = groupIds(m, "annotations_groups", b.annotations_groups);
+  const labels = groupIds(m, "labels_groups", b.labels_groups);
   assignGiven(d, b, EDITABLE);
+  if (b.disk_type === null) delete d.disk_type;
+  else if (b.disk_type !== undefined) d.disk_type = b.disk_type;
+  if (annotations !== undefined) d.annotations_groups = annotations;
+  if (labels !== undefined) d.labels_groups = labels;
   serviceEdited(m, d);
 }
 

@@ -4,6 +4,7 @@ import { badRequest } from "../errors";
 import type { environmentCreateRequest, environmentEditRequest } from "../schemas/environments";
 import { baseFields, iso, type BaseRec, type ModelContext } from "./records";
 import type { DeletionRec, ServiceAction } from "./runtime";
+import { cancelForDeletion } from "./services";
 import { DEFAULT_STAGE_NAME, appendStage } from "./stages";
 import { assertNameFree } from "./uniqueness";
 
@@ -15,7 +16,30 @@ export interface EnvironmentRec extends BaseRec {
   mode: string;
   cluster_id: string;
   deleting?: DeletionRec;
-  last_action?: { action: ServiceAction; at: string; request_id: string };
+  /** The last environment action (deploy, redeploy, stop of the whole environment). */
+  last_action?: EnvironmentActionRec;
+  /** Every environment action, oldest first, at most {@link MAX_ENVIRONMENT_ACTIONS} (absent in older data files). */
+  actions?: EnvironmentActionRec[];
+}
+
+/** One action on a whole environment; `request_id` is also the `group_id` of the service actions it started. */
+export interface EnvironmentActionRec {
+  action: ServiceAction;
+  at: string;
+  request_id: string;
+  /** Orders it among actions of the same millisecond (see `nextSequence`; absent in older data files). */
+  seq?: number;
+}
+
+/** How many environment actions an environment keeps. */
+export const MAX_ENVIRONMENT_ACTIONS = 100;
+
+/** Records an action on a whole environment as its last one and in its list. */
+export function recordEnvironmentAction(e: EnvironmentRec, a: EnvironmentActionRec): void {
+  e.last_action = a;
+  const list = (e.actions ??= []);
+  list.push(a);
+  if (list.length > MAX_ENVIRONMENT_ACTIONS) list.splice(0, list.length - MAX_ENVIRONMENT_ACTIONS);
 }
 
 /** The project an environment is created in. */
@@ -61,14 +85,18 @@ export function editEnvironment(m: ModelContext, e: EnvironmentRec, input: z.out
   e.updated_at = iso(m.now);
 }
 
-/** Deletes an environment with its services: at once with `stepMs` 0, else all stay readable for two steps. */
+/**
+ * Deletes an environment with its services (their running actions cancelled): at once with `stepMs` 0, else all
+ * stay readable for two steps.
+ */
 export function deleteEnvironment(m: ModelContext, e: EnvironmentRec): void {
+  if (e.deleting) return;
+  for (const svc of m.world.store.servicesOf(e.id)) cancelForDeletion(m, svc);
   const stepMs = m.world.config.stepMs;
   if (stepMs <= 0) {
     m.world.store.removeEnvironment(e.id);
     return;
   }
-  if (e.deleting) return;
   e.deleting = { start: m.now, stepMs };
   for (const svc of m.world.store.servicesOf(e.id)) svc.deleting ??= { start: m.now, stepMs };
 }

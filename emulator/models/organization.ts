@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { BaseRec, ModelContext } from "./records";
 
 /** An API token of the organization. */
@@ -22,11 +23,16 @@ export interface OnPremiseCredentialsRec {
   name: string;
 }
 
-/** Names on-premise credentials, creating them on their first edit. */
-export function saveOnPremiseCredentials(m: ModelContext, orgId: string, id: string, name: string): OnPremiseCredentialsRec {
-  const rec: OnPremiseCredentialsRec = { id, organization_id: orgId, name };
-  m.world.store.state.onPremiseCredentials.set(id, rec);
+/** Creates a named set of on-premise credentials. */
+export function createOnPremiseCredentials(m: ModelContext, orgId: string, input: { name: string }): OnPremiseCredentialsRec {
+  const rec: OnPremiseCredentialsRec = { id: randomUUID(), organization_id: orgId, name: input.name };
+  m.world.store.state.onPremiseCredentials.set(rec.id, rec);
   return rec;
+}
+
+/** Renames a set of on-premise credentials (an edit never creates one: the route answers 404 for an unknown id). */
+export function renameOnPremiseCredentials(_m: ModelContext, rec: OnPremiseCredentialsRec, input: { name: string }): void {
+  rec.name = input.name;
 }
 
 /** What the organization costs this month, in cents: each cluster and each service by its kind's price. */

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { projectRequest } from "../schemas/projects";
 import { baseFields, iso, type BaseRec, type ModelContext } from "./records";
+import { cancelForDeletion } from "./services";
 import { assertNameFree } from "./uniqueness";
 
 /** A project of the organization. */
@@ -31,4 +32,11 @@ export function editProject(m: ModelContext, p: ProjectRec, input: ProjectInput)
   p.name = input.name;
   if (input.description !== undefined) p.description = input.description ?? undefined;
   p.updated_at = iso(m.now);
+}
+
+/** Deletes a project with its environments and their services (their running actions cancelled first). */
+export function deleteProject(m: ModelContext, p: ProjectRec): void {
+  const store = m.world.store;
+  for (const env of store.environmentsOf(p.id)) for (const svc of store.servicesOf(env.id)) cancelForDeletion(m, svc);
+  store.removeProject(p.id);
 }

@@ -3,6 +3,15 @@
  * (`actions.ts`) write them.
  */
 
+/** A git commit as the deployment history answers it (the reference's `Commit`). */
+export interface CommitRec {
+  git_commit_id: string;
+  created_at: string;
+  author_name: string;
+  message: string;
+  tag: string;
+}
+
 /** A service action. */
 export type ServiceAction = "DEPLOY" | "STOP" | "RESTART";
 
@@ -19,10 +28,22 @@ export interface DeploymentRec {
   steps: string[];
   /** Epoch ms at which the first step began. */
   start: number;
+  /** Epoch ms of the request that started it (before `start` when it waits for earlier stages; absent in older data files). */
+  requested_at?: number;
   stepMs: number;
   request_id: string;
   /** Edit counter of the service when the action began. */
   version: number;
+  /** The git commit a deploy rolls out, for kinds built from git (applications). */
+  commit?: CommitRec;
+  /** Orders it after every action begun earlier in this process, the same millisecond included (absent in older data files). */
+  seq?: number;
+  /** Id of the environment action that started it; absent when started on the service alone. */
+  group_id?: string;
+  /** Epoch ms at which it was cancelled (replaced by a newer action, or its service deleted) before its end. */
+  cancelled_at?: number;
+  /** Which of its webhook events were sent: its start, then its one final event (`ended` with none when it never started). */
+  notified?: "started" | "ended";
 }
 
 /** Deployment bookkeeping of a service. */
@@ -34,6 +55,8 @@ export interface RuntimeRec {
   deployed_version: number | null;
   version: number;
   failure: "BUILD" | "DEPLOY" | null;
+  /** Earlier actions, oldest first, that a newer one replaced (absent in data files of older emulators). */
+  history?: DeploymentRec[];
 }
 
 /** Fresh runtime bookkeeping for a new service. */

@@ -9,7 +9,7 @@
  */
 import { applicationKind } from "./applications";
 import { databaseKind } from "./databases";
-import type { DeploymentRec } from "./runtime";
+import type { CommitRec, DeploymentRec } from "./runtime";
 import type { ServiceRecBase } from "./services";
 
 /** What a deploy request may name as the version to roll out. */
@@ -27,14 +27,17 @@ export interface ServiceKind<C extends string = string, R extends ServiceRecBase
   readonly buildSteps: readonly string[];
   /** What its deploy request names. */
   readonly deploysFrom: DeploySource;
-  /** Whether its deploys send webhook events. */
-  readonly deploymentEvents: boolean;
   /** Monthly cost in cents, counted by `currentCost`. */
   readonly monthlyCostCents: number;
   /** Fields of its record holding secrets, redacted in the state dump. */
   readonly secretFields: readonly string[];
   /** Log lines an action writes, as [clock step, message]; absent when the kind keeps no log. */
   logLines?(rec: R, d: DeploymentRec, version: string): Array<[number, string]>;
+  /**
+   * The git commit a deploy begun at `atMs` rolls out, from the version its request names (if any); absent for kinds
+   * not built from git. (Every kind's deploys send webhook events: see `deployment-events.ts`.)
+   */
+  commitOf?(rec: R, requested: string | undefined, atMs: number): CommitRec;
 }
 
 /** Every service kind, in the order lists and cascades visit them. */

@@ -1,12 +1,14 @@
+import { endDeployment } from "../deployment-events";
 import type { Store } from "../store";
+import type { GroupRefs } from "./groups";
 import { touch, type BaseRec, type ModelContext } from "./records";
 import type { DeletionRec, RuntimeRec } from "./runtime";
 import type { AnyServiceKind, RecordOf } from "./service-kinds";
 import { placeService } from "./stages";
 import { assertNameFree } from "./uniqueness";
 
-/** Fields every service has, whatever its kind. */
-export interface ServiceRecBase extends BaseRec {
+/** Fields every service has, whatever its kind (the ids of the annotations and labels groups it references included). */
+export interface ServiceRecBase extends BaseRec, GroupRefs {
   environment_id: string;
   name: string;
   description?: string;
@@ -32,8 +34,19 @@ export function serviceEdited(m: ModelContext, svc: ServiceRecBase): void {
   svc.runtime.version += 1;
 }
 
-/** Deletes a service: at once with `stepMs` 0, else it stays readable in DELETE_QUEUED/DELETING for two steps. */
+/** Ends a service's running action because the service is being deleted: cancelled, with its final webhook event. */
+export function cancelForDeletion(m: ModelContext, svc: ServiceRecBase): void {
+  if (svc.deleting) return;
+  const d = svc.runtime.deployment;
+  if (d) endDeployment(m.world, svc, d, m.now);
+}
+
+/**
+ * Deletes a service (its running action cancelled): at once with `stepMs` 0, else it stays readable in
+ * DELETE_QUEUED/DELETING for two steps.
+ */
 export function deleteService(m: ModelContext, svc: ServiceRecBase): void {
+  cancelForDeletion(m, svc);
   const stepMs = m.world.config.stepMs;
   if (stepMs <= 0) m.world.store.removeService(svc.id);
   else svc.deleting ??= { start: m.now, stepMs };

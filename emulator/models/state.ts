@@ -6,6 +6,7 @@
 import type { ClusterRec } from "./clusters";
 import type { EnvironmentRec } from "./environments";
 import type { GitTokenRec } from "./git-tokens";
+import type { AnnotationsGroupRec, LabelsGroupRec } from "./groups";
 import type { LogRec } from "./logs";
 import type { OnPremiseCredentialsRec, OrganizationRec, TokenRec } from "./organization";
 import type { ProjectRec } from "./projects";
@@ -27,6 +28,8 @@ interface CoreState {
   stages: Map<string, StageRec>;
   logs: LogRec[];
   onPremiseCredentials: Map<string, OnPremiseCredentialsRec>;
+  annotationsGroups: Map<string, AnnotationsGroupRec>;
+  labelsGroups: Map<string, LabelsGroupRec>;
 }
 
 /** The whole store, as kept in memory: one collection per service kind besides the others. */
@@ -45,7 +48,7 @@ export function emptyCollections(): Omit<State, "organization" | "clusters" | "t
   const services = Object.fromEntries(SERVICE_KINDS.map((k) => [k.collection, new Map()])) as ServiceCollections;
   return {
     projects: new Map(), environments: new Map(), ...services, variables: new Map(), gitTokens: new Map(),
-    webhooks: new Map(), stages: new Map(), logs: [], onPremiseCredentials: new Map(),
+    webhooks: new Map(), stages: new Map(), logs: [], onPremiseCredentials: new Map(), annotationsGroups: new Map(), labelsGroups: new Map(),
   };
 }
 

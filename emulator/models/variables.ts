@@ -14,6 +14,8 @@ export interface VariableRec extends BaseRec {
   value: string;
   mount_path: string | null;
   description?: string;
+  /** Whether `${VAR}` references inside a file variable are replaced (absent in older data files: null). */
+  enable_interpolation_in_file?: boolean | null;
 }
 
 /** The application a variable belongs to; its edit counter moves with every change of its variables. */
@@ -33,11 +35,20 @@ function assertFreeKey(m: ModelContext, appId: string, key: string, self?: strin
   if (taken) throw conflict(`key '${key}' is already used by a variable or secret of this application`);
 }
 
+type Input = z.output<typeof variableCreateRequest>;
+
+/** Sets the optional fields a request gives (null clears a description). */
+function applyOptional(v: VariableRec, b: Input): void {
+  if (b.description === null) delete v.description;
+  else if (b.description !== undefined) v.description = b.description;
+  if (b.enable_interpolation_in_file !== undefined) v.enable_interpolation_in_file = b.enable_interpolation_in_file;
+}
+
 /** Creates a variable or secret. */
-export function createVariable(m: ModelContext, app: Owner, kind: VariableKind, b: z.output<typeof variableCreateRequest>): VariableRec {
+export function createVariable(m: ModelContext, app: Owner, kind: VariableKind, b: Input): VariableRec {
   assertFreeKey(m, app.id, b.key);
   const v: VariableRec = { ...baseFields(m.now), application_id: app.id, kind, key: b.key, value: b.value ?? "", mount_path: b.mount_path ?? null };
-  if (b.description !== undefined) v.description = b.description;
+  applyOptional(v, b);
   m.world.store.state.variables.set(v.id, v);
   app.runtime.version += 1;
   return v;
@@ -46,7 +57,8 @@ export function createVariable(m: ModelContext, app: Owner, kind: VariableKind, 
 /** Edits a variable or secret. */
 export function editVariable(m: ModelContext, app: Owner, v: VariableRec, b: z.output<typeof variableEditRequest>): void {
   assertFreeKey(m, app.id, b.key, v.id);
-  assignGiven(v, b, ["key", "value", "mount_path", "description"]);
+  assignGiven(v, b, ["key", "value", "mount_path"]);
+  applyOptional(v, b);
   touch(v, m.now);
   app.runtime.version += 1;
 }

@@ -1,21 +1,19 @@
+import { finished, stateAt } from "../clock";
 import { badRequest } from "../errors";
 import { applicationKind, createApplication, editApplication, type ApplicationRec } from "../models/applications";
-import { iso } from "../models/records";
+import { lastDeployed } from "../models/deployments";
+import { deployedCommit, repoParts } from "../models/git-commits";
 import { visibleLogs } from "../models/logs";
+import { iso } from "../models/records";
+import type { DeploymentRec } from "../models/runtime";
 import { listOf } from "../schemas/common";
 import { applicationCreateRequest, applicationEditRequest, applicationResponse, logLine } from "../schemas/applications";
+import { applicationDeploymentResponse } from "../schemas/deployment-history";
+import { deploymentDates } from "./deployment-history";
+import { presentGroupRefs } from "./groups";
 import { needApplication } from "./lookup";
 import { serviceRoutes } from "./service-routes";
 import { route, type Route, type RouteContext } from "./types";
-
-/** Owner and repository name from a git URL such as `https://github.com/acme/api.git`. */
-export function repoParts(url: string): { owner: string; name: string } {
-  const cleaned = url.replace(/\.git$/, "").replace(/\/+$/, "");
-  const parts = cleaned.split(/[/:]/).filter((p) => p !== "");
-  const name = parts[parts.length - 1] ?? cleaned;
-  const owner = parts.length >= 2 ? (parts[parts.length - 2] as string) : "";
-  return { owner, name };
-}
 
 /** Wire form of an application. */
 export function presentApplication(ctx: RouteContext, a: ApplicationRec): Record<string, unknown> {
@@ -27,16 +25,33 @@ export function presentApplication(ctx: RouteContext, a: ApplicationRec): Record
     git_repository: {
       provider: repo.provider, ...repoParts(repo.url), url: repo.url, branch: repo.branch, root_path: repo.root_path,
       has_access: true, git_token_id: repo.git_token_id, git_token_name: token?.name ?? null,
+      ...deployedCommit(lastDeployed(a.runtime, ctx.now)),
     },
     build_mode: a.build_mode, dockerfile_path: a.dockerfile_path, docker_target_build_stage: a.docker_target_build_stage,
     cpu: a.cpu, memory: a.memory, gpu: a.gpu, maximum_cpu: 16000, maximum_memory: 32768, maximun_gpu: 4,
+    cpu_architecture: a.cpu_architecture ?? null,
     min_running_instances: a.min_running_instances, max_running_instances: a.max_running_instances,
     healthchecks: a.healthchecks, auto_preview: a.auto_preview, auto_deploy: a.auto_deploy,
-    ports: a.ports, storage: a.storage, arguments: a.arguments, annotations_groups: [], labels_groups: [],
+    ports: a.ports, storage: a.storage, arguments: a.arguments, ...presentGroupRefs(ctx, a),
   };
   if (a.description !== undefined) out["description"] = a.description;
   if (a.entrypoint !== undefined) out["entrypoint"] = a.entrypoint;
+  if (a.ephemeral_storage_in_gib !== undefined) out["ephemeral_storage_in_gib"] = a.ephemeral_storage_in_gib;
+  if (a.autoscaling !== undefined) out["autoscaling"] = a.autoscaling;
   if (a.docker_target_build_stage === null) delete out["docker_target_build_stage"];
+  return out;
+}
+
+/**
+ * One deployment in an application's history: its commit (null for stops and restarts) and, once finished, its
+ * outcome (`SUCCESS` when it reached DEPLOYED, STOPPED or RESTARTED; `FAILED` on an error or a cancellation).
+ */
+function historyEntry(ctx: RouteContext, a: ApplicationRec, d: DeploymentRec): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...deploymentDates(ctx, d), name: a.name, commit: d.commit ?? null };
+  if (finished(d, ctx.now)) {
+    const state = stateAt(d, ctx.now);
+    out["status"] = state.endsWith("_ERROR") || state === "CANCELED" ? "FAILED" : "SUCCESS";
+  }
   return out;
 }
 
@@ -53,6 +68,7 @@ export const applicationRoutes: Route[] = [
   ...serviceRoutes(applicationKind, {
     createRequest: applicationCreateRequest, editRequest: applicationEditRequest, response: applicationResponse,
     present: presentApplication, create: createApplication, edit: editApplication,
+    history: { entry: historyEntry, response: applicationDeploymentResponse },
   }),
   route({
     method: "GET", path: "/application/{applicationId}/log", status: 200, summary: "Application log lines (query `tail`)",

@@ -1,13 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { z } from "zod";
-import { badRequest, notFound } from "../errors";
-import { upgradeCluster, type ClusterRec } from "../models/clusters";
-import { saveOnPremiseCredentials } from "../models/organization";
+import { badRequest } from "../errors";
+import { clusterDetails, upgradeCluster, type ClusterRec } from "../models/clusters";
 import { iso } from "../models/records";
 import { listOf } from "../schemas/common";
 import {
   argoCdMappingResponse, clusterResponse, clusterStatusResponse, clusterTokenResponse, commitResponse,
-  containerDeployRequest, gitAuthProviderResponse, instanceTypeResponse, onPremiseRequest, onPremiseResponse,
+  containerDeployRequest, gitAuthProviderResponse, instanceTypeResponse,
 } from "../schemas/organization";
 import { statusResponse } from "../schemas/common";
 import { needCluster, needOrg } from "./lookup";
@@ -19,7 +17,8 @@ function present(c: ClusterRec): Record<string, unknown> {
     name: c.name, region: c.region, cloud_provider: "AWS", min_running_nodes: 1, max_running_nodes: 3, disk_size: 50,
     instance_type: "t3a.large", kubernetes: "MANAGED", cpu: 4000, memory: 8192, estimated_cloud_provider_cost: 120,
     status: "DEPLOYED", has_access: true, version: c.version, is_default: c.is_default, is_demo: false, production: false,
-    ssh_keys: [], features: [], deployment_status: "UP_TO_DATE",
+    ssh_keys: [], features: [], deployment_status: "UP_TO_DATE", ...clusterDetails(c),
+    labels_groups: (c.labels_groups ?? []).map((id) => ({ id })),
   };
 }
 
@@ -111,18 +110,6 @@ export const clusterRoutes: Route[] = [
     handler: (ctx) => {
       needOrg(ctx);
       return { results: ["GITHUB", "GITLAB", "BITBUCKET"].map((name, i) => ({ id: `${i + 1}`, name, owner: "emulator-bot", use_bot: true })) };
-    },
-  }),
-  route({
-    method: "PUT", path: "/organization/{organizationId}/onPremise/credentials/{credentialsId}", status: 200,
-    summary: "Rename on-premise credentials (created on first edit)", request: onPremiseRequest, response: onPremiseResponse,
-    handler: (ctx) => {
-      const org = needOrg(ctx);
-      const id = param(ctx, "credentialsId");
-      if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound("credentials", id);
-      const name = (ctx.body as z.output<typeof onPremiseRequest>).name;
-      saveOnPremiseCredentials(ctx, org.id, id, name);
-      return { id, name, object_type: "OTHER" };
     },
   }),
   route({

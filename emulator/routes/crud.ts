@@ -73,8 +73,10 @@ export function crudRoutes<R, C extends z.ZodType, E extends z.ZodType>(s: CrudS
 
 /** A family the organization owns, items nested under it, edits replacing the whole record (git tokens, webhooks). */
 export interface OrgCrudSpec<R extends { id: string }, C extends z.ZodType> {
-  /** Path segment: `/organization/{organizationId}/<segment>/{<segment>Id}`. */
+  /** Path segment: `/organization/{organizationId}/<segment>/{<idParam>}`. */
   segment: string;
+  /** Name of the item's path parameter; default `<segment>Id`. */
+  idParam?: string;
   /** Singular name, in summaries and 404s ("git token"). */
   label: string;
   /** The family's collection in the store. */
@@ -89,19 +91,22 @@ export interface OrgCrudSpec<R extends { id: string }, C extends z.ZodType> {
   create(ctx: RouteContext, orgId: string, body: z.output<C>): R;
   /** The model's full replace. */
   replace(ctx: RouteContext, r: R, body: z.output<C>): void;
+  /** The model's delete; default: the record leaves its collection. */
+  remove?(ctx: RouteContext, r: R): void;
 }
 
 /** The routes of an {@link OrgCrudSpec}. */
 export function orgCrudRoutes<R extends { id: string }, C extends z.ZodType>(s: OrgCrudSpec<R, C>): Route[] {
   const collection = `/organization/{organizationId}/${s.segment}`;
-  const a = `a ${s.label}`;
+  const idParam = s.idParam ?? `${s.segment}Id`;
+  const a = `${/^[aeiou]/.test(s.label) ? "an" : "a"} ${s.label}`;
   return crudRoutes({
-    collection, item: `${collection}/{${s.segment}Id}`, createStatus: 201,
+    collection, item: `${collection}/{${idParam}}`, createStatus: 201,
     summaries: { list: `List ${s.label}s`, create: `Create ${a}`, get: `Get ${a}`, edit: `Replace ${a}`, delete: `Delete ${a}` },
     createRequest: s.request, editRequest: s.request, response: s.response, present: s.present, edit: s.replace,
     list: (ctx) => orgRecords(ctx, s.records(ctx)),
-    find: (ctx) => needOrgRecord(ctx, s.records(ctx), s.label, `${s.segment}Id`),
+    find: (ctx) => needOrgRecord(ctx, s.records(ctx), s.label, idParam),
     create: (ctx, body) => s.create(ctx, needOrg(ctx).id, body),
-    remove: (ctx, r) => s.records(ctx).delete(r.id),
+    remove: (ctx, r) => (s.remove ? s.remove(ctx, r) : s.records(ctx).delete(r.id)),
   });
 }

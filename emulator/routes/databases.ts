@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import {
-  createDatabase, databaseHost, databaseKind, databasePort, editDatabase, linkedApplications, setMasterCredentials,
+  createDatabase, databaseHost, databaseKind, databasePort, diskTypeOf, editDatabase, linkedApplications, setMasterCredentials,
   type DatabaseRec,
 } from "../models/databases";
 import { listOf } from "../schemas/common";
@@ -9,24 +9,26 @@ import {
   credentialsRequest, credentialsResponse, databaseCreateRequest, databaseEditRequest, databaseResponse,
 } from "../schemas/databases";
 import { presentApplication } from "./applications";
+import { presentGroupRefs } from "./groups";
 import { needServiceOf } from "./lookup";
 import { serviceRoutes } from "./service-routes";
 import { route, type Route, type RouteContext } from "./types";
 
-function present(_ctx: RouteContext, d: DatabaseRec): Record<string, unknown> {
+function present(ctx: RouteContext, d: DatabaseRec): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: d.id, created_at: d.created_at, updated_at: d.updated_at, environment: { id: d.environment_id },
     name: d.name, type: d.type, version: d.version, mode: d.mode, accessibility: d.accessibility,
     cpu: d.cpu, memory: d.memory, storage: d.storage, host: databaseHost(d), port: databasePort(d),
-    maximum_cpu: 16000, maximum_memory: 65536, disk_encrypted: d.mode === "MANAGED",
-    icon_uri: d.icon_uri, service_type: databaseKind.type, annotations_groups: [], labels_groups: [],
+    maximum_cpu: 16000, maximum_memory: 65536, disk_encrypted: d.mode === "MANAGED", disk_type: diskTypeOf(d),
+    icon_uri: d.icon_uri, service_type: databaseKind.type, ...presentGroupRefs(ctx, d),
   };
+  if (d.description !== undefined) out["description"] = d.description;
   if (d.instance_type !== undefined) out["instance_type"] = d.instance_type;
   return out;
 }
 
-function credentials(d: DatabaseRec, password: string): Record<string, unknown> {
-  return { host: databaseHost(d), port: databasePort(d), login: d.login, password };
+function credentials(d: DatabaseRec): Record<string, unknown> {
+  return { host: databaseHost(d), port: databasePort(d), login: d.login, password: d.password };
 }
 
 /** Databases: collection under the environment, items at top level, actions, credentials, linked applications. */
@@ -37,8 +39,9 @@ export const databaseRoutes: Route[] = [
   }),
   route({
     method: "GET", path: "/database/{databaseId}/masterCredentials", status: 200,
-    summary: "Connection data; the password is redacted as \"***\" (only the PUT answer carries it)", response: credentialsResponse,
-    handler: (ctx) => credentials(needServiceOf(ctx, databaseKind), "***"),
+    summary: "Connection data with the password (generated at create, or the last one set), to any token scope",
+    response: credentialsResponse,
+    handler: (ctx) => credentials(needServiceOf(ctx, databaseKind)),
   }),
   route({
     method: "PUT", path: "/database/{databaseId}/masterCredentials", status: 200, summary: "Replace login and password",
@@ -46,7 +49,7 @@ export const databaseRoutes: Route[] = [
     handler: (ctx) => {
       const d = needServiceOf(ctx, databaseKind);
       setMasterCredentials(ctx, d, ctx.body as z.output<typeof credentialsRequest>);
-      return credentials(d, d.password);
+      return credentials(d);
     },
   }),
   route({

@@ -9,6 +9,7 @@ import {
   environmentCreateRequest, environmentEditRequest, environmentResponse, environmentStatusResponse,
 } from "../schemas/environments";
 import { crudRoutes } from "./crud";
+import { environmentHistoryRoute } from "./deployment-history";
 import { needEnvironment, needProject } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
 
@@ -79,6 +80,7 @@ export const environmentRoutes: Route[] = [
       };
     },
   }),
+  environmentHistoryRoute,
   envAction("deploy", "DEPLOY", "Deploy every service of the environment"),
   envAction("redeploy", "DEPLOY", "Redeploy every service of the environment"),
   envAction("stop", "STOP", "Stop every service of the environment"),

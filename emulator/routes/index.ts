@@ -4,6 +4,8 @@ import { clusterRoutes } from "./clusters";
 import { databaseRoutes } from "./databases";
 import { environmentRoutes } from "./environments";
 import { gitTokenRoutes } from "./git-tokens";
+import { groupRoutes } from "./groups";
+import { onPremiseRoutes } from "./on-premise";
 import { organizationRoutes } from "./organization";
 import { projectRoutes } from "./projects";
 import { stageRoutes } from "./stages";
@@ -15,4 +17,5 @@ import { webhookRoutes } from "./webhooks";
 export const allRoutes: Route[] = [
   ...organizationRoutes, ...projectRoutes, ...environmentRoutes, ...applicationRoutes, ...advancedSettingsRoutes,
   ...variableRoutes, ...databaseRoutes, ...gitTokenRoutes, ...webhookRoutes, ...stageRoutes, ...clusterRoutes,
+  ...onPremiseRoutes, ...groupRoutes,
 ];

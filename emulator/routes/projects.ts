@@ -1,4 +1,4 @@
-import { createProject, editProject, type ProjectRec } from "../models/projects";
+import { createProject, deleteProject, editProject, type ProjectRec } from "../models/projects";
 import { projectRequest, projectResponse } from "../schemas/projects";
 import { crudRoutes } from "./crud";
 import { needOrg, needProject, orgRecords } from "./lookup";
@@ -26,5 +26,5 @@ export const projectRoutes: Route[] = crudRoutes({
   find: (ctx) => needProject(ctx),
   create: (ctx, body) => createProject(ctx, needOrg(ctx).id, body),
   edit: editProject,
-  remove: (ctx, p) => ctx.world.store.removeProject(p.id),
+  remove: deleteProject,
 });

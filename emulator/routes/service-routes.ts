@@ -1,11 +1,14 @@
 import type { z } from "zod";
 import { startServiceAction } from "../actions";
 import { serviceStatus } from "../clock";
-import type { ServiceAction } from "../models/runtime";
+import { deploymentsOf, lastDeployed } from "../models/deployments";
+import type { DeploymentRec, ServiceAction } from "../models/runtime";
 import type { AnyServiceKind, DeploySource, RecordOf } from "../models/service-kinds";
 import { deleteService } from "../models/services";
 import { deployRequest, imageDeployRequest, statusResponse } from "../schemas/common";
+import { historyPageOf, historyQuery, serviceDeploymentResponse } from "../schemas/deployment-history";
 import { crudRoutes } from "./crud";
+import { deploymentEntry, historyPage } from "./deployment-history";
 import { needEnvironment, needServiceOf } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
 
@@ -36,11 +39,14 @@ export interface ServiceRouteSpec<R, C extends z.ZodType, E extends z.ZodType> {
   create(ctx: RouteContext, envId: string, body: z.output<C>): R;
   /** The model's edit. */
   edit(ctx: RouteContext, r: R, body: z.output<E>): void;
+  /** One entry of its deployment history and its schema; default: the deployment in its state (`deploymentEntry`). */
+  history?: { entry(ctx: RouteContext, r: R, d: DeploymentRec): Record<string, unknown>; response: z.ZodType };
 }
 
 /**
  * The routes every service kind has, from its entry in the service-kind table: list and create under the environment,
- * get, edit and delete at `/<kind>/{<kind>Id}`, then status, deploy, redeploy, stop and restart-service.
+ * get, edit and delete at `/<kind>/{<kind>Id}`, then status, deployment history, deploy, redeploy (of the version
+ * deployed last), stop and restart-service.
  */
 export function serviceRoutes<K extends AnyServiceKind, C extends z.ZodType, E extends z.ZodType>(
   kind: K, s: ServiceRouteSpec<RecordOf<K>, C, E>,
@@ -49,15 +55,18 @@ export function serviceRoutes<K extends AnyServiceKind, C extends z.ZodType, E e
   const base = `/${name}/{${name}Id}`;
   const one = `${/^[aeiou]/.test(name) ? "an" : "a"} ${name}`;
   const find = (ctx: RouteContext): RecordOf<K> => needServiceOf(ctx, kind);
-  const action = (path: string, act: ServiceAction, summary: string, request?: z.ZodType): Route => route({
+  type Version = (ctx: RouteContext, svc: RecordOf<K>) => string | undefined;
+  const action = (path: string, act: ServiceAction, summary: string, version: Version, request?: z.ZodType): Route => route({
     method: "POST", path: `${base}/${path}`, status: 202, deployAction: true, summary, response: statusResponse,
     ...(request === undefined ? {} : { request }),
     handler: (ctx) => {
       const svc = find(ctx);
-      startServiceAction(ctx, svc, act, request === undefined ? undefined : versionOf(kind.deploysFrom, ctx.body));
+      startServiceAction(ctx, svc, act, version(ctx, svc));
       return serviceStatus(svc, ctx.now);
     },
   });
+  const none: Version = () => undefined;
+  const history = s.history ?? { entry: deploymentEntry, response: serviceDeploymentResponse };
   return [
     ...crudRoutes({
       collection: `/environment/{environmentId}/${name}`, item: base, createStatus: 201,
@@ -71,9 +80,19 @@ export function serviceRoutes<K extends AnyServiceKind, C extends z.ZodType, E e
       method: "GET", path: `${base}/status`, status: 200, summary: `Deployment status of the ${name}`, response: statusResponse,
       handler: (ctx) => serviceStatus(find(ctx), ctx.now),
     }),
-    action("deploy", "DEPLOY", `Deploy the ${name}`, DEPLOY_REQUESTS[kind.deploysFrom]),
-    action("redeploy", "DEPLOY", `Redeploy the ${name}`),
-    action("stop", "STOP", `Stop the ${name}`),
-    action("restart-service", "RESTART", `Restart the ${name}`),
+    route({
+      method: "GET", path: `${base}/deploymentHistory`, status: 200,
+      summary: `Deployments of the ${name}, newest first (20 per page; query \`startId\` for the next page)`,
+      response: historyPageOf(history.response), query: historyQuery,
+      handler: (ctx) => {
+        const svc = find(ctx);
+        return historyPage(ctx, deploymentsOf(svc.runtime).map((d) => ({ ...history.entry(ctx, svc, d), id: d.request_id })));
+      },
+    }),
+    action("deploy", "DEPLOY", `Deploy the ${name}`, (ctx) => versionOf(kind.deploysFrom, ctx.body), DEPLOY_REQUESTS[kind.deploysFrom]),
+    action("redeploy", "DEPLOY", `Redeploy the version of the ${name} deployed last`,
+      (ctx, svc) => lastDeployed(svc.runtime, ctx.now)?.commit?.git_commit_id),
+    action("stop", "STOP", `Stop the ${name}`, none),
+    action("restart-service", "RESTART", `Restart the ${name}`, none),
   ];
 }

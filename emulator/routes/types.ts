@@ -26,6 +26,8 @@ export interface Route {
   deployAction?: boolean;
   /** Request body schema; parsed before the handler runs. */
   request?: z.ZodType;
+  /** Query parameters it reads, one property each (for /openapi.json; the handler reads `ctx.query`). */
+  query?: z.ZodObject;
   /** Response body schema (for /openapi.json). */
   response?: z.ZodType;
   /** One-line summary for /openapi.json. */

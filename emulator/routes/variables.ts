@@ -14,6 +14,7 @@ function present(ctx: RouteContext, v: VariableRec): Record<string, unknown> {
     id: v.id, created_at: v.created_at, updated_at: v.updated_at, key: v.key,
     scope: "APPLICATION", variable_type: v.mount_path ? "FILE" : "VALUE",
     service_id: v.application_id, service_name: app?.name ?? "", service_type: "APPLICATION", mount_path: v.mount_path,
+    enable_interpolation_in_file: v.enable_interpolation_in_file ?? null,
   };
   if (v.kind === "VARIABLE") out["value"] = v.value;
   if (v.description !== undefined) out["description"] = v.description;

@@ -1,10 +1,14 @@
 import { z } from "zod";
-import { baseResponse, nonEmpty, referenceObject, uuidString } from "./common";
+import { autoscalingRequest, autoscalingResponse } from "./autoscaling";
+import { baseResponse, idReference, nonEmpty, referenceObject, uri, uuidString } from "./common";
+import { annotationsGroupResponse, labelsGroupResponse } from "./groups";
 
 /** Git providers. */
 export const GIT_PROVIDERS = ["BITBUCKET", "GITHUB", "GITLAB"] as const;
 /** Port protocols. */
 export const PORT_PROTOCOLS = ["HTTP", "GRPC", "TCP", "UDP"] as const;
+/** CPU architectures a service may run on (null: the cluster's default). */
+export const CPU_ARCHITECTURES = ["AMD64", "ARM64"] as const;
 
 const int = z.number().int();
 const nonNegInt = int.min(0);
@@ -60,13 +64,15 @@ export const gitRepositoryRequest = z.object({
 });
 
 const appFields = {
-  description: z.string().optional(),
+  description: z.string().nullable().optional(),
   build_mode: z.enum(["DOCKER"]).optional(),
   dockerfile_path: z.string().nullable().optional(),
   docker_target_build_stage: z.string().nullable().optional(),
   cpu: int.min(1).optional(),
   memory: int.min(1).optional(),
   gpu: nonNegInt.optional(),
+  ephemeral_storage_in_gib: nonNegInt.optional(),
+  cpu_architecture: z.enum(CPU_ARCHITECTURES).nullable().optional(),
   min_running_instances: nonNegInt.optional(),
   max_running_instances: int.min(-1).optional(),
   auto_preview: z.boolean().optional(),
@@ -75,7 +81,10 @@ const appFields = {
   storage: z.array(storageRequest).optional(),
   arguments: z.array(z.string()).optional(),
   entrypoint: z.string().optional(),
-  icon_uri: z.string().optional(),
+  icon_uri: uri.optional(),
+  annotations_groups: z.array(idReference).optional(),
+  labels_groups: z.array(idReference).optional(),
+  autoscaling: autoscalingRequest.optional(),
 };
 
 /** Create an application. */
@@ -110,10 +119,14 @@ export const applicationResponse = baseResponse.extend({
   git_repository: z.object({
     provider: z.enum(GIT_PROVIDERS), owner: z.string(), name: z.string(), url: z.string(), branch: z.string(),
     root_path: z.string(), has_access: z.boolean(), git_token_id: z.string().nullable(), git_token_name: z.string().nullable(),
+    deployed_commit_id: z.string().optional(), deployed_commit_date: z.string().optional(),
+    deployed_commit_contributor: z.string().optional(), deployed_commit_tag: z.string().optional(),
   }),
   build_mode: z.string(),
   dockerfile_path: z.string().nullable(),
   cpu: int, memory: int, gpu: int, maximum_cpu: int, maximum_memory: int, maximun_gpu: int,
+  ephemeral_storage_in_gib: int.optional(),
+  cpu_architecture: z.enum(CPU_ARCHITECTURES).nullable(),
   min_running_instances: int, max_running_instances: int,
   healthchecks,
   auto_preview: z.boolean(),
@@ -122,8 +135,9 @@ export const applicationResponse = baseResponse.extend({
   storage: z.array(z.object({ id: z.string(), type: z.literal("FAST_SSD"), size: int, mount_point: z.string() })),
   arguments: z.array(z.string()),
   entrypoint: z.string().optional(),
-  annotations_groups: z.array(z.object({ id: z.string() })),
-  labels_groups: z.array(z.object({ id: z.string() })),
+  annotations_groups: z.array(annotationsGroupResponse),
+  labels_groups: z.array(labelsGroupResponse),
+  autoscaling: autoscalingResponse.optional(),
 });
 
 /** A log line. */

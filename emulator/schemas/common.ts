@@ -9,6 +9,15 @@ export const uuidString = z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a
 /** `{id}` reference object. */
 export const referenceObject = z.object({ id: z.string() });
 
+/** A reference to another record in a request (`annotations_groups`, `labels_groups` items): `{id}`, a uuid. */
+export const idReference = z.object({ id: uuidString });
+
+/** An absolute `http://` or `https://` URL. */
+export const httpUrl = z.url({ protocol: /^https?$/, message: "expected an http:// or https:// URL" });
+
+/** A URI (any scheme, e.g. `app://...` or `https://...`). */
+export const uri = z.string().refine((s) => URL.canParse(s), "expected a URI");
+
 /** Base response fields. */
 export const baseResponse = z.object({ id: z.string(), created_at: z.string(), updated_at: z.string() });
 

@@ -7,10 +7,22 @@ export const PLANS = ["FREE", "TEAM", "TEAM_YEARLY", "ENTERPRISE", "ENTERPRISE_Y
 /** The organization. */
 export const organizationResponse = baseResponse.extend({ name: z.string(), plan: z.enum(PLANS), owner: z.string() });
 
+const looseObject = z.record(z.string(), z.unknown());
+
 /** A cluster. */
 export const clusterResponse = baseResponse.extend({
-  organization: referenceObject, name: z.string(), region: z.string(), cloud_provider: z.string(),
+  organization: referenceObject, name: z.string(), description: z.string(), region: z.string(), cloud_provider: z.string(),
   version: z.string(), status: z.string(), is_default: z.boolean(),
+  min_running_nodes: z.number().int(), max_running_nodes: z.number().int(),
+  disk_size: z.number().int(), disk_iops: z.number().int(), disk_throughput: z.number().int(),
+  instance_type: z.string(), kubernetes: z.string(), cpu: z.number().int(), memory: z.number().int(),
+  metrics_parameters: z.object({ enabled: z.boolean(), configuration: looseObject }),
+  infrastructure_outputs: z.object({ kind: z.string(), cluster_name: z.string(), cluster_oidc_issuer: z.string() }).loose(),
+  infrastructure_charts_parameters: looseObject,
+  labels_groups: z.array(z.object({ id: z.string() })),
+  secret_manager_accesses: z.array(z.object({
+    id: z.string(), name: z.string(), created_at: z.string(), updated_at: z.string(), endpoint: looseObject, authentication: looseObject,
+  })),
 });
 
 /** Status of a cluster (upgrade answer). */

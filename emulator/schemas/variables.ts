@@ -3,21 +3,20 @@ import { baseResponse, nonEmpty } from "./common";
 
 const key = nonEmpty.regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, "expected letters, digits, '_', '.' or '-', not starting with a digit");
 
+/** At most 255 characters; null clears it. */
+const description = z.string().max(255, "must be at most 255 characters").nullable().optional();
+
 /** Create a variable or secret. */
 export const variableCreateRequest = z.object({
   key,
   value: z.string().optional(),
   mount_path: z.string().nullable().optional(),
-  description: z.string().optional(),
+  description,
+  enable_interpolation_in_file: z.boolean().nullable().optional(),
 });
 
 /** Edit a variable or secret (`key` required). */
-export const variableEditRequest = z.object({
-  key,
-  value: z.string().optional(),
-  mount_path: z.string().nullable().optional(),
-  description: z.string().optional(),
-});
+export const variableEditRequest = variableCreateRequest;
 
 const common = {
   key: z.string(),
@@ -28,6 +27,7 @@ const common = {
   service_type: z.literal("APPLICATION"),
   mount_path: z.string().nullable(),
   description: z.string().optional(),
+  enable_interpolation_in_file: z.boolean().nullable(),
 };
 
 /** A variable (carries `value`). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { baseResponse, nonEmpty } from "./common";
+import { baseResponse, httpUrl, nonEmpty } from "./common";
 import { ENVIRONMENT_MODES } from "./environments";
 
 /** Event names of the reference. */
@@ -7,10 +7,10 @@ export const WEBHOOK_EVENTS = ["DEPLOYMENT_STARTED", "DEPLOYMENT_CANCELLED", "DE
 
 const eventName = z.enum([...WEBHOOK_EVENTS, "DEPLOYMENT_SUCCEEDED", "DEPLOYMENT_FAILED"]);
 
-/** Create or replace a webhook (`kind` defaults to STANDARD). */
+/** Create or replace a webhook (`kind` defaults to STANDARD; `target_url` must start with `http://` or `https://`). */
 export const webhookRequest = z.object({
   kind: z.enum(["STANDARD", "SLACK"]).optional(),
-  target_url: z.url({ message: "expected a URL" }),
+  target_url: httpUrl,
   target_secret: z.string().optional(),
   enabled: z.boolean().optional(),
   events: z.array(eventName).min(1, "expected at least one event"),

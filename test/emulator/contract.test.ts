@@ -87,7 +87,8 @@ async function scenario(): Promise<void> {
   await c.call("POST", `/organization/${org}/container/deploy`, { image_name: "nginx", tag: "1" });
   await get(`/organization/${org}/currentCost`);
   await get(`/organization/${org}/account/gitAuthProvider`);
-  await c.call("PUT", `/organization/${org}/onPremise/credentials/11111111-2222-3333-4444-555555555555`, { name: "rack" });
+  const rack = (await c.call("POST", `/organization/${org}/onPremise/credentials`, { name: "rack" })).body;
+  await c.call("PUT", `/organization/${org}/onPremise/credentials/${rack.id}`, { name: "rack" });
   await get("/scaleway/instanceType/fr-par-1");
   await c.call("DELETE", `/application/${app.id}/secret/${s.id}`);
   await c.call("DELETE", `/application/${app.id}/environmentVariable/${v.id}`);

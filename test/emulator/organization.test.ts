@@ -46,7 +46,9 @@ describe("organization, clusters and the rest of the published table", () => {
     expect(cost.body).toMatchObject({ plan: "TEAM_2025", cost: { currency_code: "USD", total_in_cents: expect.any(Number) } });
     const providers = await c.call("GET", `/organization/${c.org}/account/gitAuthProvider`);
     expect(providers.body.results.map((p: { name: string }) => p.name)).toEqual(["GITHUB", "GITLAB", "BITBUCKET"]);
-    const id = "11111111-2222-3333-4444-555555555555";
+    const unknown = "11111111-2222-3333-4444-555555555555";
+    expect((await c.call("PUT", `/organization/${c.org}/onPremise/credentials/${unknown}`, { name: "rack-1" })).status).toBe(404);
+    const { id } = (await c.call("POST", `/organization/${c.org}/onPremise/credentials`, { name: "rack-0" })).body;
     const cred = await c.call("PUT", `/organization/${c.org}/onPremise/credentials/${id}`, { name: "rack-1" });
     expect(cred.body).toEqual({ id, name: "rack-1", object_type: "OTHER" });
     expect((await c.call("PUT", `/organization/${c.org}/onPremise/credentials/${id}`, {})).body.message).toMatch(/^name/);

@@ -41,7 +41,12 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "POST /environment/{environmentId}/deploymentStage": { name: "probe" },
   "PUT /deploymentStage/{deploymentStageId}": { name: "probe" },
   "PUT /deploymentStage/{deploymentStageId}/service/{serviceId}": { is_skipped: false },
+  "POST /organization/{organizationId}/onPremise/credentials": { name: "probe" },
   "PUT /organization/{organizationId}/onPremise/credentials/{credentialsId}": { name: "probe" },
+  "POST /organization/{organizationId}/annotationsGroups": { name: "probe", annotations: [], scopes: [] },
+  "PUT /organization/{organizationId}/annotationsGroups/{annotationsGroupId}": { name: "probe", annotations: [], scopes: [] },
+  "POST /organization/{organizationId}/labelsGroups": { name: "probe", labels: [] },
+  "PUT /organization/{organizationId}/labelsGroups/{labelsGroupId}": { name: "probe", labels: [] },
   "POST /organization/{organizationId}/container/deploy": { image_name: "probe", tag: "1" },
 };
 
@@ -105,11 +110,15 @@ beforeAll(async () => {
   const webhook = await post(`/organization/${c.org}/webhook`, { target_url: "http://127.0.0.1:9/hook", events: ["DEPLOYMENT_STARTED"] });
   const stages = (await c.call("GET", `/environment/${env.id}/deploymentStage`)).body.results as Array<{ id: string }>;
   const second = await post(`/environment/${env.id}/deploymentStage`, { name: "second" });
+  const credentials = await post(`/organization/${c.org}/onPremise/credentials`, { name: "rack" });
+  const annotations = await post(`/organization/${c.org}/annotationsGroups`, { name: "ann", annotations: [], scopes: [] });
+  const labels = await post(`/organization/${c.org}/labelsGroups`, { name: "lab", labels: [] });
   Object.assign(real, {
     organizationId: c.org, projectId: project.id, environmentId: env.id, applicationId: app.id, databaseId: db.id,
     environmentVariableId: variable.id, secretId: secret.id, gitTokenId: gitToken.id, webhookId: webhook.id,
     deploymentStageId: (stages[0] as { id: string }).id, stageId: second.id, serviceId: app.id,
-    clusterId: c.emu.ids.clusterIds[0], credentialsId: "6f1c1b7e-0000-4000-8000-000000000001", zone: "fr-par-1",
+    clusterId: c.emu.ids.clusterIds[0], credentialsId: credentials.id, zone: "fr-par-1",
+    annotationsGroupId: annotations.id, labelsGroupId: labels.id,
   });
   stateBefore = await dump();
 });

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { baseResponse, nonEmpty } from "./common";
+
+/** Where the annotations of a group are put. */
+export const ANNOTATION_SCOPES = [
+  "DEPLOYMENTS", "STATEFUL_SETS", "SERVICES", "INGRESS", "GATEWAY_API_ROUTES", "HPA", "PODS", "SECRETS", "JOBS", "CRON_JOBS",
+] as const;
+
+const annotation = z.object({ key: nonEmpty, value: z.string() });
+const label = z.object({ key: nonEmpty, value: z.string(), propagate_to_cloud_provider: z.boolean() });
+
+/** Create or replace an annotations group of the organization. */
+export const annotationsGroupRequest = z.object({
+  name: nonEmpty,
+  annotations: z.array(annotation),
+  scopes: z.array(z.enum(ANNOTATION_SCOPES)),
+});
+
+/** Create or replace a labels group of the organization. */
+export const labelsGroupRequest = z.object({
+  name: nonEmpty,
+  labels: z.array(label),
+});
+
+/** An annotations group, as services answer it. */
+export const annotationsGroupResponse = baseResponse.extend({
+  name: z.string(),
+  annotations: z.array(annotation),
+  scopes: z.array(z.enum(ANNOTATION_SCOPES)),
+});
+
+/** A labels group, as services answer it. */
+export const labelsGroupResponse = baseResponse.extend({
+  name: z.string(),
+  labels: z.array(label),
+});
+
+/** An annotations group in the organization's list and item reads: with how many services use it. */
+export const annotationsGroupEnriched = annotationsGroupResponse.extend({ associated_items_count: z.number().int() });
+
+/** A labels group in the organization's list and item reads: with how many services and clusters use it. */
+export const labelsGroupEnriched = labelsGroupResponse.extend({ associated_items_count: z.number().int() });
