@@ -108,6 +108,21 @@ describe("Application deploy", () => {
     expect(status.state).toBe("DEPLOYED");
   });
 
+  it("reports the deployed commit once a deployment ran, and none before", async () => {
+    const { outs: before } = await p.create!(await checked(appInputs({ name: "commit-none" })));
+    expect((before as Props)["deployedCommitId"]).toBeUndefined();
+    const { id, outs } = await p.create!(await checked(appInputs({ name: "commit-shown", deploy: true, deployTimeoutSeconds: 60 })));
+    const repo = (await fx.client.applications.get(id)).git_repository;
+    expect(repo?.deployed_commit_id).toEqual(expect.any(String));
+    expect(outs).toMatchObject({
+      deployedCommitId: repo?.deployed_commit_id,
+      deployedCommitDate: repo?.deployed_commit_date,
+      deployedCommitContributor: repo?.deployed_commit_contributor,
+    });
+    const read = await p.read!(id, outs as Props);
+    expect((read.props as Props)["deployedCommitId"]).toBe(repo?.deployed_commit_id);
+  });
+
   it("a failed deploy is an error with the state, log lines and the id, without secrets", async () => {
     const inputs = await checked(appInputs());
     const { id, outs } = await p.create!(inputs);

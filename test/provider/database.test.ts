@@ -1,4 +1,4 @@
-import { databaseProvider as p } from "../../provider/resources/database";
+import { database, databaseProvider as p } from "../../provider/resources/database";
 import { deploymentStageProvider } from "../../provider/resources/deployment-stage";
 import { checkedInputs } from "./check-helpers";
 import { injectFault, useFixture } from "./fixture";
@@ -50,5 +50,15 @@ describe("Database", () => {
     const r = await p.read!(id, outs as Props);
     expect((r.inputs as Props)["deploymentStageId"]).toBe(other.id);
     expect((await p.diff!(id, r.props as Props, inputs)).changes).toBe(true);
+  });
+
+  it("exposes the service's generated login and password, stored as a secret output", async () => {
+    const { masterCredentials: _none, ...inputs } = base("db-generated");
+    const { id, outs } = await p.create!(await checked({ ...inputs, environmentId: fx.envId }));
+    const credentials = await fx.client.databases.getMasterCredentials(id);
+    expect(credentials.password).not.toMatch(/^\*+$/);
+    expect(outs).toMatchObject({ login: credentials.login, password: credentials.password });
+    expect((await p.read!(id, outs as Props)).props).toMatchObject({ password: credentials.password });
+    expect(database.secretOutputs).toContain("password");
   });
 });

@@ -228,6 +228,14 @@ export class Application extends ServiceObjectResource {
   declare readonly deploy: pulumi.Output<boolean>;
   /** Deploy wait limit in seconds. */
   declare readonly deployTimeoutSeconds: pulumi.Output<number>;
+  /** The git commit the running version was built from (after a deployment; `undefined` before the first one). */
+  declare readonly deployedCommitId: pulumi.Output<string | undefined>;
+  /** When the deployed commit was made (ISO 8601). */
+  declare readonly deployedCommitDate: pulumi.Output<string | undefined>;
+  /** Who made the deployed commit. */
+  declare readonly deployedCommitContributor: pulumi.Output<string | undefined>;
+  /** The git tag on the deployed commit, when it has one. */
+  declare readonly deployedCommitTag: pulumi.Output<string | undefined>;
 
   /**
    * @param name the Pulumi resource name.

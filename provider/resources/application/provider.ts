@@ -73,13 +73,15 @@ const deployPart: AppPart = {
   action: "deploying",
   keys: ["deploy"],
   applyOnUpdate: (changed, inputs) => inputs.deploy && [...changed].some((k) => k !== "deployTimeoutSeconds"),
-  async apply({ id, inputs }) {
+  async apply({ client, id, inputs }) {
     if (!inputs.deploy) return;
     try {
       await deployAndWait(id, inputs.name, inputs.deployTimeoutSeconds, Object.values(inputs.secrets));
     } catch (e) {
       throw withPartProgress(e, { inputs: { deploy: false } });
     }
+    // The record after the deployment carries the commit now running.
+    return { record: await client.applications.get(id) };
   },
 };
 
@@ -88,7 +90,16 @@ export const application = defineResource({
   kind: "Application",
   noun: "application",
   schema: applicationSchema,
-  outputNames: ["variableRefs", "secretRefs"],
+  outputNames: ["variableRefs", "secretRefs", "deployedCommitId", "deployedCommitDate", "deployedCommitContributor", "deployedCommitTag"],
+  outputs: (record) => {
+    const repo = record.git_repository;
+    return {
+      deployedCommitId: repo?.deployed_commit_id ?? undefined,
+      deployedCommitDate: repo?.deployed_commit_date ?? undefined,
+      deployedCommitContributor: repo?.deployed_commit_contributor ?? undefined,
+      deployedCommitTag: repo?.deployed_commit_tag ?? undefined,
+    };
+  },
   toWire: (inputs) => toWire(inputs) as unknown as Props,
   fromWire: (record, previous) => ({
     ...fromWire(record, previous),
