@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator } from "../emulator";
 import { clearRequests, requests } from "../emulator/control-client";
-import { EngineStack, findEngine, REPO_ROOT, steps } from "../test/e2e/harness";
+import { EngineStack, findEngine, REPO_ROOT, steps } from "./engine-stack";
 
 const RANDOM_STANDIN = path.join(REPO_ROOT, "test", "random-standin", "bin");
 
