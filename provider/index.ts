@@ -7,6 +7,7 @@ export { Project, type ProjectArgs } from "./resources/project";
 export { Environment, type EnvironmentArgs, type EnvironmentMode, ENVIRONMENT_MODES } from "./resources/environment";
 export { GitToken, type GitTokenArgs, type GitProvider, GIT_PROVIDERS } from "./resources/git-token";
 export { DeploymentStage, type DeploymentStageArgs } from "./resources/deployment-stage";
+export { Webhook, type WebhookArgs, type WebhookEvent, WEBHOOK_ENVIRONMENT_TYPES } from "./resources/webhook";
 export {
   Database, type DatabaseArgs, type DatabaseCredentialsArgs, DATABASE_TYPES, DATABASE_MODES, DATABASE_ACCESSIBILITIES,
 } from "./resources/database";

@@ -13,6 +13,7 @@ const registry: Record<string, () => pulumi.dynamic.ResourceProvider> = {
   Database: () => require("./resources/database").databaseProvider,
   GitToken: () => require("./resources/git-token").gitTokenProvider,
   DeploymentStage: () => require("./resources/deployment-stage").deploymentStageProvider,
+  Webhook: () => require("./resources/webhook").webhookProvider,
 };
 
 /** The resource kinds this version of the package serves. */

@@ -75,3 +75,14 @@ export async function step<T>(action: string, fn: () => Promise<T>): Promise<T> 
  * program's value again.
  */
 export const CHANGED_OUTSIDE = "(changed outside Pulumi)";
+
+/**
+ * The stored value of a secret the service never returns, or {@link CHANGED_OUTSIDE} when the object's
+ * `updated_at` moved since the state was written (someone may have set another value).
+ */
+export function storedSecret(record: { updated_at?: string | null | undefined }, previous: Record<string, unknown>, key: string): string | undefined {
+  const stored = previous[key];
+  if (typeof stored !== "string") return undefined;
+  const changedOutside = typeof previous["updatedAt"] === "string" && !!record.updated_at && record.updated_at !== previous["updatedAt"];
+  return changedOutside ? CHANGED_OUTSIDE : stored;
+}

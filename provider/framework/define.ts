@@ -107,12 +107,36 @@ export function childCalls<R>(group: (client: DeployServiceClient) => ChildGroup
   };
 }
 
+/** The sdk group of a family kept under its organization: every call names the organization and the object. */
+export interface OrganizationGroup<R> {
+  create(organizationId: string, body: never): Promise<R>;
+  get(organizationId: string, id: string): Promise<R>;
+  update(organizationId: string, id: string, body: never): Promise<R>;
+  delete(organizationId: string, id: string): Promise<unknown>;
+}
+
+/**
+ * The calls of a family addressed under its organization (`/organization/{id}/gitToken/{tokenId}`); the edit is the
+ * whole request again: `organizationCalls((c) => c.gitTokens)`.
+ */
+export function organizationCalls<R>(group: (client: DeployServiceClient) => OrganizationGroup<R>): FamilyCalls<Props, R> {
+  const org = (props: Props) => String(props["organizationId"] ?? "");
+  return {
+    create: (client, inputs, body) => group(client).create(org(inputs), body as never),
+    get: (client, id, state) => group(client).get(org(state), id),
+    update: (client, id, inputs, body) => group(client).update(org(inputs), id, body as never),
+    delete: (client, id, state) => group(client).delete(org(state), id),
+  };
+}
+
 /** One resource family. */
 export interface ResourceDefinition<S extends z.ZodObject, R extends WireRecord> {
   /** The `<Type>` of the type token, e.g. `Project`. */
   kind: string;
   /** The family in words, for messages: `project`, `git token`. */
   noun: string;
+  /** How messages name one object; default: the noun and the `name` input (`project "shop"`). */
+  label?(inputs: Props): string;
   /** The inputs, with {@link FieldMeta} on the fields. */
   schema: S;
   calls: FamilyCalls<z.output<S>, R>;
@@ -168,7 +192,7 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
   const parts = def.parts ?? [];
   const outputNames = [...keys, ...(def.outputNames ?? []), "createdAt", "updatedAt"];
   const describe = (inputs: Props, id?: string) =>
-    `${def.noun} "${String(inputs["name"] ?? "")}"${id === undefined ? "" : ` (${id})`}`;
+    `${def.label ? def.label(inputs) : `${def.noun} "${String(inputs["name"] ?? "")}"`}${id === undefined ? "" : ` (${id})`}`;
 
   const derivedBody = (inputs: I, purpose: "create" | "update"): Props => {
     const body: Props = {};

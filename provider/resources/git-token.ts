@@ -2,8 +2,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { GIT_PROVIDERS, type DeployServiceClient } from "../../sdk";
 import type { ArgsMatch } from "../framework/args";
-import { CHANGED_OUTSIDE } from "../framework/common";
-import { defineResource } from "../framework/define";
+import { storedSecret } from "../framework/common";
+import { defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
 import { httpUrlInput, idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource } from "../framework/resource";
@@ -61,7 +61,6 @@ const argsMatchSchema: ArgsMatch<GitTokenArgs, typeof gitTokenSchema> = true;
 void argsMatchSchema;
 
 type GitTokenRecord = Awaited<ReturnType<DeployServiceClient["gitTokens"]["get"]>>;
-type GitTokenRequest = Parameters<DeployServiceClient["gitTokens"]["create"]>[1];
 
 /** The git token family. The service never returns the token: a change made outside shows through `updated_at`. */
 export const gitToken = defineResource({
@@ -73,17 +72,8 @@ export const gitToken = defineResource({
     associatedServicesCount: record.associated_services_count ?? undefined,
     expiredAt: record.expired_at ?? undefined,
   }),
-  fromWire: (record, previous, derived) => {
-    const changedOutside = typeof previous["updatedAt"] === "string" && !!record.updated_at && record.updated_at !== previous["updatedAt"];
-    return { ...derived, token: changedOutside ? CHANGED_OUTSIDE : String(previous["token"] ?? "") };
-  },
-  calls: {
-    create: (client, inputs, body) => client.gitTokens.create(inputs.organizationId, body as GitTokenRequest),
-    get: (client, id, state) => client.gitTokens.get(String(state["organizationId"] ?? ""), id),
-    // The edit request is the whole create request again, token included.
-    update: (client, id, inputs, body) => client.gitTokens.update(inputs.organizationId, id, body as GitTokenRequest),
-    delete: (client, id, state) => client.gitTokens.delete(String(state["organizationId"] ?? ""), id),
-  },
+  fromWire: (record, previous, derived) => ({ ...derived, token: storedSecret(record, previous, "token") ?? "" }),
+  calls: organizationCalls((client) => client.gitTokens),
 });
 
 /** The dynamic provider of {@link GitToken}. */

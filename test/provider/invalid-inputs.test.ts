@@ -6,6 +6,7 @@ import { deploymentStageProvider } from "../../provider/resources/deployment-sta
 import { environmentProvider } from "../../provider/resources/environment";
 import { gitTokenProvider } from "../../provider/resources/git-token";
 import { projectProvider } from "../../provider/resources/project";
+import { webhookProvider } from "../../provider/resources/webhook";
 import { clearRequests, requests, useFixture } from "./fixture";
 
 type Props = Record<string, unknown>;
@@ -17,6 +18,7 @@ const stage: Props = { environmentId: "e-1", name: "first" };
 const database: Props = { environmentId: "e-1", name: "db", type: "POSTGRESQL", version: "16", mode: "CONTAINER" };
 const application: Props = { environmentId: "e-1", name: "api", gitRepository: { url: "https://github.com/acme/api.git" } };
 const settings: Props = { applicationId: "a-1", settings: {} };
+const hook: Props = { organizationId: "org-1", targetUrl: "https://hooks.example.com/deploys", events: ["DEPLOYMENT_FAILURE"] };
 const repo = (extra: Props): Props => ({ ...application, gitRepository: { url: "https://github.com/acme/api.git", ...extra } });
 const port = (extra: Props): Props => ({ ...application, ports: [{ internalPort: 8080, publiclyAccessible: true, ...extra }] });
 const probe = (extra: Props): Props => ({ ...application, healthchecks: { readinessProbe: { type: { http: { port: 8080 } }, ...extra } } });
@@ -49,6 +51,13 @@ const cases: Case[] = [
   ["git token with empty token", gitTokenProvider, { ...gitToken, token: "" }, "token", ">= 1"],
   ["bitbucket token without workspace", gitTokenProvider, { ...gitToken, type: "BITBUCKET" }, "workspace", "BITBUCKET"],
   ["git token with a bad API URL", gitTokenProvider, { ...gitToken, gitApiUrl: "not a url" }, "gitApiUrl", "url"],
+  ["webhook without events", webhookProvider, { ...hook, events: undefined }, "events", "required"],
+  ["webhook with no event", webhookProvider, { ...hook, events: [] }, "events", ">= 1"],
+  ["webhook with an unknown event", webhookProvider, { ...hook, events: ["DEPLOYMENT_DONE"] }, "events[0]", "DEPLOYMENT_STARTED"],
+  ["webhook to an ftp target", webhookProvider, { ...hook, targetUrl: "ftp://hooks.example.com/x" }, "targetUrl", "http"],
+  ["webhook with a misspelt key", webhookProvider, { ...hook, targetURL: "https://x.example.com" }, "targetURL", "targetUrl"],
+  ["webhook of an unknown kind", webhookProvider, { ...hook, kind: "TEAMS" }, "kind", "SLACK"],
+  ["webhook limited to an unknown environment type", webhookProvider, { ...hook, environmentTypesFilter: ["QA"] }, "environmentTypesFilter[0]", "PRODUCTION"],
   ["stage placed both after and before", deploymentStageProvider, { ...stage, after: "s-1", before: "s-2" }, "before", "not both"],
   ["stage without environment", deploymentStageProvider, { name: "first" }, "environmentId", "required"],
   ["stage with a numeric name", deploymentStageProvider, { ...stage, name: 7 }, "name", "string"],

@@ -7,6 +7,7 @@ import { deploymentStage } from "../../provider/resources/deployment-stage";
 import { environment } from "../../provider/resources/environment";
 import { gitToken } from "../../provider/resources/git-token";
 import { project } from "../../provider/resources/project";
+import { webhook } from "../../provider/resources/webhook";
 import type { z } from "zod";
 import type { DefinedResource } from "../../provider/framework/define";
 import { isNotFound } from "../../sdk";
@@ -111,6 +112,23 @@ export const lifecycleRows: LifecycleRow[] = [
       await fx.client.gitTokens.update(fx.orgId, id, { name: str(props["name"]), type: "GITHUB", token: "ghp_set_outside" });
       // The token is never returned: the read reports it as changed (updated_at moved), never the old value.
       return (read) => expect(read["token"]).toBe(CHANGED_OUTSIDE);
+    },
+  },
+  {
+    ...fromDefinition(webhook),
+    inputs: (fx) => ({ organizationId: fx.orgId, targetUrl: "http://127.0.0.1:9/lifecycle", events: ["DEPLOYMENT_FAILED"], targetSecret: "whsec_lifecycle_1" }),
+    update: (_fx, base) => ({ ...base, description: "on failures", events: ["DEPLOYMENT_FAILURE", "DEPLOYMENT_CANCELLED"] }),
+    expectUpdated: async (fx, id) => {
+      const hook = await fx.client.webhooks.get(fx.orgId, id);
+      expect([hook.description, hook.events]).toEqual(["on failures", ["DEPLOYMENT_FAILURE", "DEPLOYMENT_CANCELLED"]]);
+    },
+    replace: (_fx, base) => ({ inputs: { ...base, organizationId: "another-organization" }, replaces: ["organizationId"] }),
+    changeOutside: async (fx, id, props) => {
+      await fx.client.webhooks.update(fx.orgId, id, {
+        target_url: str(props["targetUrl"]), events: ["DEPLOYMENT_STARTED"], description: "changed outside", target_secret: "whsec_outside",
+      });
+      // The secret is never returned: the read reports it as changed (updated_at moved), never the old value.
+      return (read) => expect([read["events"], read["description"], read["targetSecret"]]).toEqual([["DEPLOYMENT_STARTED"], "changed outside", CHANGED_OUTSIDE]);
     },
   },
   {

@@ -1,0 +1,135 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { LEGACY_WEBHOOK_EVENTS, WEBHOOK_EVENTS, type DeployServiceClient } from "../../sdk";
+import type { ArgsMatch } from "../framework/args";
+import { storedSecret } from "../framework/common";
+import { defineResource, organizationCalls } from "../framework/define";
+import { field } from "../framework/fields";
+import { httpUrlInput, idInput } from "../framework/rules";
+import { ServiceObjectResource } from "../framework/resource";
+
+/** Deployment events a webhook can be sent for (the seed's `DEPLOYMENT_SUCCEEDED`/`_FAILED` are accepted too). */
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number] | keyof typeof LEGACY_WEBHOOK_EVENTS;
+
+/** Environment types a webhook can be limited to. */
+export const WEBHOOK_ENVIRONMENT_TYPES = ["DEVELOPMENT", "PREVIEW", "PRODUCTION", "STAGING"] as const;
+
+/** Inputs of a {@link Webhook}. */
+export interface WebhookArgs {
+  /** Organization whose deployments are reported (wire: the `{organizationId}` of the path). Changing it replaces the webhook. */
+  organizationId: pulumi.Input<string>;
+  /** `STANDARD` (a JSON POST) or `SLACK` (a Slack incoming-webhook message). Default: `STANDARD`. Wire: `kind`. */
+  kind?: pulumi.Input<"STANDARD" | "SLACK">;
+  /**
+   * Where the events are sent: an `http://` or `https://` URL. Stored as a Pulumi secret, since a Slack webhook URL
+   * is itself a credential. Wire: `target_url`.
+   */
+  targetUrl: pulumi.Input<string>;
+  /**
+   * Events to send, at least one: `DEPLOYMENT_STARTED`, `DEPLOYMENT_SUCCESSFUL`, `DEPLOYMENT_FAILURE`,
+   * `DEPLOYMENT_CANCELLED` (`DEPLOYMENT_SUCCEEDED` and `DEPLOYMENT_FAILED` are read as the service's names). Wire: `events`.
+   */
+  events: pulumi.Input<pulumi.Input<WebhookEvent>[]>;
+  /** Whether events are sent. Default: `true`. Wire: `enabled`. */
+  enabled?: pulumi.Input<boolean>;
+  /** Free text. Default: `""`. Wire: `description`. */
+  description?: pulumi.Input<string>;
+  /**
+   * Secret the service signs each request with (a Pulumi secret). The service never returns it: a change made
+   * outside Pulumi shows through the webhook's `updated_at`. Wire: `target_secret`.
+   */
+  targetSecret?: pulumi.Input<string>;
+  /** Only deployments of projects with these names (`*` as a wildcard). Default: all. Wire: `project_names_filter`. */
+  projectNamesFilter?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Only deployments of environments of these types. Default: all. Wire: `environment_types_filter`. */
+  environmentTypesFilter?: pulumi.Input<pulumi.Input<(typeof WEBHOOK_ENVIRONMENT_TYPES)[number]>[]>;
+}
+
+const eventInput = z
+  .enum([...WEBHOOK_EVENTS, ...(Object.keys(LEGACY_WEBHOOK_EVENTS) as Array<keyof typeof LEGACY_WEBHOOK_EVENTS>)])
+  .transform((e): (typeof WEBHOOK_EVENTS)[number] => (e in LEGACY_WEBHOOK_EVENTS ? LEGACY_WEBHOOK_EVENTS[e as keyof typeof LEGACY_WEBHOOK_EVENTS] : e as (typeof WEBHOOK_EVENTS)[number]));
+
+/** Validated webhook inputs: the single source of field names, types, defaults and wire spellings. */
+export const webhookSchema = z.strictObject({
+  organizationId: field(idInput(), { parent: "organization" }),
+  kind: z.enum(["STANDARD", "SLACK"]).default("STANDARD"),
+  targetUrl: field(httpUrlInput(), { secret: true }),
+  events: z.array(eventInput).min(1),
+  enabled: z.boolean().default(true),
+  description: z.string().default(""),
+  targetSecret: field(z.string().min(1).optional(), { secret: true }),
+  projectNamesFilter: z.array(z.string().min(1)).default([]),
+  environmentTypesFilter: z.array(z.enum(WEBHOOK_ENVIRONMENT_TYPES)).default([]),
+});
+/** Webhook inputs after validation (defaults applied, event names the service's). */
+export type WebhookInputs = z.output<typeof webhookSchema>;
+const argsMatchSchema: ArgsMatch<WebhookArgs, typeof webhookSchema> = true;
+void argsMatchSchema;
+
+type WebhookRecord = Awaited<ReturnType<DeployServiceClient["webhooks"]["get"]>>;
+
+function originOf(url: unknown): string {
+  try {
+    return new URL(String(url)).origin;
+  } catch {
+    return "its target";
+  }
+}
+
+/** The webhook family. Webhooks have no unique name, so a replacement is created before the old one is deleted. */
+export const webhook = defineResource({
+  kind: "Webhook",
+  noun: "webhook",
+  // Only the target's origin: the rest of a Slack URL is its secret.
+  label: (inputs) => `webhook to ${originOf(inputs["targetUrl"])}`,
+  schema: webhookSchema,
+  deleteBeforeReplace: false,
+  // A secret the service says is unset is gone; otherwise the stored one, unless the webhook changed outside.
+  fromWire: (record: WebhookRecord, previous, derived) =>
+    record.target_secret_set === false ? derived : { ...derived, targetSecret: storedSecret(record, previous, "targetSecret") },
+  calls: organizationCalls((client) => client.webhooks),
+});
+
+/** The dynamic provider of {@link Webhook}. */
+export const webhookProvider = webhook.provider;
+
+/**
+ * A webhook of an organization: the service POSTs deployment events (started, successful, failure, cancelled)
+ * to `targetUrl`, optionally only for some projects or environment types. `targetUrl` and `targetSecret` are
+ * Pulumi secrets.
+ *
+ * @example
+ * new Webhook("deploys-to-slack", {
+ *   organizationId: org.id, kind: "SLACK", targetUrl: config.requireSecret("slackWebhookUrl"),
+ *   events: ["DEPLOYMENT_FAILURE"], environmentTypesFilter: ["PRODUCTION"],
+ * });
+ */
+export class Webhook extends ServiceObjectResource {
+  /** Organization whose deployments are reported. */
+  declare readonly organizationId: pulumi.Output<string>;
+  /** `STANDARD` or `SLACK`. */
+  declare readonly kind: pulumi.Output<"STANDARD" | "SLACK">;
+  /** Where the events are sent (secret). */
+  declare readonly targetUrl: pulumi.Output<string>;
+  /** Events sent, in the service's names. */
+  declare readonly events: pulumi.Output<Array<(typeof WEBHOOK_EVENTS)[number]>>;
+  /** Whether events are sent. */
+  declare readonly enabled: pulumi.Output<boolean>;
+  /** Free text. */
+  declare readonly description: pulumi.Output<string>;
+  /** Signing secret (secret). */
+  declare readonly targetSecret: pulumi.Output<string | undefined>;
+  /** Project names the webhook is limited to (empty: all). */
+  declare readonly projectNamesFilter: pulumi.Output<string[]>;
+  /** Environment types the webhook is limited to (empty: all). */
+  declare readonly environmentTypesFilter: pulumi.Output<string[]>;
+
+  /**
+   * @param name the Pulumi resource name.
+   * @param args the webhook's inputs.
+   * @param opts resource options (`targetUrl` and `targetSecret` are always stored as secrets).
+   */
+  constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
+    super(webhook, name, args, opts);
+  }
+}
