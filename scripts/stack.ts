@@ -155,7 +155,11 @@ async function main(): Promise<void> {
   for (const [key, value] of Object.entries(args.secrets)) await stack.setConfig(key, { value, secret: true });
 
   const events: automation.EngineEvent[] = [];
-  const onEvent = progressPrinter(args.quiet, events);
+  const printEvent = progressPrinter(args.quiet, events);
+  const onEvent = (event: automation.EngineEvent) => {
+    printEvent(event);
+    if (isProgramFailure(event)) endAfterProgramFailure(event.diagnosticEvent!.message);
+  };
   const onOutput = args.diff && !args.quiet ? (out: string) => process.stdout.write(out) : undefined;
   const started = Date.now();
   let result: Record<string, unknown>;
@@ -210,6 +214,26 @@ async function main(): Promise<void> {
   if (args.jsonOut) fs.writeFileSync(args.jsonOut, JSON.stringify(payload));
   if (!args.quiet && "changeSummary" in result) process.stderr.write(`${args.op}: ${JSON.stringify(result.changeSummary)}\n`);
   if (!args.quiet && args.op === "up") process.stdout.write(`${JSON.stringify(result.outputs, null, 2)}\n`);
+}
+
+/** An exception of the program itself (a lookup that threw, a missing config value), as the engine reports it. */
+function isProgramFailure(event: automation.EngineEvent): boolean {
+  const diag = event.diagnosticEvent;
+  return diag?.severity === "error" && /Unhandled exception|Running program .* failed/.test(diag.message);
+}
+
+let ending = false;
+/**
+ * Ends the operation after the program threw. In the Automation API's inline mode the engine reports the exception
+ * but keeps waiting for the resources the failed program will never register; ending this process closes the
+ * engine's connection to the program, so the engine fails the operation and releases the stack's lock.
+ */
+function endAfterProgramFailure(message: string): void {
+  if (ending) return;
+  ending = true;
+  const firstLine = message.trim().split("\n")[0] ?? "";
+  process.stderr.write(`stack ${process.argv[2] ?? ""} failed: the program threw: ${firstLine}\n`);
+  setTimeout(() => process.exit(1), 2000).unref();
 }
 
 /** Stack outputs as plain values; secrets stay masked. */
