@@ -11,6 +11,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { emulatorInfoFrom } from "./emulator-process";
 
 const ROOT = path.resolve(__dirname, "..");
 const WORK = path.join(ROOT, ".work");
@@ -63,19 +64,7 @@ async function startEmulator(dataFile: string | undefined): Promise<EmulatorInfo
   const args = [path.join(ROOT, "dist", "emulator", "cli.js"), "--json", "--port", "0"];
   if (dataFile) args.push("--data", dataFile);
   const child = spawn(process.execPath, args, { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "ignore"] });
-  const info = await new Promise<EmulatorInfo>((resolve, reject) => {
-    let buffered = "";
-    const timer = setTimeout(() => reject(new Error("the emulator did not start within 20 s")), 20_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const line = buffered.split("\n").find((l) => l.trim().startsWith("{"));
-      if (line) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line));
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`the emulator exited with code ${code}`)));
-  });
+  const info = await emulatorInfoFrom<EmulatorInfo>(child);
   child.stdout!.destroy();
   child.unref();
   if (dataFile) {

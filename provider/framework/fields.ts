@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { snakeCase } from "./case";
 
 /**
  * What the provider needs to know about one input field beyond its type. It sits on the field's zod schema
@@ -42,16 +43,6 @@ export function field<T extends z.ZodType>(schema: T, meta: FieldMeta): T {
 /** The facts attached to a field, `{}` when none. */
 export function metaOf(schema: unknown): FieldMeta {
   return fieldMeta.get(schema as z.ZodType) ?? {};
-}
-
-/** `minRunningInstances` -> `min_running_instances`. */
-export function snakeCase(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-}
-
-/** `min_running_instances` -> `minRunningInstances`. */
-export function camelCase(name: string): string {
-  return name.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 }
 
 /** One field of a resource schema with its facts and its wire spelling (undefined when it is not sent). */
