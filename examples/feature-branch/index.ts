@@ -4,6 +4,7 @@
  *
  *   pulumi config set projectId <the project's id>      # e.g. the main stack's `projectId` output
  *   pulumi config set branch feature/login-page         # or GIT_BRANCH, or the checked-out branch
+ *   pulumi config set --secret webhookUrl <url>         # optional: where this branch's failed deployments are reported
  *   pulumi up
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -27,6 +28,18 @@ const preview = new AppEnvironment(environmentName, {
   gitToken: config.getSecret("gitToken") ?? pulumi.secret("example-git-token-change-me"),
   logLevel: "debug",
 });
+
+// The team hears about this branch's failed deployments; a Slack incoming-webhook URL works too (kind: "SLACK").
+const webhookUrl = config.getSecret("webhookUrl");
+if (webhookUrl !== undefined) {
+  new ds.Webhook(`${environmentName}-failures`, {
+    organizationId: organization.id,
+    targetUrl: webhookUrl,
+    events: ["DEPLOYMENT_FAILURE"],
+    description: `failed deployments of ${branch}`,
+    environmentTypesFilter: ["DEVELOPMENT"],
+  });
+}
 
 export const environmentId = preview.environment.id;
 export const environment = environmentName;

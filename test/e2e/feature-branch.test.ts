@@ -5,6 +5,8 @@ import { describeWithEngine, EngineStack, REPO_ROOT } from "./harness";
 
 const RANDOM_STANDIN = path.join(REPO_ROOT, "test", "random-standin", "bin");
 
+const WEBHOOK_URL = "http://127.0.0.1:9/feature-branch-failures";
+
 describeWithEngine("the feature-branch example through the engine", ({ binDir }) => {
   jest.setTimeout(10 * 60 * 1000);
   let emulator: RunningEmulator;
@@ -24,7 +26,7 @@ describeWithEngine("the feature-branch example through the engine", ({ binDir })
         "shop-feature-branch:projectId": projectId,
         "shop-feature-branch:branch": "feature/Login-Page",
       },
-      secretConfig: { "deploy-service:apiToken": emulator.tokens.admin },
+      secretConfig: { "deploy-service:apiToken": emulator.tokens.admin, "shop-feature-branch:webhookUrl": WEBHOOK_URL },
       env: { PATH: `${RANDOM_STANDIN}${path.delimiter}${process.env.PATH}`, PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" },
     });
   });
@@ -46,6 +48,8 @@ describeWithEngine("the feature-branch example through the engine", ({ binDir })
       ["frontend", "feature/Login-Page"],
     ]);
     expect((await client.databases.list(environment!.id)).map((d) => d.name)).toEqual(["shop-db"]);
+    const hooks = await client.webhooks.list(emulator.ids.organizationId);
+    expect(hooks.map((h) => [h.target_url, h.events, h.environment_types_filter])).toEqual([[WEBHOOK_URL, ["DEPLOYMENT_FAILURE"], ["DEVELOPMENT"]]]);
   });
 
   it("removes the environment and everything in it on destroy, and leaves the project", async () => {
@@ -53,5 +57,6 @@ describeWithEngine("the feature-branch example through the engine", ({ binDir })
     expect(await client.environments.list(projectId)).toEqual([]);
     expect((await client.projects.get(projectId)).name).toBe("shop");
     expect(await client.gitTokens.list(emulator.ids.organizationId)).toEqual([]);
+    expect(await client.webhooks.list(emulator.ids.organizationId)).toEqual([]);
   });
 });
