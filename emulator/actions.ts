@@ -35,19 +35,29 @@ export function runServiceAction(
     endDeployment(world, svc, previous, nowMs);
     archiveDeployment(svc.runtime, previous);
   }
-  const d = startAction(svc.runtime, action, kind.buildSteps, nowMs, world.config.stepMs, options.delayMs ?? 0);
+  const d = startAction(svc.runtime, action, kind.buildSteps(svc), nowMs, world.config.stepMs, options.delayMs ?? 0);
   d.seq = nextSequence();
   if (options.groupId !== undefined) d.group_id = options.groupId;
-  if (action === "DEPLOY" && kind.commitOf) d.commit = kind.commitOf(svc, options.requested, d.start);
-  const shown = d.commit?.git_commit_id ?? options.requested ?? d.request_id.slice(0, 8);
+  if (action === "DEPLOY") {
+    const commit = kind.commitOf?.(svc, options.requested, d.start);
+    if (commit) d.commit = commit;
+    if (kind.releaseOf) d.release = kind.releaseOf(svc);
+  }
+  const tag = typeof d.release?.["tag"] === "string" ? d.release["tag"] : undefined;
+  const shown = d.commit?.git_commit_id ?? tag ?? options.requested ?? d.request_id.slice(0, 8);
   if (kind.logLines) appendLogs(world.store.state, svc, d, shown, kind.logLines(svc, d, shown));
   scheduleDeploymentEvents(world, svc, d, nowMs);
   return d;
 }
 
+/** 409 while the service is being deleted: it takes no action. */
+export function assertActionable(m: ModelContext, svc: ServiceRecBase): void {
+  if (svc.deleting) throw conflict(`${m.world.store.kindOf(svc.id)?.name ?? "service"} ${svc.id} is being deleted`);
+}
+
 /** Starts an action asked for by a request (`requested`: the version a deploy names); 409 while the service is being deleted. */
 export function startServiceAction(m: ModelContext, svc: ServiceRecBase, action: ServiceAction, requested?: string): void {
-  if (svc.deleting) throw conflict(`${m.world.store.kindOf(svc.id)?.name ?? "service"} ${svc.id} is being deleted`);
+  assertActionable(m, svc);
   runServiceAction(m.world, svc, action, m.now, { requested });
 }
 

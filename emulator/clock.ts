@@ -18,6 +18,7 @@ export interface ClockedService {
 export function stepsFor(action: ServiceAction, build: readonly string[], failure: RuntimeRec["failure"]): string[] {
   if (action === "STOP") return ["STOP_QUEUED", "STOPPING", "STOPPED"];
   if (action === "RESTART") return ["RESTART_QUEUED", "RESTARTING", "DEPLOYED"];
+  if (action === "UNINSTALL") return ["DELETE_QUEUED", "DELETING", "DELETED"];
   if (failure === "BUILD") return ["QUEUED", ...build, "BUILD_ERROR"];
   if (failure === "DEPLOY") return ["QUEUED", ...build, "DEPLOYING", "DEPLOYMENT_ERROR"];
   return ["QUEUED", ...build, "DEPLOYING", "DEPLOYED"];
@@ -70,6 +71,7 @@ export function startAction(
   if (prev && prev.action === "DEPLOY" && finished(prev, nowMs) && stateAt(prev, nowMs) === "DEPLOYED") {
     rt.deployed_version = prev.version;
   }
+  if (action === "UNINSTALL") rt.deployed_version = null;
   const d: DeploymentRec = {
     action, steps: stepsFor(action, build, action === "DEPLOY" ? rt.failure : null),
     start: nowMs + delayMs, requested_at: nowMs, stepMs, request_id: randomUUID(), version: rt.version,
@@ -110,7 +112,8 @@ export function serviceStatus(svc: ClockedService, nowMs: number): Record<string
   const rt = svc.runtime;
   const d = rt.deployment;
   const state = serviceState(svc, nowMs);
-  const action = svc.deleting ? "DELETE" : d ? d.action : "DEPLOY";
+  // an uninstall deletes what the deploys installed: the reference's `status_details.action` calls it DELETE
+  const action = svc.deleting || d?.action === "UNINSTALL" ? "DELETE" : d ? d.action : "DEPLOY";
   const status: Record<string, unknown> = {
     id: svc.id,
     state,

@@ -6,6 +6,7 @@ import { parseJsonBody, readBody, sendError, sendJson } from "./http-util";
 import type { ControlTarget } from "./control-target";
 import { SERVICE_KINDS } from "./models/service-kinds";
 import type { State, StateJson } from "./models/state";
+import { REGISTRY_SECRET_FIELDS } from "./schemas/container-registries";
 import { parseOr400 } from "./schemas/validate";
 import { stateToJson } from "./snapshot";
 
@@ -17,13 +18,19 @@ const configRequest = z.object({
 
 const REDACTED = "***";
 
-/** A copy of the store with secret values, token values, git tokens, webhook secrets and each service kind's secret fields replaced by "***". */
+/**
+ * A copy of the store with secret values, token values, git tokens, webhook secrets, container registries' secret
+ * config fields and each service kind's secret fields replaced by "***".
+ */
 export function redactedState(state: State): StateJson {
   const copy = JSON.parse(JSON.stringify(stateToJson(state))) as StateJson;
   for (const t of copy.tokens) t.value = REDACTED;
   for (const g of Object.values(copy.gitTokens)) g.token = REDACTED;
   for (const v of Object.values(copy.variables)) if (v.kind === "SECRET") v.value = REDACTED;
   for (const w of Object.values(copy.webhooks)) if (w.target_secret !== undefined) w.target_secret = REDACTED;
+  for (const r of Object.values(copy.containerRegistries)) {
+    for (const f of REGISTRY_SECRET_FIELDS) if (r.config[f] !== undefined) r.config[f] = REDACTED;
+  }
   const byCollection = copy as unknown as Record<string, Record<string, Record<string, unknown>>>;
   for (const kind of SERVICE_KINDS) {
     for (const rec of Object.values(byCollection[kind.collection] ?? {})) for (const f of kind.secretFields) rec[f] = REDACTED;

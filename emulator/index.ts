@@ -7,19 +7,26 @@
  * - Collections live under their parent (`/environment/{id}/application`), items at top level (`/application/{id}`).
  * - Deletes cascade like the live service: a project takes its environments, an environment its services and
  *   deployment stages, an application its variables, secrets and logs. Children of a deleted parent answer 404.
- * - Deletes of applications, databases and environments answer 204 at once; with `stepMs > 0` the object stays
+ * - Services are applications, databases, containers and jobs (one table of kinds: `models/service-kinds.ts`).
+ *   Deletes of services and environments answer 204 at once; with `stepMs > 0` the object stays
  *   readable in DELETE_QUEUED then DELETING for one step each before it answers 404; with `stepMs: 0` it is gone at once.
- * - Every new environment gets one deployment stage named `DEFAULT`; new applications and databases join the
- *   environment's first stage. A stage with services attached cannot be deleted (400).
- * - Deploys walk QUEUED, BUILDING (applications only), DEPLOYING, DEPLOYED; stops STOP_QUEUED, STOPPING, STOPPED;
- *   restarts RESTART_QUEUED, RESTARTING, DEPLOYED; one `stepMs` per state, computed from elapsed time. A new action
- *   on a service cancels the one still running (CANCELED in its history).
+ * - Every new environment gets one deployment stage named `DEFAULT`; new services join the environment's first stage.
+ *   A stage with services attached cannot be deleted (400).
+ * - Deploys walk QUEUED, BUILDING (services built from git: applications, jobs with a `docker` source), DEPLOYING,
+ *   DEPLOYED; stops STOP_QUEUED, STOPPING, STOPPED; restarts RESTART_QUEUED, RESTARTING, DEPLOYED (jobs have no
+ *   restart); uninstalls DELETE_QUEUED, DELETING, DELETED (the configuration stays); one `stepMs` per state, computed
+ *   from elapsed time. A new action on a service cancels the one still running (CANCELED in its history). A job's
+ *   deploy is its run: DEPLOYED when it succeeded, DEPLOYMENT_ERROR when it failed (`failDeploys`).
+ * - Containers and jobs with an `image` source pull from a container registry of the organization (every organization
+ *   starts with `Docker Hub`); a deploy may name a new `image_tag`, which the service keeps, and
+ *   `POST /organization/{id}/container/deploy` (`/job/deploy`) gives a new tag to, and deploys, every container (job)
+ *   with `auto_deploy` running the image. A registry in use cannot be deleted (400).
  * - Deployments leave traces: an application's deploy rolls out the commit it names (`git_commit_id`) or its branch's
  *   head, shown as `git_repository.deployed_commit_*` once DEPLOYED; `/<kind>/{id}/deploymentHistory` and
  *   `/environment/{id}/deploymentHistory` list every action, newest first, 20 per page (query `startId`).
  * - Webhooks: every deploy of every service kind that started sends DEPLOYMENT_STARTED and exactly one final event:
  *   SUCCESSFUL, FAILURE, or CANCELLED when a newer action replaces it or its service is deleted mid-deploy.
- * - Secret values, git tokens and webhook secrets are kept but never answered. Database passwords are answered by
+ * - Secret values, git tokens, webhook secrets and container registries' credentials are kept but never answered. Database passwords are answered by
  *   the master-credentials read and edit (to every token scope, as the live service does). All of them are redacted
  *   in the state dump.
  * - Every field a request may set comes back on the next read (`annotations_groups` / `labels_groups` as the whole

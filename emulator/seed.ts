@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { seededClusterDetails, type ClusterRec } from "./models/clusters";
+import { seededRegistries } from "./models/container-registries";
 import { emptyCollections, type State } from "./models/state";
 
 /** What stays the same across resets: ids of the organization and clusters, token values. */
@@ -23,7 +24,10 @@ export function newSeedInfo(nowMs: number): SeedInfo {
   };
 }
 
-/** The seeded state: organization `emulator-org`, clusters `eu-west` and `us-east` (with their details), four tokens. */
+/**
+ * The seeded state: organization `emulator-org`, clusters `eu-west` and `us-east` (with their details), four tokens,
+ * and the container registry every organization starts with (`Docker Hub`).
+ */
 export function seedState(seed: SeedInfo): State {
   const t = seed.createdAt;
   const cluster = (id: string, name: string, region: string, isDefault: boolean): ClusterRec => {
@@ -43,5 +47,6 @@ export function seedState(seed: SeedInfo): State {
       { name: "write", value: seed.tokens.write, scope: "Write", revoked: false },
     ],
     ...emptyCollections(),
+    containerRegistries: seededRegistries(seed.organizationId, t),
   };
 }

@@ -1,4 +1,5 @@
 import { findUnsafeKey } from "./json-safety";
+import { seededRegistries } from "./models/container-registries";
 import { KEYED_COLLECTIONS, type State, type StateJson } from "./models/state";
 
 /** The JSON form of a state (shares the records with the store; stringify or copy it before handing it out). */
@@ -13,9 +14,29 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
+ * Brings the records of a data file written by an older emulator to today's form: variables named their service
+ * `application_id` (only applications had variables), and a file with no container registries gets the seeded ones.
+ */
+function upgradeLegacy(state: Record<string, unknown>): void {
+  const org = state["organization"] as { id?: unknown; created_at?: unknown };
+  if (state["containerRegistries"] === undefined && typeof org.id === "string") {
+    const created = typeof org.created_at === "string" ? org.created_at : new Date(0).toISOString();
+    state["containerRegistries"] = seededRegistries(org.id, created);
+  }
+  const variables = state["variables"];
+  if (!(variables instanceof Map)) return;
+  for (const v of variables.values() as Iterable<Record<string, unknown>>) {
+    if (v["service_id"] === undefined && typeof v["application_id"] === "string") {
+      v["service_id"] = v["application_id"];
+      delete v["application_id"];
+    }
+  }
+}
+
+/**
  * A state from its JSON form (a data file). Throws on anything that is not one: a `__proto__` key anywhere,
  * a collection that is not an object of records, a record whose `id` is not its key. A collection the file lacks
- * (written by an older emulator) starts empty.
+ * (written by an older emulator) starts empty, but for the seeded container registries (see {@link upgradeLegacy}).
  */
 export function stateFromJson(json: unknown): State {
   const unsafe = findUnsafeKey(json);
@@ -27,6 +48,7 @@ export function stateFromJson(json: unknown): State {
   }
   const out: Record<string, unknown> = { ...json };
   for (const k of KEYED_COLLECTIONS) {
+    if (json[k] === undefined && k === "containerRegistries") continue;
     const coll = json[k] ?? {};
     if (!isObject(coll)) throw new Error(`state.${k}: expected an object of records by id`);
     const map = new Map<string, unknown>();
@@ -36,5 +58,6 @@ export function stateFromJson(json: unknown): State {
     }
     out[k] = map;
   }
+  upgradeLegacy(out);
   return out as unknown as State;
 }

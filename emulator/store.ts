@@ -83,7 +83,7 @@ export class Store {
   removeService(id: string): void {
     const s = this.state;
     for (const k of SERVICE_KINDS) this.collection(k).delete(id);
-    for (const v of [...s.variables.values()]) if (v.application_id === id) s.variables.delete(v.id);
+    for (const v of [...s.variables.values()]) if (v.service_id === id) s.variables.delete(v.id);
     if (s.logs.some((l) => l.service_id === id)) s.logs = s.logs.filter((l) => l.service_id !== id);
     for (const st of s.stages.values()) st.services = st.services.filter((x) => x.service_id !== id);
   }

@@ -1,12 +1,19 @@
-import type { ApplicationRec } from "./applications";
 import type { ModelContext } from "./records";
-import { serviceEdited } from "./services";
+import { serviceEdited, type ServiceRecBase } from "./services";
 
-/** Advanced settings as stored on an application: the keys a user set; the rest take the service's defaults. */
+/** Advanced settings as stored on a service: the keys a user set; the rest take the service's defaults. */
 export type AdvancedSettings = Record<string, unknown>;
 
-/** The service's defaults for every key. */
-const DEFAULTS: Readonly<Record<string, unknown>> = {
+/** The kinds of service that have advanced settings, each with its own keys. */
+export type SettingsKind = "application" | "container" | "job";
+
+/** A service with advanced settings. */
+export interface WithAdvancedSettings extends ServiceRecBase {
+  advanced_settings: AdvancedSettings;
+}
+
+/** The service's defaults for every key of an application. */
+const APPLICATION_DEFAULTS: Readonly<Record<string, unknown>> = {
   "deployment.custom_domain_check_enabled": true,
   "deployment.termination_grace_period_seconds": 60,
   "deployment.affinity.node.required": {},
@@ -56,18 +63,44 @@ const DEFAULTS: Readonly<Record<string, unknown>> = {
   "security.read_only_root_filesystem": false,
 };
 
-/** Every key, defaults included, as the service answers them. */
-export function advancedSettingsOf(a: ApplicationRec): AdvancedSettings {
-  return { ...DEFAULTS, ...a.advanced_settings };
+/** Keys of an application a container lacks: it is never built, and has no lifecycle hooks. */
+const NOT_CONTAINER = (k: string) => k.startsWith("build.") || k.startsWith("deployment.lifecycle.");
+
+/** Keys a job shares with an application: its build, its pods' grace period and placement, its service account. */
+const JOB_SHARED = (k: string) => k.startsWith("build.") || k.startsWith("security.")
+  || k === "deployment.termination_grace_period_seconds" || k === "deployment.affinity.node.required";
+
+function pick(keep: (k: string) => boolean): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(APPLICATION_DEFAULTS).filter(([k]) => keep(k)));
 }
 
-/** A fresh copy of the defaults, stored whole on a new application. */
-export function defaultAdvancedSettings(): AdvancedSettings {
-  return structuredClone(DEFAULTS);
+/** Every key of each kind with the service's default (the reference's `ApplicationAdvancedSettings`, `ContainerAdvancedSettings`, `JobAdvancedSettings`). */
+export const ADVANCED_SETTINGS_DEFAULTS: Readonly<Record<SettingsKind, Readonly<Record<string, unknown>>>> = {
+  application: APPLICATION_DEFAULTS,
+  container: { ...pick((k) => !NOT_CONTAINER(k)), "network.ingress.proxy_request_buffering": "on" },
+  job: {
+    ...pick(JOB_SHARED),
+    "job.delete_ttl_seconds_after_finished": null,
+    "cronjob.concurrency_policy": "Forbid",
+    "cronjob.failed_jobs_history_limit": 1,
+    "cronjob.success_jobs_history_limit": 1,
+  },
+};
+
+/** Every key of the kind, defaults included, as the service answers them (keys of other kinds left out). */
+export function advancedSettingsOf(kind: SettingsKind, rec: WithAdvancedSettings): AdvancedSettings {
+  const defaults = ADVANCED_SETTINGS_DEFAULTS[kind];
+  const set = Object.entries(rec.advanced_settings).filter(([k]) => Object.prototype.hasOwnProperty.call(defaults, k));
+  return { ...defaults, ...Object.fromEntries(set) };
 }
 
-/** Merges the given keys into an application's settings; an edit, so the application is out of date. */
-export function editAdvancedSettings(m: ModelContext, a: ApplicationRec, given: AdvancedSettings): void {
-  for (const [k, v] of Object.entries(given)) if (v !== undefined) a.advanced_settings[k] = v;
-  serviceEdited(m, a);
+/** A fresh copy of the kind's defaults, stored whole on a new service. */
+export function defaultAdvancedSettings(kind: SettingsKind): AdvancedSettings {
+  return structuredClone({ ...ADVANCED_SETTINGS_DEFAULTS[kind] });
+}
+
+/** Merges the given keys into a service's settings; an edit, so the service is out of date. */
+export function editAdvancedSettings(m: ModelContext, rec: WithAdvancedSettings, given: AdvancedSettings): void {
+  for (const [k, v] of Object.entries(given)) if (v !== undefined) rec.advanced_settings[k] = v;
+  serviceEdited(m, rec);
 }

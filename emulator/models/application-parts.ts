@@ -1,9 +1,20 @@
+/**
+ * What the services a user configures share, and the one way a request sets it: health checks, auto-deploy, the
+ * description and the groups they reference (applications, containers, jobs); ports, storage volumes, instance
+ * bounds, resources, command and autoscaling (applications and containers, the services that keep running).
+ */
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { badRequest } from "../errors";
+import type { autoscalingRequest } from "../schemas/autoscaling";
 import type { portRequest, storageRequest } from "../schemas/applications";
+import type { AdvancedSettings } from "./advanced-settings";
+import { buildAutoscaling, type AutoscalingRec } from "./autoscaling";
+import { groupIds } from "./groups";
+import type { ModelContext } from "./records";
+import type { ServiceRecBase } from "./services";
 
-/** Application port. */
+/** Port of a service. */
 export interface PortRec {
   id: string;
   name: string;
@@ -16,7 +27,7 @@ export interface PortRec {
   public_path_rewrite?: string;
 }
 
-/** Application storage volume. */
+/** Storage volume of a service. */
 export interface StorageRec {
   id: string;
   type: "FAST_SSD";
@@ -26,7 +37,7 @@ export interface StorageRec {
 
 type Items = ReadonlyArray<{ id?: string | undefined }>;
 
-/** 400 when item `i` names an id the application does not have, or one an earlier item names. */
+/** 400 when item `i` names an id the service does not have, or one an earlier item names. */
 function checkId(field: string, what: string, input: Items, existing: Items, i: number): void {
   const id = input[i]?.id;
   if (id === undefined) return;
@@ -34,13 +45,13 @@ function checkId(field: string, what: string, input: Items, existing: Items, i: 
   if (input.findIndex((q) => q.id === id) !== i) throw badRequest(`${field}[${i}].id`, `${what} ${id} is given twice`);
 }
 
-/** The ports of a request, defaults applied; internal ports must be unique within the application. */
+/** The ports of a request, defaults applied; internal ports must be unique within the service. */
 export function buildPorts(input: Array<z.output<typeof portRequest>>, existing: PortRec[]): PortRec[] {
   return input.map((p, i) => {
     checkId("ports", "port", input, existing, i);
     const first = input.findIndex((q) => q.internal_port === p.internal_port);
     if (first !== i) {
-      throw badRequest(`ports[${i}].internal_port`, `${p.internal_port} is already used by ports[${first}]; internal ports must be unique within an application`);
+      throw badRequest(`ports[${i}].internal_port`, `${p.internal_port} is already used by ports[${first}]; internal ports must be unique within a service`);
     }
     const port: PortRec = {
       id: p.id ?? randomUUID(), name: p.name ?? `p${p.internal_port}`, internal_port: p.internal_port,
@@ -80,4 +91,81 @@ export function checkInstances(stored: Instances, given: { [K in keyof Instances
     throw badRequest("min_running_instances", `${min} is greater than max_running_instances ${max}`);
   }
   throw badRequest("max_running_instances", `${max} is less than min_running_instances ${min} (use -1 for no limit)`);
+}
+
+/** The fields of a service configured with health checks and auto-deploy (an application, a container, a job). */
+export interface ConfiguredServiceRec extends ServiceRecBase {
+  healthchecks: Record<string, unknown>;
+  auto_deploy: boolean;
+}
+
+/** What a request of such a service may give of those fields (undefined: keep what is stored). */
+export interface ConfiguredServiceInput {
+  description?: string | null | undefined;
+  healthchecks: Record<string, unknown>;
+  auto_deploy?: boolean | null | undefined;
+  annotations_groups?: ReadonlyArray<{ id: string }> | undefined;
+  labels_groups?: ReadonlyArray<{ id: string }> | undefined;
+}
+
+/**
+ * Checks what of those fields can fail (the groups a request references) and answers the change that sets them, to
+ * be applied once every other check of the request passed (null clears a description; auto_deploy null is false).
+ */
+export function configuredFields(m: ModelContext, b: ConfiguredServiceInput): (rec: ConfiguredServiceRec) => void {
+  const annotations = groupIds(m, "annotations_groups", b.annotations_groups);
+  const labels = groupIds(m, "labels_groups", b.labels_groups);
+  return (rec) => {
+    if (b.description === null) delete rec.description;
+    else if (b.description !== undefined) rec.description = b.description;
+    rec.healthchecks = b.healthchecks;
+    if (b.auto_deploy !== undefined) rec.auto_deploy = b.auto_deploy ?? false;
+    if (annotations !== undefined) rec.annotations_groups = annotations;
+    if (labels !== undefined) rec.labels_groups = labels;
+  };
+}
+
+/** The fields of a service that keeps running (an application, a container). */
+export interface RunningServiceRec extends ConfiguredServiceRec {
+  cpu: number;
+  memory: number;
+  gpu: number;
+  /** Absent: the platform's default. */
+  ephemeral_storage_in_gib?: number;
+  /** Null or absent: the cluster's default architecture. */
+  cpu_architecture?: string | null;
+  auto_preview: boolean;
+  arguments: string[];
+  entrypoint?: string;
+  advanced_settings: AdvancedSettings;
+  min_running_instances: number;
+  max_running_instances: number;
+  ports: PortRec[];
+  storage: StorageRec[];
+  autoscaling?: AutoscalingRec;
+}
+
+/** What a create or edit request of such a service may give of those fields (undefined: keep what is stored). */
+export interface RunningServiceInput extends ConfiguredServiceInput {
+  min_running_instances?: number | undefined;
+  max_running_instances?: number | undefined;
+  ports?: Array<z.output<typeof portRequest>> | undefined;
+  storage?: Array<z.output<typeof storageRequest>> | undefined;
+  autoscaling?: z.output<typeof autoscalingRequest> | undefined;
+}
+
+/**
+ * Applies a request to a running service: everything that can fail is checked before the first change (so a refused
+ * request changes nothing), then `assignOwn` sets the kind's own fields, then the shared ones are set.
+ */
+export function applyRunningFields(m: ModelContext, rec: RunningServiceRec, b: RunningServiceInput, assignOwn: () => void): void {
+  checkInstances(rec, b);
+  const ports = b.ports === undefined ? undefined : buildPorts(b.ports, rec.ports);
+  const storage = b.storage === undefined ? undefined : buildStorage(b.storage, rec.storage);
+  const setConfigured = configuredFields(m, b);
+  assignOwn();
+  setConfigured(rec);
+  if (ports !== undefined) rec.ports = ports;
+  if (storage !== undefined) rec.storage = storage;
+  if (b.autoscaling !== undefined) rec.autoscaling = buildAutoscaling(m, rec.id, b.autoscaling, rec.autoscaling);
 }

@@ -1,19 +1,17 @@
 import type { z } from "zod";
 import { badRequest } from "../errors";
 import type { applicationCreateRequest, applicationEditRequest } from "../schemas/applications";
-import { defaultAdvancedSettings, type AdvancedSettings } from "./advanced-settings";
+import { defaultAdvancedSettings } from "./advanced-settings";
 import { applicationLogLines } from "./application-logs";
-import { buildPorts, buildStorage, checkInstances, type PortRec, type StorageRec } from "./application-parts";
-import { buildAutoscaling, type AutoscalingRec } from "./autoscaling";
+import { applyRunningFields, type RunningServiceRec } from "./application-parts";
 import { commitFor } from "./git-commits";
-import { groupIds } from "./groups";
 import { assignGiven, baseFields, type ModelContext } from "./records";
 import { newRuntime } from "./runtime";
 import type { ServiceKind } from "./service-kinds";
-import { addService, assertServiceNameFree, serviceEdited, type ServiceRecBase } from "./services";
+import { addService, assertServiceNameFree, serviceEdited } from "./services";
 
 /** An application built from a git repository. */
-export interface ApplicationRec extends ServiceRecBase {
+export interface ApplicationRec extends RunningServiceRec {
   git_repository: {
     url: string;
     provider: string;
@@ -24,30 +22,12 @@ export interface ApplicationRec extends ServiceRecBase {
   build_mode: string;
   dockerfile_path: string | null;
   docker_target_build_stage: string | null;
-  cpu: number;
-  memory: number;
-  gpu: number;
-  /** Absent: the platform's default. */
-  ephemeral_storage_in_gib?: number;
-  /** Null or absent: the cluster's default architecture. */
-  cpu_architecture?: string | null;
-  min_running_instances: number;
-  max_running_instances: number;
-  healthchecks: Record<string, unknown>;
-  auto_preview: boolean;
-  auto_deploy: boolean;
-  ports: PortRec[];
-  storage: StorageRec[];
-  arguments: string[];
-  entrypoint?: string;
-  advanced_settings: AdvancedSettings;
-  autoscaling?: AutoscalingRec;
 }
 
 /** The application service kind: builds an image from a git commit (the named one, else its branch's head), keeps a log. */
 export const applicationKind: ServiceKind<"applications", ApplicationRec> = {
-  name: "application", type: "APPLICATION", collection: "applications", buildSteps: ["BUILDING"], deploysFrom: "git-commit",
-  monthlyCostCents: 1500, secretFields: [], logLines: applicationLogLines,
+  name: "application", type: "APPLICATION", collection: "applications", buildSteps: () => ["BUILDING"], deploysFrom: "git-commit",
+  restarts: true, monthlyCostCents: 1500, secretFields: [], logLines: applicationLogLines,
   commitOf: (app, requested, atMs) => commitFor(app.git_repository, requested, atMs),
 };
 
@@ -60,27 +40,14 @@ const PLAIN_FIELDS = [
   "cpu_architecture", "min_running_instances", "max_running_instances", "auto_preview", "arguments", "entrypoint", "icon_uri",
 ] as const;
 
-function checkGitToken(m: ModelContext, id: string | null | undefined): void {
+/** 400 when a request names a git token the organization does not have. */
+export function checkGitToken(m: ModelContext, id: string | null | undefined): void {
   if (id && !m.world.store.state.gitTokens.has(id)) throw badRequest("git_repository.git_token_id", `unknown git token ${id}`);
 }
 
-/** Applies an edit; everything that can fail is checked before the first change, so a refused edit changes nothing. */
+/** Applies a create or an edit; everything that can fail is checked before the first change. */
 function applyFields(m: ModelContext, a: ApplicationRec, b: Omit<EditInput, "git_repository">): void {
-  checkInstances(a, b);
-  const ports = b.ports === undefined ? undefined : buildPorts(b.ports, a.ports);
-  const storage = b.storage === undefined ? undefined : buildStorage(b.storage, a.storage);
-  const annotations = groupIds(m, "annotations_groups", b.annotations_groups);
-  const labels = groupIds(m, "labels_groups", b.labels_groups);
-  assignGiven(a, b, PLAIN_FIELDS);
-  if (b.description === null) delete a.description;
-  else if (b.description !== undefined) a.description = b.description;
-  a.healthchecks = b.healthchecks;
-  if (b.auto_deploy !== undefined) a.auto_deploy = b.auto_deploy ?? false;
-  if (ports !== undefined) a.ports = ports;
-  if (storage !== undefined) a.storage = storage;
-  if (annotations !== undefined) a.annotations_groups = annotations;
-  if (labels !== undefined) a.labels_groups = labels;
-  if (b.autoscaling !== undefined) a.autoscaling = buildAutoscaling(m, a.id, b.autoscaling, a.autoscaling);
+  applyRunningFields(m, a, b, () => assignGiven(a, b, PLAIN_FIELDS));
 }
 
 /** Creates an application of an environment, with the service's defaults for what the request leaves out. */
@@ -94,7 +61,7 @@ export function createApplication(m: ModelContext, envId: string, b: CreateInput
     build_mode: "DOCKER", dockerfile_path: null, docker_target_build_stage: null, cpu: 500, memory: 512, gpu: 0,
     min_running_instances: 1, max_running_instances: 1, healthchecks: {}, auto_preview: true, auto_deploy: false,
     ports: [], storage: [], arguments: [], icon_uri: "app://emulator/application", annotations_groups: [], labels_groups: [],
-    advanced_settings: defaultAdvancedSettings(), runtime: newRuntime(),
+    advanced_settings: defaultAdvancedSettings("application"), runtime: newRuntime(),
   };
   applyFields(m, a, b);
   addService(m, applicationKind, a);

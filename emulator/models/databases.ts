@@ -30,8 +30,8 @@ export const DEFAULT_MANAGED_DISK_TYPE = "gp3";
 
 /** The database service kind: no build step, no log; its password is a secret (kept out of the state dump). */
 export const databaseKind: ServiceKind<"databases", DatabaseRec> = {
-  name: "database", type: "DATABASE", collection: "databases", buildSteps: [], deploysFrom: "none",
-  monthlyCostCents: 2500, secretFields: ["password"],
+  name: "database", type: "DATABASE", collection: "databases", buildSteps: () => [], deploysFrom: "none",
+  restarts: true, monthlyCostCents: 2500, secretFields: ["password"],
 };
 
 const PORTS = new Map([["POSTGRESQL", 5432], ["MYSQL", 3306], ["MONGODB", 27017], ["REDIS", 6379]]);
@@ -100,5 +100,5 @@ export function linkedApplications(m: ModelContext, d: DatabaseRec): Application
   const host = databaseHost(d);
   const vars = [...m.world.store.state.variables.values()];
   return m.world.store.servicesOfKind(applicationKind, d.environment_id)
-    .filter((a) => vars.some((v) => v.application_id === a.id && v.value.includes(host)));
+    .filter((a) => vars.some((v) => v.service_id === a.id && v.value.includes(host)));
 }

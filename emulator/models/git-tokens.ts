@@ -60,7 +60,9 @@ export function replaceGitToken(m: ModelContext, t: GitTokenRec, b: Input): void
   touch(t, m.now);
 }
 
-/** How many applications use a git token. */
+/** How many services use a git token: applications, and jobs built from a git repository. */
 export function servicesUsingToken(m: ModelContext, t: GitTokenRec): number {
-  return [...m.world.store.state.applications.values()].filter((a) => a.git_repository.git_token_id === t.id).length;
+  const s = m.world.store.state;
+  const apps = [...s.applications.values()].filter((a) => a.git_repository.git_token_id === t.id).length;
+  return apps + [...s.jobs.values()].filter((j) => j.source.docker?.git_repository.git_token_id === t.id).length;
 }

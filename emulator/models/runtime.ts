@@ -12,8 +12,8 @@ export interface CommitRec {
   tag: string;
 }
 
-/** A service action. */
-export type ServiceAction = "DEPLOY" | "STOP" | "RESTART";
+/** A service action (an uninstall removes what a deploy installed, keeping the service's configuration). */
+export type ServiceAction = "DEPLOY" | "STOP" | "RESTART" | "UNINSTALL";
 
 /** A pending asynchronous delete: the record is readable until `start + 2 * stepMs`. */
 export interface DeletionRec {
@@ -34,8 +34,10 @@ export interface DeploymentRec {
   request_id: string;
   /** Edit counter of the service when the action began. */
   version: number;
-  /** The git commit a deploy rolls out, for kinds built from git (applications). */
+  /** The git commit a deploy rolls out, for services built from git (applications, jobs built from a Dockerfile). */
   commit?: CommitRec;
+  /** What else a deploy rolls out, as its kind's `releaseOf` tells (a container's image and tag). */
+  release?: Record<string, unknown>;
   /** Orders it after every action begun earlier in this process, the same millisecond included (absent in older data files). */
   seq?: number;
   /** Id of the environment action that started it; absent when started on the service alone. */

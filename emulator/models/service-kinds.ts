@@ -3,17 +3,23 @@
  * deployment actions and clock, stage placement, the state and data file, the organization's services list and cost,
  * the state dump's redaction, the service routes) reads a kind's entry here instead of naming kinds.
  *
- * A new kind (say `container`) is: `models/containers.ts` (record type, entry, create and edit),
+ * A new kind (as `container` was) is: `models/containers.ts` (record type, entry, create and edit),
  * `schemas/containers.ts` (its requests and response), `routes/containers.ts` (`serviceRoutes(containerKind, ...)`
- * plus any routes of its own), its entry in {@link SERVICE_KINDS} below and its routes in `routes/index.ts`.
+ * plus any routes of its own: logs, advanced settings, `serviceValueRoutes`), its entry in {@link SERVICE_KINDS}
+ * below and its routes in `routes/index.ts`.
  */
 import { applicationKind } from "./applications";
+import { containerKind } from "./containers";
 import { databaseKind } from "./databases";
+import { jobKind } from "./jobs";
 import type { CommitRec, DeploymentRec } from "./runtime";
 import type { ServiceRecBase } from "./services";
 
-/** What a deploy request may name as the version to roll out. */
-export type DeploySource = "git-commit" | "image-tag" | "none";
+/**
+ * What a deploy request may name as the version to roll out: a git commit (`git_commit_id`), an image tag
+ * (`image_tag`), either one but not both (a job: which one its source takes), or nothing.
+ */
+export type DeploySource = "git-commit" | "image-tag" | "image-tag-or-git-commit" | "none";
 
 /** One kind of service of an environment. `C` is its collection in the state, `R` its record type. */
 export interface ServiceKind<C extends string = string, R extends ServiceRecBase = ServiceRecBase> {
@@ -23,10 +29,12 @@ export interface ServiceKind<C extends string = string, R extends ServiceRecBase
   readonly type: string;
   /** Its collection in the state, and in the data file. */
   readonly collection: C;
-  /** States a deploy walks between QUEUED and DEPLOYING (an application builds its image first). */
-  readonly buildSteps: readonly string[];
+  /** States a deploy of the service walks between QUEUED and DEPLOYING (services built from git build first). */
+  buildSteps(rec: R): readonly string[];
   /** What its deploy request names. */
   readonly deploysFrom: DeploySource;
+  /** Whether it has a `restart-service` action (jobs run to their end and have none). */
+  readonly restarts: boolean;
   /** Monthly cost in cents, counted by `currentCost`. */
   readonly monthlyCostCents: number;
   /** Fields of its record holding secrets, redacted in the state dump. */
@@ -34,14 +42,19 @@ export interface ServiceKind<C extends string = string, R extends ServiceRecBase
   /** Log lines an action writes, as [clock step, message]; absent when the kind keeps no log. */
   logLines?(rec: R, d: DeploymentRec, version: string): Array<[number, string]>;
   /**
-   * The git commit a deploy begun at `atMs` rolls out, from the version its request names (if any); absent for kinds
-   * not built from git. (Every kind's deploys send webhook events: see `deployment-events.ts`.)
+   * The git commit a deploy begun at `atMs` rolls out, from the version its request names (if any); absent (or
+   * undefined) for services not built from git. (Every kind's deploys send webhook events: see `deployment-events.ts`.)
    */
-  commitOf?(rec: R, requested: string | undefined, atMs: number): CommitRec;
+  commitOf?(rec: R, requested: string | undefined, atMs: number): CommitRec | undefined;
+  /**
+   * What else a deploy rolls out, kept on the deployment and shown in its history entries (a container's image name,
+   * tag, arguments and entrypoint; a job's schedule too); absent for kinds whose history shows no more.
+   */
+  releaseOf?(rec: R): Record<string, unknown>;
 }
 
 /** Every service kind, in the order lists and cascades visit them. */
-export const SERVICE_KINDS = [applicationKind, databaseKind] as const;
+export const SERVICE_KINDS = [applicationKind, databaseKind, containerKind, jobKind] as const;
 
 /** Any entry of {@link SERVICE_KINDS}, with its own collection and record types. */
 export type AnyServiceKind = (typeof SERVICE_KINDS)[number];

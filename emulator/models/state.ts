@@ -4,6 +4,7 @@
  * `snapshot.ts`). Wire responses are built from the records by the route presenters.
  */
 import type { ClusterRec } from "./clusters";
+import type { ContainerRegistryRec } from "./container-registries";
 import type { EnvironmentRec } from "./environments";
 import type { GitTokenRec } from "./git-tokens";
 import type { AnnotationsGroupRec, LabelsGroupRec } from "./groups";
@@ -24,6 +25,7 @@ interface CoreState {
   environments: Map<string, EnvironmentRec>;
   variables: Map<string, VariableRec>;
   gitTokens: Map<string, GitTokenRec>;
+  containerRegistries: Map<string, ContainerRegistryRec>;
   webhooks: Map<string, WebhookRec>;
   stages: Map<string, StageRec>;
   logs: LogRec[];
@@ -48,7 +50,7 @@ export function emptyCollections(): Omit<State, "organization" | "clusters" | "t
   const services = Object.fromEntries(SERVICE_KINDS.map((k) => [k.collection, new Map()])) as ServiceCollections;
   return {
     projects: new Map(), environments: new Map(), ...services, variables: new Map(), gitTokens: new Map(),
-    webhooks: new Map(), stages: new Map(), logs: [], onPremiseCredentials: new Map(), annotationsGroups: new Map(), labelsGroups: new Map(),
+    containerRegistries: new Map(), webhooks: new Map(), stages: new Map(), logs: [], onPremiseCredentials: new Map(), annotationsGroups: new Map(), labelsGroups: new Map(),
   };
 }
 

@@ -8,10 +8,11 @@
  * |---|---|---|---|
  * | projects | the organization | case-insensitive | reference `ProjectRequest.name`: "name is case insensitive" |
  * | environments | the project | case-insensitive | reference `CreateEnvironmentRequest.name`, `Environment.name` |
- * | services (applications and databases together) | the environment | case-insensitive | reference `ApplicationRequest`, `ApplicationEditRequest`, `DatabaseRequest`, `DatabaseEditRequest` `.name`; one namespace because both kinds are services of the environment (listed together by `/organization/{id}/services`, placed together in deployment stages) |
+ * | services (applications, databases, containers and jobs together) | the environment | case-insensitive | reference `ApplicationRequest`, `ApplicationEditRequest`, `DatabaseRequest`, `DatabaseEditRequest`, `ContainerRequest`, `JobRequest` `.name` ("name is case insensitive"); one namespace because every kind is a service of the environment (listed together by `/organization/{id}/services`, placed together in deployment stages) |
+ * | container registries | the organization | case-insensitive | the names of the organization's other families are compared ignoring case (projects); the reference's `ContainerRegistryRequest.name` has no note |
  * | deployment stages | the environment | case-insensitive | `service-api.md` (Deployment stage, name) and reference `DeploymentStageResponse.name` |
  * | git tokens | the organization | exact (case-sensitive) | neither source says the name is case-insensitive (reference `GitTokenRequest.name` has no note) |
- * | variable and secret keys | the application | exact (case-sensitive) | environment variable names are case-sensitive |
+ * | variable and secret keys | the service (application, container, job) | exact (case-sensitive) | environment variable names are case-sensitive |
  */
 
 import { conflict } from "../errors";

@@ -6,9 +6,10 @@ import { assignGiven, baseFields, touch, type BaseRec, type ModelContext } from 
 /** Whether a record is a plain variable or a secret (whose value is never answered). */
 export type VariableKind = "VARIABLE" | "SECRET";
 
-/** Environment variable or secret of an application. */
+/** Environment variable or secret of a service (an application, a container or a job). */
 export interface VariableRec extends BaseRec {
-  application_id: string;
+  /** The service it belongs to (data files of older emulators name it `application_id`; see `snapshot.ts`). */
+  service_id: string;
   kind: VariableKind;
   key: string;
   value: string;
@@ -18,21 +19,21 @@ export interface VariableRec extends BaseRec {
   enable_interpolation_in_file?: boolean | null;
 }
 
-/** The application a variable belongs to; its edit counter moves with every change of its variables. */
+/** The service a variable belongs to; its edit counter moves with every change of its variables. */
 interface Owner {
   id: string;
   runtime: { version: number };
 }
 
-/** Variables (or secrets) of an application. */
-export function variablesOf(m: ModelContext, appId: string, kind: VariableKind): VariableRec[] {
-  return [...m.world.store.state.variables.values()].filter((v) => v.application_id === appId && v.kind === kind);
+/** Variables (or secrets) of a service. */
+export function variablesOf(m: ModelContext, serviceId: string, kind: VariableKind): VariableRec[] {
+  return [...m.world.store.state.variables.values()].filter((v) => v.service_id === serviceId && v.kind === kind);
 }
 
-/** Keys are unique per application across variables and secrets, compared exactly (see uniqueness.ts). */
-function assertFreeKey(m: ModelContext, appId: string, key: string, self?: string): void {
-  const taken = [...m.world.store.state.variables.values()].some((v) => v.application_id === appId && v.key === key && v.id !== self);
-  if (taken) throw conflict(`key '${key}' is already used by a variable or secret of this application`);
+/** Keys are unique per service across variables and secrets, compared exactly (see uniqueness.ts). */
+function assertFreeKey(m: ModelContext, serviceId: string, key: string, what: string, self?: string): void {
+  const taken = [...m.world.store.state.variables.values()].some((v) => v.service_id === serviceId && v.key === key && v.id !== self);
+  if (taken) throw conflict(`key '${key}' is already used by a variable or secret of this ${what}`);
 }
 
 type Input = z.output<typeof variableCreateRequest>;
@@ -44,27 +45,32 @@ function applyOptional(v: VariableRec, b: Input): void {
   if (b.enable_interpolation_in_file !== undefined) v.enable_interpolation_in_file = b.enable_interpolation_in_file;
 }
 
+/** The label of the owner's kind in messages ("application"). */
+function ownerLabel(m: ModelContext, owner: Owner): string {
+  return m.world.store.kindOf(owner.id)?.name ?? "service";
+}
+
 /** Creates a variable or secret. */
-export function createVariable(m: ModelContext, app: Owner, kind: VariableKind, b: Input): VariableRec {
-  assertFreeKey(m, app.id, b.key);
-  const v: VariableRec = { ...baseFields(m.now), application_id: app.id, kind, key: b.key, value: b.value ?? "", mount_path: b.mount_path ?? null };
+export function createVariable(m: ModelContext, owner: Owner, kind: VariableKind, b: Input): VariableRec {
+  assertFreeKey(m, owner.id, b.key, ownerLabel(m, owner));
+  const v: VariableRec = { ...baseFields(m.now), service_id: owner.id, kind, key: b.key, value: b.value ?? "", mount_path: b.mount_path ?? null };
   applyOptional(v, b);
   m.world.store.state.variables.set(v.id, v);
-  app.runtime.version += 1;
+  owner.runtime.version += 1;
   return v;
 }
 
 /** Edits a variable or secret. */
-export function editVariable(m: ModelContext, app: Owner, v: VariableRec, b: z.output<typeof variableEditRequest>): void {
-  assertFreeKey(m, app.id, b.key, v.id);
+export function editVariable(m: ModelContext, owner: Owner, v: VariableRec, b: z.output<typeof variableEditRequest>): void {
+  assertFreeKey(m, owner.id, b.key, ownerLabel(m, owner), v.id);
   assignGiven(v, b, ["key", "value", "mount_path"]);
   applyOptional(v, b);
   touch(v, m.now);
-  app.runtime.version += 1;
+  owner.runtime.version += 1;
 }
 
 /** Deletes a variable or secret. */
-export function deleteVariable(m: ModelContext, app: Owner, v: VariableRec): void {
+export function deleteVariable(m: ModelContext, owner: Owner, v: VariableRec): void {
   m.world.store.state.variables.delete(v.id);
-  app.runtime.version += 1;
+  owner.runtime.version += 1;
 }

@@ -1,22 +1,32 @@
-import { advancedSettingsOf, editAdvancedSettings } from "../models/advanced-settings";
-import { advancedSettingsRequest, advancedSettingsResponse } from "../schemas/advanced-settings";
-import { needApplication } from "./lookup";
-import { route, type Route } from "./types";
+import { ADVANCED_SETTINGS_DEFAULTS, advancedSettingsOf, editAdvancedSettings, type SettingsKind, type WithAdvancedSettings } from "../models/advanced-settings";
+import { advancedSettingsSchemas } from "../schemas/advanced-settings";
+import { route, type Route, type RouteContext } from "./types";
 
-/** Advanced settings of an application: GET answers all 47 keys; PUT merges the given keys (201). */
-export const advancedSettingsRoutes: Route[] = [
-  route({
-    method: "GET", path: "/application/{applicationId}/advancedSettings", status: 200, summary: "All advanced settings, defaults included",
-    response: advancedSettingsResponse,
-    handler: (ctx) => advancedSettingsOf(needApplication(ctx)),
-  }),
-  route({
-    method: "PUT", path: "/application/{applicationId}/advancedSettings", status: 201, summary: "Edit advanced settings (merge)",
-    request: advancedSettingsRequest, response: advancedSettingsResponse,
-    handler: (ctx) => {
-      const a = needApplication(ctx);
-      editAdvancedSettings(ctx, a, ctx.body as Record<string, unknown>);
-      return advancedSettingsOf(a);
-    },
-  }),
-];
+/**
+ * Advanced settings of a kind of service: `/<kind>/{<kind>Id}/advancedSettings` (GET answers every key of the kind,
+ * defaults included; PUT merges the given keys, ignoring keys of other kinds, and answers 201) and
+ * `/default<Kind>AdvancedSettings` (the defaults).
+ */
+export function advancedSettingsRoutes<R extends WithAdvancedSettings>(kind: SettingsKind, find: (ctx: RouteContext) => R): Route[] {
+  const { request, response } = advancedSettingsSchemas(Object.keys(ADVANCED_SETTINGS_DEFAULTS[kind]));
+  const path = `/${kind}/{${kind}Id}/advancedSettings`;
+  const label = kind.charAt(0).toUpperCase() + kind.slice(1);
+  return [
+    route({
+      method: "GET", path, status: 200, summary: `All advanced settings of the ${kind}, defaults included`, response,
+      handler: (ctx) => advancedSettingsOf(kind, find(ctx)),
+    }),
+    route({
+      method: "PUT", path, status: 201, summary: `Edit advanced settings of the ${kind} (merge)`, request, response,
+      handler: (ctx) => {
+        const rec = find(ctx);
+        editAdvancedSettings(ctx, rec, ctx.body as Record<string, unknown>);
+        return advancedSettingsOf(kind, rec);
+      },
+    }),
+    route({
+      method: "GET", path: `/default${label}AdvancedSettings`, status: 200, summary: `Default advanced settings of ${kind}s`, response,
+      handler: () => ({ ...ADVANCED_SETTINGS_DEFAULTS[kind] }),
+    }),
+  ];
+}

@@ -1,15 +1,14 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { badRequest } from "../errors";
 import { clusterDetails, upgradeCluster, type ClusterRec } from "../models/clusters";
 import { iso } from "../models/records";
 import { listOf } from "../schemas/common";
 import {
   argoCdMappingResponse, clusterResponse, clusterStatusResponse, clusterTokenResponse, commitResponse,
-  containerDeployRequest, gitAuthProviderResponse, instanceTypeResponse,
+  gitAuthProviderResponse, instanceTypeResponse,
 } from "../schemas/organization";
-import { statusResponse } from "../schemas/common";
 import { needCluster, needOrg } from "./lookup";
-import { param, route, type Route, type RouteContext } from "./types";
+import { param, route, type Route } from "./types";
 
 function present(c: ClusterRec): Record<string, unknown> {
   return {
@@ -123,19 +122,6 @@ export const clusterRoutes: Route[] = [
           gpu_info: { count: 0, name: "", manufacturer: "", memory_in_mib: "0" },
           attributes: { instance_category: type.split("-")[0] as string, instance_generation: 1, instance_family: type.split("-")[0] as string, instance_size: type.split("-")[1] as string, meets_resource_reqs: cpu >= 4 },
         })),
-      };
-    },
-  }),
-  route({
-    method: "POST", path: "/organization/{organizationId}/container/deploy", status: 202, deployAction: true,
-    summary: "Deploy the organization's containers using an image with a new tag", request: containerDeployRequest, response: statusResponse,
-    handler: (ctx: RouteContext) => {
-      needOrg(ctx);
-      // The emulator holds no containers, so the request completes with nothing to roll out.
-      return {
-        id: randomUUID(), state: "DEPLOYED", service_deployment_status: "UP_TO_DATE",
-        status_details: { action: "DEPLOY", status: "SUCCESS", sub_action: "NONE" }, is_part_last_deployment: false,
-        deployment_request_id: randomUUID(), deployment_requests_count: 0, last_deployment_date: iso(ctx.now),
       };
     },
   }),

@@ -9,20 +9,18 @@ import {
   credentialsRequest, credentialsResponse, databaseCreateRequest, databaseEditRequest, databaseResponse,
 } from "../schemas/databases";
 import { presentApplication } from "./applications";
-import { presentGroupRefs } from "./groups";
 import { needServiceOf } from "./lookup";
+import { presentServiceBase } from "./service-fields";
 import { serviceRoutes } from "./service-routes";
 import { route, type Route, type RouteContext } from "./types";
 
 function present(ctx: RouteContext, d: DatabaseRec): Record<string, unknown> {
   const out: Record<string, unknown> = {
-    id: d.id, created_at: d.created_at, updated_at: d.updated_at, environment: { id: d.environment_id },
-    name: d.name, type: d.type, version: d.version, mode: d.mode, accessibility: d.accessibility,
+    ...presentServiceBase(ctx, databaseKind, d),
+    type: d.type, version: d.version, mode: d.mode, accessibility: d.accessibility,
     cpu: d.cpu, memory: d.memory, storage: d.storage, host: databaseHost(d), port: databasePort(d),
     maximum_cpu: 16000, maximum_memory: 65536, disk_encrypted: d.mode === "MANAGED", disk_type: diskTypeOf(d),
-    icon_uri: d.icon_uri, service_type: databaseKind.type, ...presentGroupRefs(ctx, d),
   };
-  if (d.description !== undefined) out["description"] = d.description;
   if (d.instance_type !== undefined) out["instance_type"] = d.instance_type;
   return out;
 }

@@ -34,9 +34,15 @@ export function deploymentDates(ctx: RouteContext, d: DeploymentRec): { id: stri
   return { id: d.request_id, created_at: iso(d.requested_at ?? d.start), updated_at: iso(stateSince(d, ctx.now)) };
 }
 
-/** A deployment of a service in its state now (and its commit, for services built from git). */
+/**
+ * A deployment of a service in its state now, its commit (services built from git) and what else it rolled out
+ * (a container's or a job's image, tag, arguments and entrypoint, a job's schedule).
+ */
 export function deploymentEntry(ctx: RouteContext, svc: { name: string }, d: DeploymentRec): Record<string, unknown> {
-  return { ...deploymentDates(ctx, d), name: svc.name, status: stateAt(d, ctx.now), ...(d.commit ? { commit: d.commit } : {}) };
+  return {
+    ...deploymentDates(ctx, d), name: svc.name, status: stateAt(d, ctx.now), ...(d.commit ? { commit: d.commit } : {}),
+    ...structuredClone(d.release ?? {}),
+  };
 }
 
 /** Key of a kind's deployments in an environment's entries: `applications`, `databases`. */

@@ -1,21 +1,28 @@
+import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { startServiceAction } from "../actions";
-import { serviceStatus } from "../clock";
+import { assertActionable, startServiceAction } from "../actions";
+import { aggregateState, deploymentStatusOf, phaseOf, serviceState, serviceStatus } from "../clock";
+import { badRequest } from "../errors";
 import { deploymentsOf, lastDeployed } from "../models/deployments";
+import { visibleLogs } from "../models/logs";
+import { iso } from "../models/records";
 import type { DeploymentRec, ServiceAction } from "../models/runtime";
 import type { AnyServiceKind, DeploySource, RecordOf } from "../models/service-kinds";
 import { deleteService } from "../models/services";
-import { deployRequest, imageDeployRequest, statusResponse } from "../schemas/common";
+import { deployRequest, imageDeployRequest, listOf, sourceDeployRequest, statusResponse } from "../schemas/common";
+import { logLine } from "../schemas/applications";
 import { historyPageOf, historyQuery, serviceDeploymentResponse } from "../schemas/deployment-history";
+import { imageAutoDeployRequest } from "../schemas/containers";
 import { crudRoutes } from "./crud";
 import { deploymentEntry, historyPage } from "./deployment-history";
-import { needEnvironment, needServiceOf } from "./lookup";
+import { needEnvironment, needOrg, needServiceOf } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
 
 /** The body of a deploy, by what the kind deploys from. */
 const DEPLOY_REQUESTS: Record<DeploySource, z.ZodType> = {
   "git-commit": deployRequest,
   "image-tag": imageDeployRequest,
+  "image-tag-or-git-commit": sourceDeployRequest,
   // The emulator has always taken (and ignored) the optional commit body here; kept so no request starts failing.
   none: deployRequest,
 };
@@ -23,6 +30,7 @@ const DEPLOY_REQUESTS: Record<DeploySource, z.ZodType> = {
 /** The version a deploy request names, if any. */
 function versionOf(from: DeploySource, body: unknown): string | undefined {
   const b = body as { git_commit_id?: string; image_tag?: string };
+  if (from === "image-tag-or-git-commit") return b.git_commit_id ?? b.image_tag;
   return from === "git-commit" ? b.git_commit_id : from === "image-tag" ? b.image_tag : undefined;
 }
 
@@ -39,6 +47,11 @@ export interface ServiceRouteSpec<R, C extends z.ZodType, E extends z.ZodType> {
   create(ctx: RouteContext, envId: string, body: z.output<C>): R;
   /** The model's edit. */
   edit(ctx: RouteContext, r: R, body: z.output<E>): void;
+  /**
+   * What a deploy's body changes before the deploy starts (a container's new `image_tag`); may refuse it (400).
+   * Absent: the body names only the version to roll out.
+   */
+  beforeDeploy?(ctx: RouteContext, r: R, body: { image_tag?: string; git_commit_id?: string }): void;
   /** One entry of its deployment history and its schema; default: the deployment in its state (`deploymentEntry`). */
   history?: { entry(ctx: RouteContext, r: R, d: DeploymentRec): Record<string, unknown>; response: z.ZodType };
 }
@@ -46,7 +59,7 @@ export interface ServiceRouteSpec<R, C extends z.ZodType, E extends z.ZodType> {
 /**
  * The routes every service kind has, from its entry in the service-kind table: list and create under the environment,
  * get, edit and delete at `/<kind>/{<kind>Id}`, then status, deployment history, deploy, redeploy (of the version
- * deployed last), stop and restart-service.
+ * deployed last), stop, restart-service (for kinds that restart) and uninstall.
  */
 export function serviceRoutes<K extends AnyServiceKind, C extends z.ZodType, E extends z.ZodType>(
   kind: K, s: ServiceRouteSpec<RecordOf<K>, C, E>,
@@ -66,6 +79,12 @@ export function serviceRoutes<K extends AnyServiceKind, C extends z.ZodType, E e
     },
   });
   const none: Version = () => undefined;
+  const deployVersion: Version = (ctx, svc) => {
+    const body = (ctx.body ?? {}) as { image_tag?: string; git_commit_id?: string };
+    assertActionable(ctx, svc);
+    s.beforeDeploy?.(ctx, svc, body);
+    return versionOf(kind.deploysFrom, body);
+  };
   const history = s.history ?? { entry: deploymentEntry, response: serviceDeploymentResponse };
   return [
     ...crudRoutes({
@@ -89,10 +108,72 @@ export function serviceRoutes<K extends AnyServiceKind, C extends z.ZodType, E e
         return historyPage(ctx, deploymentsOf(svc.runtime).map((d) => ({ ...history.entry(ctx, svc, d), id: d.request_id })));
       },
     }),
-    action("deploy", "DEPLOY", `Deploy the ${name}`, (ctx) => versionOf(kind.deploysFrom, ctx.body), DEPLOY_REQUESTS[kind.deploysFrom]),
+    action("deploy", "DEPLOY", `Deploy the ${name}`, deployVersion, DEPLOY_REQUESTS[kind.deploysFrom]),
     action("redeploy", "DEPLOY", `Redeploy the version of the ${name} deployed last`,
       (ctx, svc) => lastDeployed(svc.runtime, ctx.now)?.commit?.git_commit_id),
     action("stop", "STOP", `Stop the ${name}`, none),
-    action("restart-service", "RESTART", `Restart the ${name}`, none),
+    ...(kind.restarts ? [action("restart-service", "RESTART", `Restart the ${name}`, none)] : []),
+    action("uninstall", "UNINSTALL", `Uninstall the ${name}: remove what its deploys installed, keeping its configuration`, none),
   ];
+}
+
+function tailOf(ctx: RouteContext): number | undefined {
+  const raw = ctx.query.get("tail");
+  if (raw === null) return undefined;
+  const tail = Number(raw);
+  if (!Number.isInteger(tail) || tail < 0) throw badRequest("tail", "expected an integer >= 0");
+  return tail;
+}
+
+/** `GET /<kind>/{<kind>Id}/log`: the log lines its actions wrote, visible once the clock reached them (query `tail`). */
+export function logRoute(kind: AnyServiceKind): Route {
+  return route({
+    method: "GET", path: `/${kind.name}/{${kind.name}Id}/log`, status: 200, summary: `${kind.name.charAt(0).toUpperCase()}${kind.name.slice(1)} log lines (query \`tail\`)`,
+    response: listOf(logLine),
+    handler: (ctx) => {
+      const svc = needServiceOf(ctx, kind);
+      const lines = visibleLogs(ctx.world.store.state, svc.id, ctx.now, tailOf(ctx));
+      return {
+        results: lines.map((l) => ({ id: l.id, created_at: iso(l.at), message: l.message, pod_name: l.pod_name, version: l.version })),
+      };
+    },
+  });
+}
+
+/** How the organization's auto-deploy finds and changes the services of a kind that run an image. */
+export interface AutoDeploySpec<R> {
+  /** Whether the service runs the image and takes new tags by auto-deploy (`auto_deploy`). */
+  follows(r: R, imageName: string): boolean;
+  /** The model's change of the service's tag (an edit). */
+  setTag(ctx: RouteContext, r: R, tag: string): void;
+}
+
+/**
+ * `POST /organization/{organizationId}/<kind>/deploy` (`{image_name, tag}`): every service of the kind with
+ * `auto_deploy` running the image (the same name, whatever its registry) gets the new tag and is deployed. Answers
+ * one `Status` for the whole request: its own id, the services' aggregated state, how many were deployed.
+ */
+export function autoDeployRoute<K extends AnyServiceKind>(kind: K, s: AutoDeploySpec<RecordOf<K>>): Route {
+  return route({
+    method: "POST", path: `/organization/{organizationId}/${kind.name}/deploy`, status: 202, deployAction: true,
+    summary: `Deploy, with a new tag, every ${kind.name} of the organization with auto_deploy running the image`,
+    request: imageAutoDeployRequest, response: statusResponse,
+    handler: (ctx) => {
+      needOrg(ctx);
+      const { image_name: imageName, tag } = ctx.body as z.output<typeof imageAutoDeployRequest>;
+      const targets = [...ctx.world.store.collection(kind).values()].filter((r) => !r.deleting && s.follows(r, imageName));
+      for (const r of targets) {
+        s.setTag(ctx, r, tag);
+        startServiceAction(ctx, r, "DEPLOY");
+      }
+      const state = aggregateState(targets.map((r) => serviceState(r, ctx.now)), "DEPLOYED");
+      const upToDate = targets.every((r) => deploymentStatusOf(r.runtime, ctx.now) === "UP_TO_DATE");
+      const id = randomUUID();
+      return {
+        id, state, service_deployment_status: upToDate ? "UP_TO_DATE" : "OUT_OF_DATE",
+        status_details: { action: "DEPLOY", status: phaseOf(state), sub_action: "NONE" }, is_part_last_deployment: targets.length > 0,
+        deployment_request_id: id, deployment_requests_count: targets.length, last_deployment_date: new Date(ctx.now).toISOString(),
+      };
+    },
+  });
 }

@@ -1,19 +1,20 @@
 import { notFound } from "../errors";
-import type { ApplicationRec } from "../models/applications";
+import type { AnyServiceKind, RecordOf } from "../models/service-kinds";
 import {
   createVariable, deleteVariable, editVariable, variablesOf, type VariableKind, type VariableRec,
 } from "../models/variables";
 import { secretResponse, variableCreateRequest, variableEditRequest, variableResponse } from "../schemas/variables";
 import { crudRoutes } from "./crud";
-import { needApplication } from "./lookup";
+import { needServiceOf } from "./lookup";
 import { param, type Route, type RouteContext } from "./types";
 
 function present(ctx: RouteContext, v: VariableRec): Record<string, unknown> {
-  const app = ctx.world.store.state.applications.get(v.application_id);
+  const store = ctx.world.store;
+  const type = store.kindOf(v.service_id)?.type ?? "APPLICATION";
   const out: Record<string, unknown> = {
     id: v.id, created_at: v.created_at, updated_at: v.updated_at, key: v.key,
-    scope: "APPLICATION", variable_type: v.mount_path ? "FILE" : "VALUE",
-    service_id: v.application_id, service_name: app?.name ?? "", service_type: "APPLICATION", mount_path: v.mount_path,
+    scope: type, variable_type: v.mount_path ? "FILE" : "VALUE",
+    service_id: v.service_id, service_name: store.service(v.service_id)?.name ?? "", service_type: type, mount_path: v.mount_path,
     enable_interpolation_in_file: v.enable_interpolation_in_file ?? null,
   };
   if (v.kind === "VARIABLE") out["value"] = v.value;
@@ -21,28 +22,38 @@ function present(ctx: RouteContext, v: VariableRec): Record<string, unknown> {
   return out;
 }
 
-function family(kind: VariableKind, segment: string, idParam: string, label: string): Route[] {
-  const find = (ctx: RouteContext, app: ApplicationRec): VariableRec => {
+function family<K extends AnyServiceKind>(kind: K, vk: VariableKind, segment: string, idParam: string, label: string): Route[] {
+  const owner = (ctx: RouteContext): RecordOf<K> => needServiceOf(ctx, kind);
+  const find = (ctx: RouteContext, svc: RecordOf<K>): VariableRec => {
     const id = param(ctx, idParam);
     const v = ctx.world.store.state.variables.get(id);
-    if (!v || v.kind !== kind || v.application_id !== app.id) throw notFound(kind === "SECRET" ? "secret" : "environment variable", id);
+    if (!v || v.kind !== vk || v.service_id !== svc.id) throw notFound(vk === "SECRET" ? "secret" : "environment variable", id);
     return v;
   };
+  const base = `/${kind.name}/{${kind.name}Id}/${segment}`;
   return crudRoutes({
-    collection: `/application/{applicationId}/${segment}`, item: `/application/{applicationId}/${segment}/{${idParam}}`,
-    summaries: { list: `List ${label}s`, create: `Create an ${label}`, edit: `Edit an ${label}`, delete: `Delete an ${label}` },
+    collection: base, item: `${base}/{${idParam}}`,
+    summaries: {
+      list: `List ${label}s of the ${kind.name}`, create: `Create an ${label} of the ${kind.name}`,
+      edit: `Edit an ${label} of the ${kind.name}`, delete: `Delete an ${label} of the ${kind.name}`,
+    },
     createStatus: 201, createRequest: variableCreateRequest, editRequest: variableEditRequest,
-    response: kind === "SECRET" ? secretResponse : variableResponse, present,
-    list: (ctx) => variablesOf(ctx, needApplication(ctx).id, kind),
-    find: (ctx) => find(ctx, needApplication(ctx)),
-    create: (ctx, body) => createVariable(ctx, needApplication(ctx), kind, body),
-    edit: (ctx, v, body) => editVariable(ctx, needApplication(ctx), v, body),
-    remove: (ctx, v) => deleteVariable(ctx, needApplication(ctx), v),
+    response: vk === "SECRET" ? secretResponse : variableResponse, present,
+    list: (ctx) => variablesOf(ctx, owner(ctx).id, vk),
+    find: (ctx) => find(ctx, owner(ctx)),
+    create: (ctx, body) => createVariable(ctx, owner(ctx), vk, body),
+    edit: (ctx, v, body) => editVariable(ctx, owner(ctx), v, body),
+    remove: (ctx, v) => deleteVariable(ctx, owner(ctx), v),
   });
 }
 
-/** Environment variables and secrets of an application; secrets never answer their value. */
-export const variableRoutes: Route[] = [
-  ...family("VARIABLE", "environmentVariable", "environmentVariableId", "environment variable"),
-  ...family("SECRET", "secret", "secretId", "secret"),
-];
+/**
+ * Environment variables and secrets of a service of the kind (`/<kind>/{<kind>Id}/environmentVariable` and
+ * `/secret`), scoped to it (`scope` and `service_type`: the kind's type); secrets never answer their value.
+ */
+export function serviceValueRoutes(kind: AnyServiceKind): Route[] {
+  return [
+    ...family(kind, "VARIABLE", "environmentVariable", "environmentVariableId", "environment variable"),
+    ...family(kind, "SECRET", "secret", "secretId", "secret"),
+  ];
+}

@@ -11,7 +11,7 @@ const statusCodes = z.string().refine(
   "each code must be an integer between 100 and 599 (comma-separated)",
 ).nullable();
 
-/** Each advanced-settings key with its validator. */
+/** Each advanced-settings key of every kind with its validator. */
 const shape = {
   "deployment.custom_domain_check_enabled": bool,
   "deployment.termination_grace_period_seconds": nonNeg,
@@ -60,6 +60,11 @@ const shape = {
   "security.service_account_name": str,
   "security.automount_service_account_token": bool,
   "security.read_only_root_filesystem": bool,
+  "network.ingress.proxy_request_buffering": z.enum(["on", "off"]),
+  "job.delete_ttl_seconds_after_finished": nullableNonNeg,
+  "cronjob.concurrency_policy": z.enum(["Allow", "Forbid", "Replace"]),
+  "cronjob.failed_jobs_history_limit": nonNeg,
+  "cronjob.success_jobs_history_limit": nonNeg,
 };
 
 function isJsonObject(s: string): boolean {
@@ -71,8 +76,11 @@ function isJsonObject(s: string): boolean {
   }
 }
 
-/** Every key (47), all optional: the body of the edit request and, all present, of the response. */
-export const advancedSettingsRequest = z.object(shape).partial();
+type Key = keyof typeof shape;
 
-/** The response: every key present. */
-export const advancedSettingsResponse = z.object(shape);
+/** The request (every key optional; keys of other kinds ignored) and the response (every key) of a kind's settings. */
+export function advancedSettingsSchemas(keys: readonly string[]) {
+  const own = Object.fromEntries(keys.map((k) => [k, shape[k as Key]]).filter(([, v]) => v !== undefined));
+  const response = z.object(own as Record<string, z.ZodType>);
+  return { request: response.partial(), response };
+}

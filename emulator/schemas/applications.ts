@@ -63,28 +63,43 @@ export const gitRepositoryRequest = z.object({
   git_token_id: uuidString.nullable().optional(),
 });
 
-const appFields = {
-  description: z.string().nullable().optional(),
-  build_mode: z.enum(["DOCKER"]).optional(),
-  dockerfile_path: z.string().nullable().optional(),
-  docker_target_build_stage: z.string().nullable().optional(),
+/** Resources a service may ask for (applications, containers, jobs). */
+export const resourceRequestFields = {
   cpu: int.min(1).optional(),
   memory: int.min(1).optional(),
   gpu: nonNegInt.optional(),
   ephemeral_storage_in_gib: nonNegInt.optional(),
   cpu_architecture: z.enum(CPU_ARCHITECTURES).nullable().optional(),
-  min_running_instances: nonNegInt.optional(),
-  max_running_instances: int.min(-1).optional(),
+};
+
+/** What every configurable service's request may give besides its own fields (applications, containers, jobs). */
+export const configuredRequestFields = {
+  description: z.string().nullable().optional(),
+  ...resourceRequestFields,
   auto_preview: z.boolean().optional(),
   auto_deploy: z.boolean().nullable().optional(),
+  icon_uri: uri.optional(),
+  annotations_groups: z.array(idReference).optional(),
+  labels_groups: z.array(idReference).optional(),
+};
+
+/** What the request of a service that keeps running may give besides its source (applications, containers). */
+export const runningRequestFields = {
+  ...configuredRequestFields,
+  min_running_instances: nonNegInt.optional(),
+  max_running_instances: int.min(-1).optional(),
   ports: z.array(portRequest).optional(),
   storage: z.array(storageRequest).optional(),
   arguments: z.array(z.string()).optional(),
   entrypoint: z.string().optional(),
-  icon_uri: uri.optional(),
-  annotations_groups: z.array(idReference).optional(),
-  labels_groups: z.array(idReference).optional(),
   autoscaling: autoscalingRequest.optional(),
+};
+
+const appFields = {
+  build_mode: z.enum(["DOCKER"]).optional(),
+  dockerfile_path: z.string().nullable().optional(),
+  docker_target_build_stage: z.string().nullable().optional(),
+  ...runningRequestFields,
 };
 
 /** Create an application. */
@@ -109,35 +124,49 @@ export const portResponse = z.object({
   is_default: z.boolean(), protocol: z.enum(PORT_PROTOCOLS), public_path: z.string().optional(), public_path_rewrite: z.string().optional(),
 });
 
-/** An application. */
-export const applicationResponse = baseResponse.extend({
+/** A git repository a service builds from, as answered (with the commit its last successful deploy rolled out). */
+export const gitRepositoryResponse = z.object({
+  provider: z.enum(GIT_PROVIDERS), owner: z.string(), name: z.string(), url: z.string(), branch: z.string(),
+  root_path: z.string(), has_access: z.boolean(), git_token_id: z.string().nullable(), git_token_name: z.string().nullable(),
+  deployed_commit_id: z.string().optional(), deployed_commit_date: z.string().optional(),
+  deployed_commit_contributor: z.string().optional(), deployed_commit_tag: z.string().optional(),
+});
+
+/** What every configurable service answers of its base and resources (applications, containers, jobs). */
+export const configuredResponseFields = {
   environment: referenceObject,
   name: z.string(),
   description: z.string().optional(),
   icon_uri: z.string(),
-  service_type: z.literal("APPLICATION"),
-  git_repository: z.object({
-    provider: z.enum(GIT_PROVIDERS), owner: z.string(), name: z.string(), url: z.string(), branch: z.string(),
-    root_path: z.string(), has_access: z.boolean(), git_token_id: z.string().nullable(), git_token_name: z.string().nullable(),
-    deployed_commit_id: z.string().optional(), deployed_commit_date: z.string().optional(),
-    deployed_commit_contributor: z.string().optional(), deployed_commit_tag: z.string().optional(),
-  }),
-  build_mode: z.string(),
-  dockerfile_path: z.string().nullable(),
-  cpu: int, memory: int, gpu: int, maximum_cpu: int, maximum_memory: int, maximun_gpu: int,
+  cpu: int, memory: int, gpu: int, maximum_cpu: int, maximum_memory: int,
   ephemeral_storage_in_gib: int.optional(),
   cpu_architecture: z.enum(CPU_ARCHITECTURES).nullable(),
-  min_running_instances: int, max_running_instances: int,
   healthchecks,
   auto_preview: z.boolean(),
   auto_deploy: z.boolean(),
+  annotations_groups: z.array(annotationsGroupResponse),
+  labels_groups: z.array(labelsGroupResponse),
+};
+
+/** What a service that keeps running answers besides its source (applications, containers). */
+export const runningResponseFields = {
+  ...configuredResponseFields,
+  min_running_instances: int, max_running_instances: int,
   ports: z.array(portResponse),
   storage: z.array(z.object({ id: z.string(), type: z.literal("FAST_SSD"), size: int, mount_point: z.string() })),
   arguments: z.array(z.string()),
   entrypoint: z.string().optional(),
-  annotations_groups: z.array(annotationsGroupResponse),
-  labels_groups: z.array(labelsGroupResponse),
   autoscaling: autoscalingResponse.optional(),
+};
+
+/** An application. */
+export const applicationResponse = baseResponse.extend({
+  ...runningResponseFields,
+  service_type: z.literal("APPLICATION"),
+  git_repository: gitRepositoryResponse,
+  build_mode: z.string(),
+  dockerfile_path: z.string().nullable(),
+  maximun_gpu: int,
 });
 
 /** A log line. */

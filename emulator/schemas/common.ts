@@ -58,5 +58,12 @@ export const statusResponse = z.object({
 /** Body of deploy actions (`git_commit_id` optional; the body may be absent). */
 export const deployRequest = z.object({ git_commit_id: z.string().optional() });
 
+/** An image tag as docker references take it. */
+export const imageTag = z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/, "expected an image tag: letters, digits, '_', '.' and '-', at most 128, not starting with '.' or '-'");
+
 /** Body of deploy actions of services run from an image (`image_tag` optional; the body may be absent). */
-export const imageDeployRequest = z.object({ image_tag: z.string().optional() });
+export const imageDeployRequest = z.object({ image_tag: imageTag.optional() });
+
+/** Body of a job's deploy: the image tag of a job run from an image, or the commit of one built from git; not both. */
+export const sourceDeployRequest = z.object({ image_tag: imageTag.optional(), git_commit_id: z.string().optional() })
+  .refine((b) => b.image_tag === undefined || b.git_commit_id === undefined, { message: "cannot be set with image_tag", path: ["git_commit_id"] });

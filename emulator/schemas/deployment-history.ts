@@ -23,6 +23,16 @@ export const serviceDeploymentResponse = baseResponse.extend({
   commit: commitResponse.optional(),
 });
 
+/** One deployment of a container: its image and command. */
+export const containerDeploymentResponse = serviceDeploymentResponse.extend({
+  image_name: z.string().optional(), tag: z.string().optional(), arguments: z.array(z.string()).optional(), entrypoint: z.string().optional(),
+});
+
+/** One deployment (a run) of a job: its image or commit, the event it ran on and its command. */
+export const jobDeploymentResponse = containerDeploymentResponse.extend({
+  schedule: z.object({ event: z.enum(["ON_START", "ON_STOP", "ON_DELETE", "CRON"]), schedule_at: z.string().nullable() }).optional(),
+});
+
 /** One action on an environment with the deployments of its services under one key per kind (`applications`, ...). */
 export function environmentDeploymentResponse(kindKeys: readonly string[]) {
   const byKind = Object.fromEntries(kindKeys.map((k) => [k, z.array(serviceDeploymentResponse)]));

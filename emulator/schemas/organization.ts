@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { STATES, baseResponse, nonEmpty, referenceObject } from "./common";
+import { baseResponse, nonEmpty, referenceObject } from "./common";
 
 /** Organization plans. */
 export const PLANS = ["FREE", "TEAM", "TEAM_YEARLY", "ENTERPRISE", "ENTERPRISE_YEARLY", "PROFESSIONAL", "BUSINESS", "USER_2025", "TEAM_2025", "BUSINESS_2025", "ENTERPRISE_2025"] as const;
@@ -44,9 +44,6 @@ export const serviceLightResponse = z.object({
   project_id: z.string(), project_name: z.string(), environment_id: z.string(), environment_name: z.string(), cluster_id: z.string(),
 });
 
-/** Container auto-deploy. */
-export const containerDeployRequest = z.object({ image_name: nonEmpty, tag: nonEmpty });
-
 /** Current cost. */
 export const currentCostResponse = z.object({
   plan: z.enum(PLANS), remaining_trial_day: z.number().int(), renewal_at: z.string().nullable(),
@@ -80,6 +77,3 @@ export const argoCdMappingResponse = z.object({
   argocd_url: z.string(), status: z.enum(["connected", "error"]), last_checked_at: z.string(),
   linked_clusters: z.array(z.object({})), unlinked_clusters: z.array(z.object({})),
 });
-
-/** Status used by container deploy. */
-export const containerDeployStatus = z.object({ id: z.string(), state: z.enum(STATES) });

@@ -18,13 +18,16 @@ export const variableCreateRequest = z.object({
 /** Edit a variable or secret (`key` required). */
 export const variableEditRequest = variableCreateRequest;
 
+/** The scope (and `service_type`) of a service's own variables: the type of its kind. */
+const serviceScope = z.enum(["APPLICATION", "CONTAINER", "JOB"]);
+
 const common = {
   key: z.string(),
-  scope: z.literal("APPLICATION"),
+  scope: serviceScope,
   variable_type: z.enum(["VALUE", "FILE"]),
   service_id: z.string(),
   service_name: z.string(),
-  service_type: z.literal("APPLICATION"),
+  service_type: serviceScope,
   mount_path: z.string().nullable(),
   description: z.string().optional(),
   enable_interpolation_in_file: z.boolean().nullable(),

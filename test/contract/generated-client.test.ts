@@ -24,11 +24,25 @@ import {
   ApplicationsApi,
   ClustersApi,
   Configuration,
+  ContainerActionsApi,
+  ContainerConfigurationApi,
+  ContainerDeploymentHistoryApi,
+  ContainerEnvironmentVariableApi,
+  ContainerLogsApi,
+  ContainerMainCallsApi,
+  ContainerRegistriesApi,
+  ContainerSecretApi,
+  ContainersApi,
   DatabaseMainCallsApi,
   DatabasesApi,
   DeploymentStageMainCallsApi,
   EnvironmentMainCallsApi,
   EnvironmentsApi,
+  JobActionsApi,
+  JobConfigurationApi,
+  JobDeploymentHistoryApi,
+  JobMainCallsApi,
+  JobsApi,
   OrganizationMainCallsApi,
   OrganizationWebhookApi,
   ProjectMainCallsApi,
@@ -38,7 +52,13 @@ import {
   type ApplicationEditRequest,
   type ApplicationRequest,
   type Cluster,
+  type ContainerAdvancedSettings,
+  type ContainerRegistryRequest,
+  type ContainerRegistryResponse,
+  type ContainerRequest,
+  type ContainerResponse,
   type Credentials,
+  type CronJobResponse,
   type Database,
   type DatabaseEditRequest,
   type DatabaseRequest,
@@ -48,6 +68,9 @@ import {
   type EnvironmentVariable,
   type GitTokenRequest,
   type GitTokenResponse,
+  type JobAdvancedSettings,
+  type JobRequest,
+  type JobResponse,
   type Organization,
   type OrganizationWebhookCreateRequest,
   type OrganizationWebhookResponse,
@@ -145,6 +168,17 @@ const WEBHOOK_KEYS: RequiredList<OrganizationWebhookResponse> = { id: true, crea
 const GIT_TOKEN_KEYS: RequiredList<GitTokenResponse> = {
   id: true, created_at: true, name: true, type: true, associated_services_count: true, git_api_url: true,
 };
+const REGISTRY_KEYS: RequiredList<ContainerRegistryResponse> = { id: true, created_at: true };
+const CONTAINER_KEYS: RequiredList<ContainerResponse> = {
+  id: true, created_at: true, image_name: true, tag: true, registry: true, environment: true, maximum_cpu: true, maximum_memory: true,
+  maximum_gpu: true, name: true, cpu: true, memory: true, gpu: true, min_running_instances: true, max_running_instances: true,
+  healthchecks: true, auto_preview: true, icon_uri: true, service_type: true,
+};
+const JOB_KEYS: RequiredList<CronJobResponse> = {
+  id: true, created_at: true, environment: true, maximum_cpu: true, maximum_memory: true, maximum_gpu: true, name: true, cpu: true,
+  memory: true, gpu: true, auto_preview: true, source: true, healthchecks: true, icon_uri: true, service_type: true, job_type: true,
+  schedule: true,
+};
 
 let emu: RunningEmulator;
 let agent: http.Agent;
@@ -160,12 +194,17 @@ let api: {
   actions: ApplicationActionsApi; config: ApplicationConfigurationApi; variables: ApplicationEnvironmentVariableApi;
   secrets: ApplicationSecretApi; databases: DatabasesApi; database: DatabaseMainCallsApi;
   stages: DeploymentStageMainCallsApi; webhooks: OrganizationWebhookApi; clusters: ClustersApi;
+  registries: ContainerRegistriesApi; containers: ContainersApi; container: ContainerMainCallsApi; containerActions: ContainerActionsApi;
+  containerConfig: ContainerConfigurationApi; containerVariables: ContainerEnvironmentVariableApi; containerSecrets: ContainerSecretApi;
+  containerHistory: ContainerDeploymentHistoryApi; containerLogs: ContainerLogsApi; jobs: JobsApi; job: JobMainCallsApi;
+  jobActions: JobActionsApi; jobConfig: JobConfigurationApi; jobHistory: JobDeploymentHistoryApi;
 };
 
 /** What the scenario has created so far. */
 const ids = {
   org: "", euCluster: "", usCluster: "", project: "", env: "", gitToken: "", app: "", portId: "", storageId: "",
   variable: "", fileVariable: "", secret: "", db: "", managedDb: "", defaultStage: "", stage: "", webhook: "",
+  registry: "", container: "", cronJob: "", lifecycleJob: "",
 };
 const names = { project: "shop", env: "staging" };
 
@@ -200,6 +239,13 @@ beforeAll(async () => {
     secrets: new ApplicationSecretApi(configuration), databases: new DatabasesApi(configuration),
     database: new DatabaseMainCallsApi(configuration), stages: new DeploymentStageMainCallsApi(configuration),
     webhooks: new OrganizationWebhookApi(configuration), clusters: new ClustersApi(configuration),
+    registries: new ContainerRegistriesApi(configuration), containers: new ContainersApi(configuration),
+    container: new ContainerMainCallsApi(configuration), containerActions: new ContainerActionsApi(configuration),
+    containerConfig: new ContainerConfigurationApi(configuration), containerVariables: new ContainerEnvironmentVariableApi(configuration),
+    containerSecrets: new ContainerSecretApi(configuration), containerHistory: new ContainerDeploymentHistoryApi(configuration),
+    containerLogs: new ContainerLogsApi(configuration), jobs: new JobsApi(configuration), job: new JobMainCallsApi(configuration),
+    jobActions: new JobActionsApi(configuration), jobConfig: new JobConfigurationApi(configuration),
+    jobHistory: new JobDeploymentHistoryApi(configuration),
   };
   ids.org = emu.ids.organizationId;
   [ids.euCluster, ids.usCluster] = emu.ids.clusterIds;
@@ -790,8 +836,179 @@ describe("the official generated client against the emulator", () => {
     settle();
   });
 
+  test("container registries: the seeded one, create, list, get, edit; the kinds on offer", async () => {
+    const seeded = resultsOf("registry list", ok(await api.registries.listContainerRegistry(ids.org), 200));
+    roundTrip("registry list (seeded)", seeded.map((r) => [r.name, r.kind, r.url]), [["Docker Hub", "DOCKER_HUB", "https://docker.io"]]);
+    const create: ContainerRegistryRequest = {
+      name: "ghcr-acme", kind: "GITHUB_CR", description: "the team's images", config: { username: "acme-bot", password: "ghp_registry_secret" },
+    };
+    const r = ok(await api.registries.createContainerRegistry(ids.org, create), 201);
+    required("registry create", r, REGISTRY_KEYS);
+    ids.registry = r.id;
+    check(!JSON.stringify(r).includes("ghp_registry_secret"), "registry create: the answer carries the password");
+    const got = ok(await api.registries.getContainerRegistry(ids.org, r.id), 200);
+    required("registry get", got, REGISTRY_KEYS);
+    roundTrip("registry get after create", got, {
+      name: create.name, kind: create.kind, description: create.description, url: "https://ghcr.io", config: { username: "acme-bot" }, associated_services_count: 0,
+    });
+    const listed = resultsOf("registry list", ok(await api.registries.listContainerRegistry(ids.org), 200));
+    check(listed.some((x) => x.id === r.id), "registry list: the new registry is not listed");
+    for (const x of listed) required("registry list item", x, REGISTRY_KEYS);
+
+    const edit: ContainerRegistryRequest = {
+      name: "acme-registry", kind: "GENERIC_CR", url: "https://registry.acme.example", config: { username: "acme-ci", password: "second_secret" },
+    };
+    const edited = ok(await api.registries.editContainerRegistry(ids.org, r.id, edit), 200);
+    check(!JSON.stringify(edited).includes("second_secret"), "registry edit: the answer carries the password");
+    roundTrip("registry get after edit", ok(await api.registries.getContainerRegistry(ids.org, r.id), 200), {
+      name: edit.name, kind: edit.kind, url: edit.url, config: { username: "acme-ci" },
+    });
+    const kinds = resultsOf("available registries", ok(await api.registries.listAvailableContainerRegistry(), 200));
+    for (const k of kinds) required("available registry", k, { kind: true, required_config: true, is_mandatory: true });
+    check(kinds.some((k) => k.kind === "ECR") && !kinds.some((k) => k.kind === "DOCR"), "available registries: ECR absent or DOCR listed");
+    settle();
+  });
+
+  test("container: create, list, get, edit, advanced settings, variables and secrets", async () => {
+    const create: ContainerRequest = {
+      name: "storefront", description: "the shop front", registry_id: ids.registry, image_name: "acme/storefront", tag: "1.4.0",
+      arguments: ["--port", "80"], entrypoint: "/entrypoint.sh", cpu: 250, memory: 256, gpu: 0, min_running_instances: 1,
+      max_running_instances: 2, auto_preview: false, auto_deploy: true, icon_uri: "app://qovery-console/container",
+      healthchecks: { readiness_probe: { type: { http: { path: "/", scheme: "HTTP", port: 80 } }, period_seconds: 10 } },
+      ports: [{ name: "web", internal_port: 80, external_port: 443, publicly_accessible: true, is_default: true, protocol: "HTTP" }],
+      storage: [{ type: "FAST_SSD", size: 4, mount_point: "/cache" }],
+    };
+    const c = ok(await api.containers.createContainer(ids.env, create), 201);
+    required("container create", c, CONTAINER_KEYS);
+    ids.container = c.id;
+    const got = ok(await api.container.getContainer(c.id), 200);
+    required("container get", got, CONTAINER_KEYS);
+    required("container get registry", got.registry, { id: true, name: true, url: true, kind: true });
+    for (const [i, p] of (got.ports ?? []).entries()) required(`container get ports[${i}]`, p, PORT_KEYS);
+    roundTrip("container get after create", got, {
+      ...create, service_type: "CONTAINER", environment: { id: ids.env }, registry: { id: ids.registry, name: "acme-registry", kind: "GENERIC_CR" },
+    });
+    const listed = resultsOf("container list", ok(await api.containers.listContainer(ids.env), 200));
+    check(listed.some((x) => x.id === c.id), "container list: the new container is not listed");
+    roundTrip("registry after container create", ok(await api.registries.getContainerRegistry(ids.org, ids.registry), 200), { associated_services_count: 1 });
+
+    const portId = got.ports?.[0]?.id ?? "";
+    const edit: ContainerRequest = {
+      ...create, name: "shop-front", tag: "1.5.0", cpu: 500,
+      ports: [{ id: portId, name: "web", internal_port: 8080, external_port: 443, publicly_accessible: true, is_default: true, protocol: "HTTP" }],
+    };
+    required("container edit", ok(await api.container.editContainer(c.id, edit), 200), CONTAINER_KEYS);
+    roundTrip("container get after edit", ok(await api.container.getContainer(c.id), 200), edit);
+
+    const settings = ok(await api.containerConfig.getContainerAdvancedSettings(c.id), 200);
+    check(!("build.timeout_max_sec" in settings), "container advanced settings: an application-only key is answered");
+    const change: ContainerAdvancedSettings = { "network.ingress.proxy_request_buffering": "off", "hpa.cpu.average_utilization_percent": 70 };
+    roundTrip("container advanced settings edit", ok(await api.containerConfig.editContainerAdvancedSettings(c.id, change), 201), change);
+    roundTrip("container advanced settings get", ok(await api.containerConfig.getContainerAdvancedSettings(c.id), 200), change);
+    roundTrip("default container advanced settings", ok(await api.containers.getDefaultContainerAdvancedSettings(), 200), {
+      "network.ingress.proxy_request_buffering": "on",
+    });
+
+    const v = ok(await api.containerVariables.createContainerEnvironmentVariable(c.id, { key: "SHOP_MODE", value: "live" }), 201);
+    required("container variable", v, VARIABLE_KEYS);
+    roundTrip("container variable", v, { key: "SHOP_MODE", value: "live", scope: "CONTAINER", service_id: c.id });
+    const sec = ok(await api.containerSecrets.createContainerSecret(c.id, { key: "STRIPE_KEY", value: "sk_container_secret" }), 201);
+    required("container secret", sec, SECRET_KEYS);
+    const secrets = resultsOf("container secrets", ok(await api.containerSecrets.listContainerSecrets(c.id), 200));
+    check(!JSON.stringify([sec, secrets]).includes("sk_container_secret"), "container secrets: a secret value is answered");
+    ok(await api.containerVariables.editContainerEnvironmentVariable(c.id, v.id, { key: "SHOP_MODE", value: "maintenance" }), 200);
+    roundTrip("container variables", resultsOf("container variables", ok(await api.containerVariables.listContainerEnvironmentVariable(c.id), 200)), [
+      { key: "SHOP_MODE", value: "maintenance" },
+    ]);
+    ok(await api.containerSecrets.deleteContainerSecret(c.id, sec.id), 204);
+    settle();
+  });
+
+  test("container: deploy a new tag, history and logs; the organization's auto-deploy", async () => {
+    checkStatus("container deploy", ok(await api.containerActions.deployContainer(ids.container, { image_tag: "1.6.0" }), 202));
+    const deployed = await until(
+      async () => ok(await api.container.getContainerStatus(ids.container), 200),
+      (s) => s.state === "DEPLOYED" || TERMINAL_FAILURE.test(s.state), "container deploy",
+    );
+    roundTrip("container status after deploy", deployed, { state: "DEPLOYED", service_deployment_status: "UP_TO_DATE" });
+    roundTrip("container after deploy", ok(await api.container.getContainer(ids.container), 200), { tag: "1.6.0" });
+    const history = resultsOf("container history", ok(await api.containerHistory.listContainerDeploymentHistory(ids.container), 200));
+    roundTrip("container history", history[0], { status: "DEPLOYED", image_name: "acme/storefront", tag: "1.6.0" });
+    const logs = resultsOf("container logs", ok(await api.containerLogs.listContainerLog(ids.container), 200));
+    check(logs.length > 0, "container logs: none");
+
+    checkStatus("container auto-deploy", ok(await api.containers.autoDeployContainerEnvironments(ids.org, { image_name: "acme/storefront", tag: "1.7.0" }), 202));
+    roundTrip("container after auto-deploy", ok(await api.container.getContainer(ids.container), 200), { tag: "1.7.0" });
+    await until(
+      async () => ok(await api.container.getContainerStatus(ids.container), 200),
+      (s) => s.state === "DEPLOYED" || TERMINAL_FAILURE.test(s.state), "container auto-deploy",
+    );
+    checkStatus("container stop", ok(await api.containerActions.stopContainer(ids.container), 202));
+    settle();
+  });
+
+  test("jobs: a cron job from an image and a lifecycle job built from git; runs, history, advanced settings", async () => {
+    const cron: JobRequest = {
+      name: "nightly-report", description: "the nightly report", cpu: 250, memory: 256, max_nb_restart: 1, max_duration_seconds: 900,
+      auto_deploy: true, healthchecks: {},
+      source: { image: { image_name: "acme/report", tag: "2.0.0", registry_id: ids.registry } },
+      schedule: { cronjob: { scheduled_at: "30 2 * * MON-FRI", timezone: "Europe/Paris", arguments: ["--since", "1d"], entrypoint: "/report" } },
+    };
+    const cj = ok(await api.jobs.createJob(ids.env, cron), 201);
+    required("cron job create", cj as CronJobResponse, JOB_KEYS);
+    ids.cronJob = cj.id;
+    roundTrip("cron job create", cj, { ...cron, job_type: "CRON", service_type: "JOB", environment: { id: ids.env } });
+
+    const lifecycle: JobRequest = {
+      name: "db-migrate", healthchecks: {}, port: 9000,
+      source: { docker: { git_repository: { url: "https://github.com/acme/shop-api.git", provider: "GITHUB", branch: "main", root_path: "/", git_token_id: ids.gitToken }, dockerfile_path: "migrations/Dockerfile" } },
+      schedule: { on_start: { arguments: ["migrate"], entrypoint: "/migrate" }, on_delete: { arguments: ["drop"] }, lifecycle_type: "GENERIC" },
+    };
+    const lj = ok(await api.jobs.createJob(ids.env, lifecycle), 201);
+    required("lifecycle job create", lj as CronJobResponse, JOB_KEYS);
+    ids.lifecycleJob = lj.id;
+    const got: JobResponse = ok(await api.job.getJob(lj.id), 200);
+    roundTrip("lifecycle job get", got, { job_type: "LIFECYCLE", port: 9000, schedule: lifecycle.schedule, source: { docker: { dockerfile_path: "migrations/Dockerfile", git_repository: { owner: "acme", branch: "main" } } } });
+    const listed = resultsOf("job list", ok(await api.jobs.listJobs(ids.env), 200));
+    roundTrip("job list", listed.map((j) => j.id).sort(), [cj.id, lj.id].sort());
+
+    const edit: JobRequest = { ...cron, schedule: { cronjob: { scheduled_at: "@daily", timezone: "Etc/UTC", arguments: [] } } };
+    ok(await api.job.editJob(cj.id, edit), 200);
+    roundTrip("cron job after edit", ok(await api.job.getJob(cj.id), 200), { schedule: edit.schedule });
+
+    checkStatus("cron job deploy", ok(await api.jobActions.deployJob(cj.id, undefined, { image_tag: "2.1.0" }), 202));
+    checkStatus("lifecycle job deploy", ok(await api.jobActions.deployJob(lj.id, undefined, { git_commit_id: "3f2c1a9e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a" }), 202));
+    for (const id of [cj.id, lj.id]) {
+      const done = await until(async () => ok(await api.job.getJobStatus(id), 200), (s) => s.state === "DEPLOYED" || TERMINAL_FAILURE.test(s.state), "job run");
+      roundTrip("job status after its run", done, { state: "DEPLOYED" });
+    }
+    const cronHistory = resultsOf("cron job history", ok(await api.jobHistory.listJobDeploymentHistory(cj.id), 200));
+    roundTrip("cron job history", cronHistory[0], { status: "DEPLOYED", tag: "2.1.0", schedule: { event: "CRON", schedule_at: "@daily" } });
+    const gitHistory = resultsOf("lifecycle job history", ok(await api.jobHistory.listJobDeploymentHistory(lj.id), 200));
+    roundTrip("lifecycle job history", gitHistory[0], { status: "DEPLOYED", commit: { git_commit_id: "3f2c1a9e8d7b6c5a4f3e2d1c0b9a8f7e6d5c4b3a" }, schedule: { event: "ON_START" } });
+
+    const change: JobAdvancedSettings = { "cronjob.concurrency_policy": "Forbid", "job.delete_ttl_seconds_after_finished": 3600 };
+    roundTrip("job advanced settings edit", ok(await api.jobConfig.editJobAdvancedSettings(cj.id, change), 201), change);
+    roundTrip("job advanced settings get", ok(await api.jobConfig.getJobAdvancedSettings(cj.id), 200), change);
+    check("cronjob.success_jobs_history_limit" in ok(await api.jobs.getDefaultJobAdvancedSettings(), 200), "default job advanced settings: a job key is absent");
+
+    checkStatus("job auto-deploy", ok(await api.jobs.autoDeployJobEnvironments(ids.org, { image_name: "acme/report", tag: "2.2.0" }), 202));
+    roundTrip("cron job after auto-deploy", ok(await api.job.getJob(cj.id), 200), { source: { image: { tag: "2.2.0" } } });
+    checkStatus("job stop", ok(await api.jobActions.stopJob(lj.id), 202));
+    settle();
+  });
+
   test("deletes, down to an empty project", async () => {
     const gone = (status: number) => status === 404;
+    ok(await api.container.deleteContainer(ids.container), 204);
+    ok(await api.job.deleteJob(ids.cronJob), 204);
+    ok(await api.job.deleteJob(ids.lifecycleJob), 204);
+    await until(async () => (await api.container.getContainer(ids.container)).status, gone, "container delete");
+    await until(async () => (await api.job.getJob(ids.cronJob)).status, gone, "cron job delete");
+    await until(async () => (await api.job.getJob(ids.lifecycleJob)).status, gone, "lifecycle job delete");
+    ok(await api.registries.deleteContainerRegistry(ids.org, ids.registry), 204);
+    check(gone((await api.registries.getContainerRegistry(ids.org, ids.registry)).status), "registry get after delete: not 404");
+
     ok(await api.webhooks.deleteOrganizationWebhook(ids.org, ids.webhook), 204);
     check(gone((await api.webhooks.getOrganizationWebhook(ids.org, ids.webhook)).status), "webhook get after delete: not 404");
 

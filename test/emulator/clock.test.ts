@@ -1,4 +1,4 @@
-import { appBody, projectAndEnv, useEmulator, waitFor } from "./helpers";
+import { appBody, projectAndEnv, useEmulator, waitFor, walkStates } from "./helpers";
 import { control } from "../../emulator/control-client";
 
 const STEP = 150;
@@ -7,15 +7,7 @@ let envId: string;
 beforeEach(async () => { ({ envId } = await projectAndEnv(c)); });
 
 /** Polls a status path and collects each distinct state until a terminal one (bounded). */
-async function walk(path: string): Promise<string[]> {
-  const seenStates: string[] = [];
-  await waitFor(async () => {
-    const s = (await c.call("GET", path)).body.state as string;
-    if (seenStates[seenStates.length - 1] !== s) seenStates.push(s);
-    return !/ING$|QUEUED$/.test(s);
-  }, 5000);
-  return seenStates;
-}
+const walk = (path: string): Promise<string[]> => walkStates(c, path);
 
 describe("deployment clock (stepped)", () => {
   it("walks QUEUED -> BUILDING -> DEPLOYING -> DEPLOYED for an application", async () => {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { appBody, projectAndEnv, seen, useEmulator } from "./helpers";
+import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, seen, useEmulator } from "./helpers";
 import { findTemplate, validate, type OpenApiDoc } from "./openapi-validator";
 
 const REFERENCE = path.resolve(__dirname, "../../../shared/api/reference-openapi.json");
@@ -63,6 +63,64 @@ async function scenario(): Promise<void> {
   await get(`/database/${db.id}/masterCredentials`);
   await c.call("PUT", `/database/${db.id}/masterCredentials`, { login: "u", password: "p" });
   await get(`/database/${db.id}/application`);
+  const hub = await dockerHubId(c);
+  const reg = (await c.call("POST", `/organization/${org}/containerRegistry`, { name: "ghcr", kind: "GITHUB_CR", description: "d", config: { username: "bot", password: "pw" } })).body;
+  await get(`/organization/${org}/containerRegistry`);
+  await get(`/organization/${org}/containerRegistry/${reg.id}`);
+  await c.call("PUT", `/organization/${org}/containerRegistry/${reg.id}`, { name: "ghcr", kind: "GITHUB_CR", config: { username: "bot", password: "pw2" } });
+  await get("/availableContainerRegistry");
+  const ctr = (await c.call("POST", `/environment/${envId}/container`, containerBody("web", reg.id, {
+    ports: [{ internal_port: 80, publicly_accessible: true }], storage: [{ size: 5, mount_point: "/cache" }], entrypoint: "/run", arguments: ["a"],
+  }))).body;
+  await get(`/organization/${org}/containerRegistry/${reg.id}/associatedServices`);
+  await get(`/environment/${envId}/container`);
+  await get(`/container/${ctr.id}`);
+  await c.call("PUT", `/container/${ctr.id}`, containerBody("web", hub, { ports: [{ id: ctr.ports[0].id, internal_port: 8080, publicly_accessible: true }] }));
+  await get(`/container/${ctr.id}/status`);
+  await c.call("POST", `/container/${ctr.id}/deploy`, { image_tag: "1.28" });
+  for (const a of ["stop", "redeploy", "restart-service"]) await c.call("POST", `/container/${ctr.id}/${a}`);
+  await get(`/container/${ctr.id}/log`);
+  await get(`/container/${ctr.id}/deploymentHistory`);
+  await get(`/container/${ctr.id}/advancedSettings`);
+  await c.call("PUT", `/container/${ctr.id}/advancedSettings`, { "network.ingress.proxy_request_buffering": "off" });
+  await get("/defaultContainerAdvancedSettings");
+  const cv = (await c.call("POST", `/container/${ctr.id}/environmentVariable`, { key: "A", value: "1" })).body;
+  await get(`/container/${ctr.id}/environmentVariable`);
+  await c.call("PUT", `/container/${ctr.id}/environmentVariable/${cv.id}`, { key: "A", value: "2" });
+  const cs = (await c.call("POST", `/container/${ctr.id}/secret`, { key: "S", value: "x" })).body;
+  await get(`/container/${ctr.id}/secret`);
+  await c.call("PUT", `/container/${ctr.id}/secret/${cs.id}`, { key: "S", value: "y" });
+  await c.call("POST", `/organization/${org}/container/deploy`, { image_name: "library/nginx", tag: "1.29" });
+  const cron = (await c.call("POST", `/environment/${envId}/job`, jobBody("nightly", hub, { auto_deploy: true }))).body;
+  const lifecycle = (await c.call("POST", `/environment/${envId}/job`, {
+    name: "migrate", healthchecks: {}, port: 8080,
+    source: { docker: { git_repository: { url: "https://github.com/acme/migrations.git", provider: "GITHUB", git_token_id: token.id }, dockerfile_path: "Dockerfile" } },
+    schedule: { on_start: { arguments: ["up"], entrypoint: "/migrate" }, on_delete: {} },
+  })).body;
+  await get(`/environment/${envId}/job`);
+  for (const j of [cron, lifecycle]) {
+    await get(`/job/${j.id}`);
+    await get(`/job/${j.id}/status`);
+    for (const a of ["deploy", "stop", "redeploy"]) await c.call("POST", `/job/${j.id}/${a}`);
+    await get(`/job/${j.id}/deploymentHistory`);
+    await get(`/job/${j.id}/advancedSettings`);
+  }
+  await c.call("PUT", `/job/${cron.id}`, jobBody("nightly", hub, { schedule: { cronjob: { scheduled_at: "@weekly", timezone: "Europe/Paris" } } }));
+  await c.call("PUT", `/job/${lifecycle.id}`, { name: "migrate", healthchecks: {}, schedule: { on_stop: { arguments: ["down"] } } });
+  await c.call("POST", `/job/${cron.id}/deploy`, { image_tag: "1.1.0" });
+  await c.call("POST", `/job/${lifecycle.id}/deploy`, { git_commit_id: "0123456789abcdef0123456789abcdef01234567" });
+  await c.call("PUT", `/job/${cron.id}/advancedSettings`, { "cronjob.concurrency_policy": "Replace" });
+  await get("/defaultJobAdvancedSettings");
+  const jv = (await c.call("POST", `/job/${cron.id}/environmentVariable`, { key: "A", value: "1" })).body;
+  await get(`/job/${cron.id}/environmentVariable`);
+  await c.call("PUT", `/job/${cron.id}/environmentVariable/${jv.id}`, { key: "A", value: "2" });
+  const js = (await c.call("POST", `/job/${cron.id}/secret`, { key: "S", value: "x" })).body;
+  await get(`/job/${cron.id}/secret`);
+  await c.call("PUT", `/job/${cron.id}/secret/${js.id}`, { key: "S", value: "y" });
+  await c.call("POST", `/organization/${org}/job/deploy`, { image_name: "acme/report", tag: "1.2.0" });
+  await get(`/environment/${envId}/deploymentHistory`);
+  await c.call("POST", `/container/${ctr.id}/uninstall`, {});
+  await c.call("POST", `/job/${lifecycle.id}/uninstall`, {});
   const st = (await c.call("POST", `/environment/${envId}/deploymentStage`, { name: "late", description: "d" })).body;
   const stages = (await get(`/environment/${envId}/deploymentStage`)).body.results;
   await get(`/deploymentStage/${st.id}`);
@@ -84,7 +142,6 @@ async function scenario(): Promise<void> {
   await get(`/organization/${org}/cluster/${eu}/eks-anywhere/commits`);
   await get(`/organization/${org}/argoCdDestinationClusterMapping`);
   await get(`/organization/${org}/services?project_id=${projectId}`);
-  await c.call("POST", `/organization/${org}/container/deploy`, { image_name: "nginx", tag: "1" });
   await get(`/organization/${org}/currentCost`);
   await get(`/organization/${org}/account/gitAuthProvider`);
   const rack = (await c.call("POST", `/organization/${org}/onPremise/credentials`, { name: "rack" })).body;
@@ -93,6 +150,14 @@ async function scenario(): Promise<void> {
   await c.call("DELETE", `/application/${app.id}/secret/${s.id}`);
   await c.call("DELETE", `/application/${app.id}/environmentVariable/${v.id}`);
   await c.call("DELETE", `/organization/${org}/webhook/${wh.id}`);
+  await c.call("DELETE", `/container/${ctr.id}/secret/${cs.id}`);
+  await c.call("DELETE", `/container/${ctr.id}/environmentVariable/${cv.id}`);
+  await c.call("DELETE", `/job/${cron.id}/secret/${js.id}`);
+  await c.call("DELETE", `/job/${cron.id}/environmentVariable/${jv.id}`);
+  await c.call("DELETE", `/container/${ctr.id}`);
+  await c.call("DELETE", `/job/${cron.id}`);
+  await c.call("DELETE", `/job/${lifecycle.id}`);
+  await c.call("DELETE", `/organization/${org}/containerRegistry/${reg.id}`);
   await c.call("DELETE", `/application/${app.id}`);
   await c.call("DELETE", `/database/${db.id}`);
   await c.call("DELETE", `/deploymentStage/${st.id}`);

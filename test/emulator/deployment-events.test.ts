@@ -7,7 +7,7 @@ import http from "node:http";
 import { control } from "../../emulator/control-client";
 import { SERVICE_KINDS } from "../../emulator/models/service-kinds";
 import { projectMatches } from "../../emulator/webhook-delivery";
-import { appBody, projectAndEnv, useEmulator, waitFor, type Client } from "./helpers";
+import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, useEmulator, waitFor, type Client } from "./helpers";
 
 interface Delivery {
   event_type: string;
@@ -17,10 +17,12 @@ interface Delivery {
 const STEP = 100;
 const FINAL = ["DEPLOYMENT_SUCCESSFUL", "DEPLOYMENT_FAILURE", "DEPLOYMENT_CANCELLED"];
 
-/** A create body for each service kind; a kind added to the table must get one here. */
-const CREATE: Record<string, (name: string) => Record<string, unknown>> = {
+/** A create body for each service kind (given the seeded registry's id); a kind added to the table must get one here. */
+const CREATE: Record<string, (name: string, registryId: string) => Record<string, unknown>> = {
   application: (name) => appBody(name),
   database: (name) => ({ name, type: "REDIS", version: "7", mode: "CONTAINER" }),
+  container: (name, registryId) => containerBody(name, registryId),
+  job: (name, registryId) => jobBody(name, registryId),
 };
 
 let receiver: http.Server;
@@ -74,7 +76,8 @@ async function setUp(c: Client): Promise<{ envId: string; projectId: string }> {
 }
 
 async function create(c: Client, envId: string, kind: string, name = kind): Promise<string> {
-  const r = await c.call("POST", `/environment/${envId}/${kind}`, (CREATE[kind] as (n: string) => Record<string, unknown>)(name));
+  const body = (CREATE[kind] as (n: string, r: string) => Record<string, unknown>)(name, await dockerHubId(c));
+  const r = await c.call("POST", `/environment/${envId}/${kind}`, body);
   expect(r.status).toBe(201);
   return r.body.id as string;
 }

@@ -105,3 +105,42 @@ export async function waitFor(check: () => Promise<boolean> | boolean, ms = 3000
   }
   throw new Error(`condition not met within ${ms} ms`);
 }
+
+/** The id of the registry every organization starts with (Docker Hub). */
+export async function dockerHubId(c: Client): Promise<string> {
+  const r = await c.call("GET", `/organization/${c.org}/containerRegistry`);
+  const hub = (r.body.results as Array<{ id: string; kind: string }>).find((x) => x.kind === "DOCKER_HUB");
+  if (!hub) throw new Error(`no seeded Docker Hub registry: ${JSON.stringify(r.body)}`);
+  return hub.id;
+}
+
+/** A valid container create body. */
+export function containerBody(name: string, registryId: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { name, registry_id: registryId, image_name: "library/nginx", tag: "1.27", healthchecks: {}, ...extra };
+}
+
+/** A valid job create body: a cron job run from an image unless `extra` says otherwise. */
+export function jobBody(name: string, registryId: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name, healthchecks: {},
+    source: { image: { image_name: "acme/report", tag: "1.0.0", registry_id: registryId } },
+    schedule: { cronjob: { scheduled_at: "0 3 * * *", arguments: ["--nightly"] } },
+    ...extra,
+  };
+}
+
+/** The field a 400 names (the service's messages start `field: problem`). */
+export function fieldOf(message: string): string {
+  return message.split(":")[0] as string;
+}
+
+/** Polls a status path and collects each distinct state until a terminal one (bounded). */
+export async function walkStates(c: Client, path: string, ms = 5000): Promise<string[]> {
+  const states: string[] = [];
+  await waitFor(async () => {
+    const s = (await c.call("GET", path)).body.state as string;
+    if (states[states.length - 1] !== s) states.push(s);
+    return !/ING$|QUEUED$/.test(s);
+  }, ms);
+  return states;
+}

@@ -47,6 +47,15 @@ describe("a data file of an older emulator", () => {
       expect((await get(emu, `/database/${dbs[0].id}/masterCredentials`)).password).toBe(
         (old.state["databases"] as Record<string, { password: string }>)[dbs[0].id]?.password,
       );
+      // variables of the older form (owned through `application_id`) still belong to their application
+      const vars = (await get(emu, `/application/${appId}/environmentVariable`)).results as Array<{ key: string; service_id: string }>;
+      expect(vars.map((v) => v.key)).toEqual(expect.arrayContaining(["DATABASE_HOST", "DATABASE_PORT"]));
+      expect(vars.every((v) => v.service_id === appId)).toBe(true);
+      expect((await get(emu, `/database/${dbs[0].id}/application`)).results.map((a: { id: string }) => a.id)).toEqual([appId]);
+      // a file with no container registries gets the one every organization starts with
+      expect((await get(emu, `/organization/${org}/containerRegistry`)).results).toEqual([
+        expect.objectContaining({ name: "Docker Hub", kind: "DOCKER_HUB", url: "https://docker.io" }),
+      ]);
       expect((await get(emu, `/application/${appId}/deploymentHistory`)).results).toEqual([]);
       expect((await get(emu, `/environment/${envId}/deploymentHistory`)).results).toEqual([]);
       const deploy = await fetch(`${emu.url}/application/${appId}/deploy`, {
@@ -60,6 +69,8 @@ describe("a data file of an older emulator", () => {
     const again = await startEmulator({ dataFile: file, stepMs: 0 });
     try {
       expect((await get(again, `/application/${appId}/deploymentHistory`)).results).toHaveLength(1);
+      expect((await get(again, `/application/${appId}/environmentVariable`)).results.length).toBeGreaterThanOrEqual(2);
+      expect((await get(again, `/organization/${again.ids.organizationId}/containerRegistry`)).results).toHaveLength(1);
       expect((await get(again, `/application/${appId}`)).git_repository.deployed_commit_id).toMatch(/^[0-9a-f]{40}$/);
     } finally {
       await again.close();

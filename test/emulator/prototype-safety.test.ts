@@ -5,7 +5,7 @@ import { startEmulator } from "../../emulator";
 import { allRoutes } from "../../emulator/routes";
 import type { Route } from "../../emulator/routes/types";
 import { control } from "../../emulator/control-client";
-import { appBody, useEmulator } from "./helpers";
+import { appBody, containerBody, jobBody, useEmulator } from "./helpers";
 
 /**
  * Ids that name properties every plain object inherits. Each is sent as every id of every route, with every method
@@ -15,6 +15,9 @@ const INHERITED_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty
 const METHODS = ["GET", "PUT", "POST", "DELETE"] as const;
 type Scope = "Admin" | "Read" | "Deploy" | "Write" | "none";
 const SCOPES: Scope[] = ["Admin", "Read", "Deploy", "Write", "none"];
+
+/** A registry id of the right form for sample bodies (which one does not matter: each probe has an inherited name in its path). */
+const PROBE_REGISTRY = "5b1c7a4e-0000-4000-8000-000000000000";
 
 /** A body each route with a request schema accepts, so the request gets past validation to the id lookups. */
 const SAMPLE_BODIES: Record<string, unknown> = {
@@ -48,6 +51,25 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "POST /organization/{organizationId}/labelsGroups": { name: "probe", labels: [] },
   "PUT /organization/{organizationId}/labelsGroups/{labelsGroupId}": { name: "probe", labels: [] },
   "POST /organization/{organizationId}/container/deploy": { image_name: "probe", tag: "1" },
+  "POST /organization/{organizationId}/job/deploy": { image_name: "probe", tag: "1" },
+  "POST /organization/{organizationId}/containerRegistry": { name: "probe", kind: "DOCKER_HUB", config: {} },
+  "PUT /organization/{organizationId}/containerRegistry/{containerRegistryId}": { name: "probe", kind: "DOCKER_HUB", config: {} },
+  "POST /environment/{environmentId}/container": containerBody("probe", PROBE_REGISTRY),
+  "PUT /container/{containerId}": containerBody("probe", PROBE_REGISTRY),
+  "POST /container/{containerId}/deploy": { image_tag: "probe" },
+  "PUT /container/{containerId}/advancedSettings": { "hpa.cpu.average_utilization_percent": 50 },
+  "POST /container/{containerId}/environmentVariable": { key: "PROBE", value: "v" },
+  "PUT /container/{containerId}/environmentVariable/{environmentVariableId}": { key: "PROBE", value: "v" },
+  "POST /container/{containerId}/secret": { key: "PROBE", value: "v" },
+  "PUT /container/{containerId}/secret/{secretId}": { key: "PROBE", value: "v" },
+  "POST /environment/{environmentId}/job": jobBody("probe", PROBE_REGISTRY),
+  "PUT /job/{jobId}": jobBody("probe", PROBE_REGISTRY),
+  "POST /job/{jobId}/deploy": { image_tag: "probe" },
+  "PUT /job/{jobId}/advancedSettings": { "cronjob.concurrency_policy": "Allow" },
+  "POST /job/{jobId}/environmentVariable": { key: "PROBE", value: "v" },
+  "PUT /job/{jobId}/environmentVariable/{environmentVariableId}": { key: "PROBE", value: "v" },
+  "POST /job/{jobId}/secret": { key: "PROBE", value: "v" },
+  "PUT /job/{jobId}/secret/{secretId}": { key: "PROBE", value: "v" },
 };
 
 const key = (r: Pick<Route, "method" | "path">) => `${r.method} ${r.path}`;
@@ -113,12 +135,15 @@ beforeAll(async () => {
   const credentials = await post(`/organization/${c.org}/onPremise/credentials`, { name: "rack" });
   const annotations = await post(`/organization/${c.org}/annotationsGroups`, { name: "ann", annotations: [], scopes: [] });
   const labels = await post(`/organization/${c.org}/labelsGroups`, { name: "lab", labels: [] });
+  const registry = await post(`/organization/${c.org}/containerRegistry`, { name: "ghcr", kind: "GITHUB_CR", config: {} });
+  const container = await post(`/environment/${env.id}/container`, containerBody("web", registry.id));
+  const job = await post(`/environment/${env.id}/job`, jobBody("nightly", registry.id));
   Object.assign(real, {
     organizationId: c.org, projectId: project.id, environmentId: env.id, applicationId: app.id, databaseId: db.id,
     environmentVariableId: variable.id, secretId: secret.id, gitTokenId: gitToken.id, webhookId: webhook.id,
     deploymentStageId: (stages[0] as { id: string }).id, stageId: second.id, serviceId: app.id,
     clusterId: c.emu.ids.clusterIds[0], credentialsId: credentials.id, zone: "fr-par-1",
-    annotationsGroupId: annotations.id, labelsGroupId: labels.id,
+    annotationsGroupId: annotations.id, labelsGroupId: labels.id, containerRegistryId: registry.id, containerId: container.id, jobId: job.id,
   });
   stateBefore = await dump();
 });

@@ -6,7 +6,7 @@
  * here; a write operation the emulator serves and this table does not name fails the coverage check.
  * Skipped, saying why, when this checkout has no `../shared`.
  */
-import { appBody, projectAndEnv, useEmulator, type Client } from "./helpers";
+import { appBody, containerBody, jobBody, projectAndEnv, useEmulator, type Client } from "./helpers";
 import { findTemplate } from "./openapi-validator";
 import {
   OMIT, REFERENCE_PATH, declaredProperties, flatten, loadReference, requestSchemaOf, responseSchemaOf, roundTripProblems, sample,
@@ -22,6 +22,7 @@ interface Fixtures {
   gitToken: string;
   annotations: [string, string];
   labels: [string, string];
+  registries: [string, string];
 }
 
 async function ok(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
@@ -41,12 +42,16 @@ async function fixtures(client: Client): Promise<Fixtures> {
     ? ok("POST", `/organization/${org}/annotationsGroups`, { name: `rt-a${i}`, annotations: [{ key: "k", value: `${i}` }], scopes: ["PODS"] })
     : ok("POST", `/organization/${org}/labelsGroups`, { name: `rt-l${i}`, labels: [{ key: "k", value: `${i}`, propagate_to_cloud_provider: false }] }));
   const ids = async (kind: string): Promise<[string, string]> => [(await group(kind, 0)).id as string, (await group(kind, 1)).id as string];
+  const registry = async (i: number) => (await ok("POST", `/organization/${org}/containerRegistry`, { name: `rt-r${i}`, kind: "GITHUB_CR", config: {} })).id as string;
+  const registries: [string, string] = [await registry(0), await registry(1)];
+  const container = await ok("POST", `/environment/${envId}/container`, containerBody("rt-container", registries[0]));
+  const job = await ok("POST", `/environment/${envId}/job`, jobBody("rt-job", registries[0]));
   return {
     params: {
       organizationId: org, projectId, environmentId: envId, applicationId: app.id as string, databaseId: db.id as string,
-      deploymentStageId: stage.id as string, serviceId: app.id as string,
+      deploymentStageId: stage.id as string, serviceId: app.id as string, containerId: container.id as string, jobId: job.id as string,
     },
-    gitToken: gitToken.id as string, annotations: await ids("annotationsGroups"), labels: await ids("labelsGroups"),
+    gitToken: gitToken.id as string, annotations: await ids("annotationsGroups"), labels: await ids("labelsGroups"), registries,
   };
 }
 
@@ -66,6 +71,14 @@ function fixedValues(fx: Fixtures, phase: "create" | "edit", record: Record<stri
     "network.ingress.extra_headers": (v: number) => `{"X-Rt":"${v}"}`,
     "network.gateway_api.retry.http_status_codes": (v: number) => (v ? "503" : "502,504"),
     "network.ingress.proxy_buffering": (v: number) => (v ? "off" : "on"),
+    "network.ingress.proxy_request_buffering": (v: number) => (v ? "off" : "on"),
+    "cronjob.concurrency_policy": (v: number) => (v ? "Replace" : "Allow"),
+    registry_id: (v: 0 | 1) => fx.registries[v],
+    // a job runs one source and has one kind of schedule: the sample's every-field value would be refused
+    source: (v: 0 | 1) => ({ image: { image_name: `acme/rt${v}`, tag: `v${v}`, registry_id: fx.registries[v] } }),
+    schedule: (v: 0 | 1) => (v === 0
+      ? { cronjob: { scheduled_at: "0 3 * * *", timezone: "Europe/Paris", arguments: ["a"], entrypoint: "/e" } }
+      : { on_start: { arguments: ["b"], entrypoint: "/s" }, on_delete: { arguments: [] }, lifecycle_type: "TERRAFORM" }),
   };
 }
 
@@ -123,6 +136,42 @@ const FAMILIES: Family[] = [
     read: "/application/{applicationId}/secret", idParam: "secretId", listed: true,
   },
   {
+    name: "containers", create: "/environment/{environmentId}/container", edit: "/container/{containerId}", read: "/container/{containerId}",
+    idParam: "containerId",
+  },
+  {
+    name: "container advanced settings", edit: "/container/{containerId}/advancedSettings", read: "/container/{containerId}/advancedSettings",
+    idParam: "containerId", existing: (fx) => fx.params["containerId"] as string,
+  },
+  {
+    name: "container environment variables", create: "/container/{containerId}/environmentVariable",
+    edit: "/container/{containerId}/environmentVariable/{environmentVariableId}", read: "/container/{containerId}/environmentVariable",
+    idParam: "environmentVariableId", listed: true,
+  },
+  {
+    name: "container secrets", create: "/container/{containerId}/secret", edit: "/container/{containerId}/secret/{secretId}",
+    read: "/container/{containerId}/secret", idParam: "secretId", listed: true,
+  },
+  { name: "jobs", create: "/environment/{environmentId}/job", edit: "/job/{jobId}", read: "/job/{jobId}", idParam: "jobId" },
+  {
+    name: "job advanced settings", edit: "/job/{jobId}/advancedSettings", read: "/job/{jobId}/advancedSettings",
+    idParam: "jobId", existing: (fx) => fx.params["jobId"] as string,
+  },
+  {
+    name: "job environment variables", create: "/job/{jobId}/environmentVariable",
+    edit: "/job/{jobId}/environmentVariable/{environmentVariableId}", read: "/job/{jobId}/environmentVariable",
+    idParam: "environmentVariableId", listed: true,
+  },
+  {
+    name: "job secrets", create: "/job/{jobId}/secret", edit: "/job/{jobId}/secret/{secretId}", read: "/job/{jobId}/secret",
+    idParam: "secretId", listed: true,
+  },
+  {
+    name: "container registries", create: "/organization/{organizationId}/containerRegistry",
+    edit: "/organization/{organizationId}/containerRegistry/{containerRegistryId}",
+    read: "/organization/{organizationId}/containerRegistry/{containerRegistryId}", idParam: "containerRegistryId",
+  },
+  {
     name: "git tokens", create: "/organization/{organizationId}/gitToken", edit: "/organization/{organizationId}/gitToken/{gitTokenId}",
     read: "/organization/{organizationId}/gitToken/{gitTokenId}", idParam: "gitTokenId",
   },
@@ -169,7 +218,10 @@ const NOT_SERVED: Record<string, string> = {
 const NO_RECORD: Record<string, string> = {
   "POST /application/{applicationId}/deploy": "names a version to deploy; deployment-traces.test.ts checks it comes back as deployed_commit_id",
   "POST /database/{databaseId}/deploy": "a deploy names no field of the database",
-  "POST /organization/{organizationId}/container/deploy": "the emulator holds no containers for it to change",
+  "POST /organization/{organizationId}/container/deploy": "gives containers a new tag; containers.test.ts checks they keep it",
+  "POST /organization/{organizationId}/job/deploy": "gives jobs a new tag; jobs.test.ts checks they keep it",
+  "POST /container/{containerId}/deploy": "names a tag to deploy; containers.test.ts checks the container keeps it",
+  "POST /job/{jobId}/deploy": "names a tag or a commit to deploy; jobs.test.ts checks the job keeps the tag and shows the commit",
 };
 
 function fill(template: string, params: Record<string, string>): string {

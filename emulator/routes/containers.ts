@@ -1,0 +1,45 @@
+import { containerKind, createContainer, editContainer, setContainerTag, type ContainerRec } from "../models/containers";
+import { containerRequest, containerResponse } from "../schemas/containers";
+import { containerDeploymentResponse } from "../schemas/deployment-history";
+import { advancedSettingsRoutes } from "./advanced-settings";
+import { presentRegistryDetails } from "./container-registries";
+import { deploymentEntry } from "./deployment-history";
+import { needServiceOf } from "./lookup";
+import { presentRunningFields, presentServiceBase } from "./service-fields";
+import { autoDeployRoute, logRoute, serviceRoutes } from "./service-routes";
+import type { Route, RouteContext } from "./types";
+import { serviceValueRoutes } from "./variables";
+
+/** Wire form of a container. */
+export function presentContainer(ctx: RouteContext, c: ContainerRec): Record<string, unknown> {
+  return {
+    ...presentServiceBase(ctx, containerKind, c),
+    registry_id: c.registry_id, registry: presentRegistryDetails(ctx, c.registry_id), image_name: c.image_name, tag: c.tag,
+    ...presentRunningFields(c), maximum_gpu: 4,
+  };
+}
+
+const find = (ctx: RouteContext): ContainerRec => needServiceOf(ctx, containerKind);
+
+/**
+ * Containers: collection under the environment, items at top level, actions (a deploy may name a new `image_tag`,
+ * which the container keeps), status, logs, advanced settings, variables and secrets, and the organization's
+ * auto-deploy of a new tag.
+ */
+export const containerRoutes: Route[] = [
+  ...serviceRoutes(containerKind, {
+    createRequest: containerRequest, editRequest: containerRequest, response: containerResponse,
+    present: presentContainer, create: createContainer, edit: editContainer,
+    beforeDeploy: (ctx, c, body) => {
+      if (body.image_tag !== undefined) setContainerTag(ctx, c, body.image_tag);
+    },
+    history: { entry: deploymentEntry, response: containerDeploymentResponse },
+  }),
+  logRoute(containerKind),
+  ...advancedSettingsRoutes("container", find),
+  ...serviceValueRoutes(containerKind),
+  autoDeployRoute(containerKind, {
+    follows: (c, imageName) => c.auto_deploy && c.image_name === imageName,
+    setTag: setContainerTag,
+  }),
+];
