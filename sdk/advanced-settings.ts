@@ -181,7 +181,7 @@ export const BUILD_ADVANCED_SETTINGS = {
 
 /**
  * Settings of the long-running kinds that serve traffic (application, container): rollout, spreading, ingress,
- * gateway, autoscaling. A container has one more, `network.ingress.proxy_request_buffering`, not listed here.
+ * gateway, autoscaling. A container has one more ({@link CONTAINER_ONLY_ADVANCED_SETTINGS}).
  */
 export const LONG_RUNNING_ADVANCED_SETTINGS = {
   /** Check that custom domains point at the service when deploying; `false` disables the check. */
@@ -277,6 +277,46 @@ export const APPLICATION_ADVANCED_SETTINGS = {
   ...LIFECYCLE_ADVANCED_SETTINGS,
 } as const satisfies AdvancedSettingsCatalogue;
 
+/** Settings only a container has besides the long-running ones. */
+export const CONTAINER_ONLY_ADVANCED_SETTINGS = {
+  /** Request buffering at the ingress (nginx `proxy-request-buffering`): `"on"` or `"off"`. */
+  "network.ingress.proxy_request_buffering": oneOf(["on", "off"], "on"),
+} as const satisfies AdvancedSettingsCatalogue;
+
+/** Settings only a job has: how finished runs are kept and how a cron job's runs may overlap. */
+export const JOB_ONLY_ADVANCED_SETTINGS = {
+  /** Seconds after which a finished run (succeeded or failed) is deleted (>= 0), or `null` to keep runs. */
+  "job.delete_ttl_seconds_after_finished": integerOrNull({ min: 0 }),
+  /**
+   * Whether a cron job's run may start while the previous one still runs: `"Forbid"` (skip the new run),
+   * `"Allow"` (run both) or `"Replace"` (stop the previous run).
+   */
+  "cronjob.concurrency_policy": oneOf(["Forbid", "Allow", "Replace"], "Forbid"),
+  /** Failed runs of a cron job kept in its history (>= 0). */
+  "cronjob.failed_jobs_history_limit": integer(1),
+  /** Succeeded runs of a cron job kept in its history (>= 0). */
+  "cronjob.success_jobs_history_limit": integer(1),
+} as const satisfies AdvancedSettingsCatalogue;
+
+/** Every advanced setting of a container (common and long-running keys, no build or lifecycle-command ones). */
+export const CONTAINER_ADVANCED_SETTINGS = {
+  ...COMMON_ADVANCED_SETTINGS,
+  ...LONG_RUNNING_ADVANCED_SETTINGS,
+  ...CONTAINER_ONLY_ADVANCED_SETTINGS,
+} as const satisfies AdvancedSettingsCatalogue;
+
+/** Every advanced setting of a job (common, build and job keys, as the reference's `JobAdvancedSettings` lists them). */
+export const JOB_ADVANCED_SETTINGS = {
+  ...COMMON_ADVANCED_SETTINGS,
+  ...BUILD_ADVANCED_SETTINGS,
+  ...JOB_ONLY_ADVANCED_SETTINGS,
+} as const satisfies AdvancedSettingsCatalogue;
+
+/** The service kinds with advanced settings, as their paths spell them. */
+export const ADVANCED_SETTINGS_KINDS = ["application", "container", "job"] as const;
+/** `application`, `container` or `job`. */
+export type AdvancedSettingsKind = (typeof ADVANCED_SETTINGS_KINDS)[number];
+
 /** One advanced-setting key of an application, as the service spells it. */
 export type AdvancedSettingKey = keyof typeof APPLICATION_ADVANCED_SETTINGS;
 
@@ -322,7 +362,11 @@ function canonicalJsonText(value: string): string {
  * sense of comes back unchanged, so it still compares as different.
  */
 export function normalizeAdvancedSetting(key: AdvancedSettingKey, value: unknown): unknown {
-  const s = advancedSettingSpec(key);
+  return normalizeSettingValue(advancedSettingSpec(key), value);
+}
+
+/** {@link normalizeAdvancedSetting} for the setting `s`. */
+function normalizeSettingValue(s: AdvancedSettingSpec, value: unknown): unknown {
   if (value === null || value === undefined) return value;
   switch (s.kind) {
     case "boolean":
@@ -362,6 +406,70 @@ function requestOf<C extends AdvancedSettingsCatalogue>(catalogue: C) {
 export const AdvancedSettingsRequest = requestOf(APPLICATION_ADVANCED_SETTINGS);
 /** Advanced settings to set, typed per known key. */
 export type AdvancedSettingsRequest = z.input<typeof AdvancedSettingsRequest>;
+
+/** A request setting a container's advanced settings (see {@link AdvancedSettingsRequest}). */
+export const ContainerAdvancedSettingsRequest = requestOf(CONTAINER_ADVANCED_SETTINGS);
+/** A container's advanced settings to set, typed per known key. */
+export type ContainerAdvancedSettingsRequest = z.input<typeof ContainerAdvancedSettingsRequest>;
+
+/** A request setting a job's advanced settings (see {@link AdvancedSettingsRequest}). */
+export const JobAdvancedSettingsRequest = requestOf(JOB_ADVANCED_SETTINGS);
+/** A job's advanced settings to set, typed per known key. */
+export type JobAdvancedSettingsRequest = z.input<typeof JobAdvancedSettingsRequest>;
+
+const CATALOGUES: Readonly<Record<AdvancedSettingsKind, AdvancedSettingsCatalogue>> = {
+  application: APPLICATION_ADVANCED_SETTINGS,
+  container: CONTAINER_ADVANCED_SETTINGS,
+  job: JOB_ADVANCED_SETTINGS,
+};
+
+const REQUESTS: Readonly<Record<AdvancedSettingsKind, z.ZodType<Record<string, unknown>>>> = {
+  application: AdvancedSettingsRequest,
+  container: ContainerAdvancedSettingsRequest,
+  job: JobAdvancedSettingsRequest,
+};
+
+/** The catalogue of a service kind's advanced settings: {@link APPLICATION_ADVANCED_SETTINGS}, container's or job's. */
+export function advancedSettingsCatalogue(kind: AdvancedSettingsKind): AdvancedSettingsCatalogue {
+  return CATALOGUES[kind];
+}
+
+/** The schema of a request setting a service kind's advanced settings (known keys checked, others passed on). */
+export function advancedSettingsRequestOf(kind: AdvancedSettingsKind): z.ZodType<Record<string, unknown>> {
+  return REQUESTS[kind];
+}
+
+/** Every advanced-setting key of a service kind. */
+export function advancedSettingKeysOf(kind: AdvancedSettingsKind): string[] {
+  return Object.keys(CATALOGUES[kind]);
+}
+
+/** True when `key` is one of a service kind's advanced-setting keys. */
+export function isAdvancedSettingKeyOf(kind: AdvancedSettingsKind, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(CATALOGUES[kind], key);
+}
+
+/**
+ * The spec of one of a service kind's advanced settings.
+ * @throws RangeError when `key` is not one of the kind's keys (test with {@link isAdvancedSettingKeyOf}).
+ */
+export function advancedSettingSpecOf(kind: AdvancedSettingsKind, key: string): AdvancedSettingSpec {
+  if (!isAdvancedSettingKeyOf(kind, key)) throw new RangeError(`"${key}" is not an advanced setting of a ${kind}`);
+  return CATALOGUES[kind][key] as AdvancedSettingSpec;
+}
+
+/** The value a fresh service of `kind` has for `key` (a copy, safe to modify). @throws RangeError for an unknown key. */
+export function advancedSettingDefaultOf(kind: AdvancedSettingsKind, key: string): unknown {
+  return structuredClone(advancedSettingSpecOf(kind, key).default);
+}
+
+/**
+ * {@link normalizeAdvancedSetting} for any service kind: the typed, comparable form of a value for one of the kind's
+ * keys. A key the kind does not have comes back unchanged.
+ */
+export function normalizeAdvancedSettingOf(kind: AdvancedSettingsKind, key: string, value: unknown): unknown {
+  return isAdvancedSettingKeyOf(kind, key) ? normalizeSettingValue(advancedSettingSpecOf(kind, key), value) : value;
+}
 
 /** Advanced settings as returned: any keys, any values (the service may send numbers and booleans as strings). */
 export const AdvancedSettings = z.record(z.string(), z.unknown());

@@ -1,36 +1,22 @@
 /**
- * What variables and secrets share: an application's collection of keyed values under
- * `/application/{id}/<segment>`, items at `/application/{id}/<segment>/{itemId}` (the service has no read of one).
+ * @deprecated kept for compatibility: the values of every service kind are built by `service-values.ts`
+ * ({@link serviceValues}, {@link ServiceValuesApi}).
  */
 import type { z } from "zod";
 import type { RequestCore } from "./core";
-import { collection, type Keyed } from "./crud";
-import { path } from "./path";
+import type { Keyed } from "./crud";
+import { serviceValues, type ServiceValuesApi, type ValueSegment } from "./service-values";
 
-/** The endpoints of an application's keyed values; `EnvironmentVariablesApi` and `SecretsApi` have them. */
-export interface ApplicationValuesApi<Value, CreateRequest, EditRequest> {
-  /** Lists the values of an application (inherited and built-in ones included, told apart by `scope`). */
-  list(applicationId: string): Promise<Value[]>;
-  /** Creates a value. A lost answer is recovered by `key` among the application's own values. */
-  create(applicationId: string, request: CreateRequest): Promise<Value>;
-  /** Replaces a value's key and value. */
-  update(applicationId: string, itemId: string, request: EditRequest): Promise<Value>;
-  /** Deletes a value. */
-  delete(applicationId: string, itemId: string): Promise<void>;
-}
+/** The endpoints of an application's keyed values: {@link ServiceValuesApi} of an application. */
+export type ApplicationValuesApi<Value, CreateRequest, EditRequest> = ServiceValuesApi<Value, CreateRequest, EditRequest>;
 
-/** The base class of one family of keyed values: its endpoints, with the documentation above. */
+/** The base class of one family of an application's keyed values: {@link serviceValues} of `application`. */
 export function applicationValues<
   R extends z.ZodType<Keyed<"key"> & { scope?: string | null | undefined }>,
   C extends z.ZodType<unknown, { key: string }>,
   E extends z.ZodType,
 >(
-  segment: "environmentVariable" | "secret", what: string, schemas: { record: R; createRequest: C; editRequest: E },
+  segment: ValueSegment, what: string, schemas: { record: R; createRequest: C; editRequest: E },
 ): new (core: RequestCore) => ApplicationValuesApi<z.output<R>, z.input<C>, z.input<E>> {
-  return collection({
-    what, naturalKey: "key", ...schemas,
-    createdHere: (value) => (value.scope ?? "APPLICATION") === "APPLICATION",
-    list: (applicationId: string) => path`/application/${applicationId}/${segment}`,
-    item: (applicationId: string, itemId: string) => path`/application/${applicationId}/${segment}/${itemId}`,
-  });
+  return serviceValues("application", segment, what, schemas, "APPLICATION");
 }

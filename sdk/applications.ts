@@ -1,9 +1,10 @@
 /** Applications: containerized services built from a git repository, inside an environment. */
 import { z } from "zod";
-import { AdvancedSettings, AdvancedSettingsRequest } from "./advanced-settings";
-import { action, deployables } from "./deployables";
+import { AdvancedSettingsRequest } from "./advanced-settings";
+import type { RequestCore } from "./core";
+import { action, services } from "./deployables";
 import { GIT_PROVIDERS, GIT_PROVIDER_REQUIRED_REASON, GitProvider, gitProviderOfUrl, gitUrlProblem } from "./git";
-import { path } from "./path";
+import { path, type ApiPath } from "./path";
 import { Reference, ReferenceRequest, listOf, maybe, namedRecord, openEnum } from "./schema";
 import { Status, type ActionResult } from "./status";
 
@@ -151,26 +152,43 @@ export const StorageRequest = z.looseObject({
 /** A persistent volume of an application. */
 export type StorageRequest = z.input<typeof StorageRequest>;
 
-const applicationFields = {
+/**
+ * Request fields every service kind (application, container, job) has, in the service's spelling: description,
+ * resources per instance, preview and auto-deploy switches, annotation and label groups, icon.
+ */
+export const SERVICE_REQUEST_FIELDS = {
   description: z.string().nullable().optional(),
-  storage: z.array(StorageRequest).optional(),
-  build_mode: z.enum(BUILD_MODES).optional(),
-  dockerfile_path: z.string().nullable().optional(),
-  docker_target_build_stage: z.string().nullable().optional(),
   cpu: z.number().int().min(1).optional(),
   memory: z.number().int().min(1).optional(),
   gpu: z.number().int().min(0).optional(),
   ephemeral_storage_in_gib: z.number().int().min(0).optional(),
-  min_running_instances: z.number().int().min(0).optional(),
-  max_running_instances: z.number().int().min(-1).optional(),
   auto_preview: z.boolean().optional(),
   auto_deploy: z.boolean().nullable().optional(),
-  arguments: z.array(z.string()).optional(),
-  entrypoint: z.string().optional(),
   annotations_groups: z.array(ReferenceRequest).optional(),
   labels_groups: z.array(ReferenceRequest).optional(),
   icon_uri: z.string().optional(),
+};
+
+/** Request fields of the long-running kinds (application, container): volumes, instance counts, command, autoscaling. */
+export const RUNNING_SERVICE_REQUEST_FIELDS = {
+  storage: z.array(StorageRequest).optional(),
+  min_running_instances: z.number().int().min(0).optional(),
+  max_running_instances: z.number().int().min(-1).optional(),
+  arguments: z.array(z.string()).optional(),
+  entrypoint: z.string().optional(),
   autoscaling: z.looseObject({}).optional(),
+};
+
+const { description, ...serviceFields } = SERVICE_REQUEST_FIELDS;
+const { storage, ...runningFields } = RUNNING_SERVICE_REQUEST_FIELDS;
+const applicationFields = {
+  description,
+  storage,
+  build_mode: z.enum(BUILD_MODES).optional(),
+  dockerfile_path: z.string().nullable().optional(),
+  docker_target_build_stage: z.string().nullable().optional(),
+  ...serviceFields,
+  ...runningFields,
 };
 
 /**
@@ -232,35 +250,58 @@ export const GitRepository = z.looseObject({
 /** Git repository of an application as returned. */
 export type GitRepository = z.infer<typeof GitRepository>;
 
-/** An application record. */
-export const Application = namedRecord({
+/** Health checks as the service returns them (probes kept as sent). */
+export const HealthchecksRecord = z.looseObject({ readiness_probe: maybe(z.looseObject({})), liveness_probe: maybe(z.looseObject({})) });
+/** Health checks as the service returns them. */
+export type HealthchecksRecord = z.infer<typeof HealthchecksRecord>;
+
+/** A persistent volume as the service returns it. */
+export const StorageRecord = z.looseObject({ id: maybe(z.string()), type: maybe(z.string()), size: z.number(), mount_point: z.string() });
+/** A persistent volume as the service returns it. */
+export type StorageRecord = z.infer<typeof StorageRecord>;
+
+/**
+ * Record fields every service kind (application, container, job) has, as the service returns them: environment,
+ * description, resources, probes, preview and auto-deploy switches, annotation and label groups, icon and type.
+ */
+export const SERVICE_RECORD_FIELDS = {
   environment: maybe(Reference),
   description: maybe(z.string()),
-  icon_uri: maybe(z.string()),
-  service_type: maybe(z.string()),
-  git_repository: maybe(GitRepository),
-  healthchecks: maybe(z.looseObject({ readiness_probe: maybe(z.looseObject({})), liveness_probe: maybe(z.looseObject({})) })),
-  storage: maybe(z.array(z.looseObject({ id: maybe(z.string()), type: maybe(z.string()), size: z.number(), mount_point: z.string() }))),
-  ports: maybe(z.array(Port)),
+  cpu: maybe(z.number()),
+  memory: maybe(z.number()),
+  gpu: maybe(z.number()),
   maximum_cpu: maybe(z.number()),
   maximum_memory: maybe(z.number()),
+  ephemeral_storage_in_gib: maybe(z.number()),
+  healthchecks: maybe(HealthchecksRecord),
+  auto_preview: maybe(z.boolean()),
+  auto_deploy: maybe(z.boolean()),
+  annotations_groups: maybe(z.array(Reference)),
+  labels_groups: maybe(z.array(Reference)),
+  icon_uri: maybe(z.string()),
+  service_type: maybe(z.string()),
+};
+
+/** Record fields of the long-running kinds (application, container): instance counts, ports, volumes, command, autoscaling. */
+export const RUNNING_SERVICE_RECORD_FIELDS = {
+  min_running_instances: maybe(z.number()),
+  max_running_instances: maybe(z.number()),
+  ports: maybe(z.array(Port)),
+  storage: maybe(z.array(StorageRecord)),
+  arguments: maybe(z.array(z.string())),
+  entrypoint: maybe(z.string()),
+  autoscaling: maybe(z.looseObject({})),
+};
+
+/** An application record. */
+export const Application = namedRecord({
+  ...SERVICE_RECORD_FIELDS,
+  ...RUNNING_SERVICE_RECORD_FIELDS,
+  git_repository: maybe(GitRepository),
   maximun_gpu: maybe(z.number()),
   build_mode: maybe(z.string()),
   dockerfile_path: maybe(z.string()),
   docker_target_build_stage: maybe(z.string()),
-  cpu: maybe(z.number()),
-  memory: maybe(z.number()),
-  gpu: maybe(z.number()),
-  ephemeral_storage_in_gib: maybe(z.number()),
-  min_running_instances: maybe(z.number()),
-  max_running_instances: maybe(z.number()),
-  auto_preview: maybe(z.boolean()),
-  auto_deploy: maybe(z.boolean()),
-  arguments: maybe(z.array(z.string())),
-  entrypoint: maybe(z.string()),
-  annotations_groups: maybe(z.array(Reference)),
-  labels_groups: maybe(z.array(Reference)),
-  autoscaling: maybe(z.looseObject({})),
 });
 /** An application record. */
 export type Application = z.infer<typeof Application>;
@@ -289,10 +330,25 @@ export interface LogOptions {
 
 const LogList = listOf(LogLine);
 
+/**
+ * Reads the log lines at `path` (an application's or a container's `/log`), oldest first; `tail` is sent to the
+ * service and enforced here too.
+ * @throws RangeError for a `tail` that is not a non-negative integer (nothing is sent).
+ */
+export async function readLogs(core: RequestCore, path: ApiPath, options: LogOptions = {}): Promise<LogLine[]> {
+  const { tail } = options;
+  if (tail !== undefined && (!Number.isInteger(tail) || tail < 0)) {
+    const got = typeof tail === "number" ? String(tail) : `a ${typeof tail}`;
+    throw new RangeError(`logs: option "tail": expected a non-negative integer, got ${got}`);
+  }
+  const body = await core.call({ method: "GET", path, response: LogList, ...(tail !== undefined ? { query: { tail } } : {}) });
+  return tail !== undefined ? body.results.slice(Math.max(0, body.results.length - tail)) : body.results;
+}
+
 /** Endpoints of applications (records, actions, logs, advanced settings). */
-export class ApplicationsApi extends deployables({
+export class ApplicationsApi extends services({
   what: "application", naturalKey: "name", record: Application, status: Status,
-  createRequest: ApplicationCreateRequest, editRequest: ApplicationEditRequest,
+  createRequest: ApplicationCreateRequest, editRequest: ApplicationEditRequest, advancedSettings: AdvancedSettingsRequest,
   list: (environmentId: string) => path`/environment/${environmentId}/application`,
   item: (applicationId: string) => path`/application/${applicationId}`,
 }) {
@@ -308,29 +364,8 @@ export class ApplicationsApi extends deployables({
   }
 
   /** Reads the application's log lines, oldest first; `tail` keeps the last ones. */
-  async logs(applicationId: string, options: LogOptions = {}): Promise<LogLine[]> {
-    const { tail } = options;
-    if (tail !== undefined && (!Number.isInteger(tail) || tail < 0)) {
-      const got = typeof tail === "number" ? String(tail) : `a ${typeof tail}`;
-      throw new RangeError(`logs: option "tail": expected a non-negative integer, got ${got}`);
-    }
-    const body = await this.core.call({
-      method: "GET", path: path`/application/${applicationId}/log`, response: LogList, ...(tail !== undefined ? { query: { tail } } : {}),
-    });
-    return tail !== undefined ? body.results.slice(Math.max(0, body.results.length - tail)) : body.results;
-  }
-
-  /** Reads every advanced setting (the service answers with all keys, defaults included). */
-  getAdvancedSettings(applicationId: string): Promise<Record<string, unknown>> {
-    return this.core.call({ method: "GET", path: path`/application/${applicationId}/advancedSettings`, response: AdvancedSettings });
-  }
-
-  /** Sets advanced settings (flat dotted keys; only the keys given are sent). Answers with all keys. */
-  updateAdvancedSettings(applicationId: string, settings: Record<string, unknown>): Promise<Record<string, unknown>> {
-    return this.core.call({
-      method: "PUT", path: path`/application/${applicationId}/advancedSettings`, body: settings,
-      requestSchema: AdvancedSettingsRequest, response: AdvancedSettings,
-    });
+  logs(applicationId: string, options: LogOptions = {}): Promise<LogLine[]> {
+    return readLogs(this.core, path`/application/${applicationId}/log`, options);
   }
 }
 
@@ -351,4 +386,7 @@ export interface ApplicationsApi {
   stop(applicationId: string): Promise<ActionResult>;
   /** Redeploys the current version. */
   redeploy(applicationId: string): Promise<ActionResult>;
+  // Any keys, as this signature has always taken: known ones are checked, unknown ones passed on as given.
+  /** Sets advanced settings (flat dotted keys; only the keys given are sent). Answers with all keys. */
+  updateAdvancedSettings(applicationId: string, settings: Record<string, unknown>): Promise<Record<string, unknown>>;
 }

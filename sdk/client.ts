@@ -4,8 +4,9 @@
  */
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
-import { ApplicationsApi } from "./applications";
+import { ApplicationsApi, type LogLine, type LogOptions } from "./applications";
 import { ClustersApi } from "./clusters";
+import { ContainerRegistriesApi } from "./container-registries";
 import { ContainersApi } from "./containers";
 import { RequestCore, type CallSpec, type HttpMethod, type Query, type RetryInfo } from "./core";
 import { CostsApi } from "./costs";
@@ -14,6 +15,7 @@ import { DatabasesApi } from "./databases";
 import { DeploymentStagesApi } from "./deployment-stages";
 import { EnvironmentsApi } from "./environments";
 import { GitTokensApi } from "./git-tokens";
+import { JobsApi } from "./jobs";
 import { OrganizationsApi } from "./organizations";
 import { Pacer } from "./pacing";
 import { path as buildPath, type ApiPath } from "./path";
@@ -175,8 +177,15 @@ export class DeployServiceClient {
   readonly clusters: ClustersApi;
   /** The organization-wide service list. */
   readonly services: ServicesApi;
-  /** Container auto-deploy. */
+  /**
+   * Containers of an environment, with status, actions, logs, advanced settings, variables and secrets, and the
+   * organization-wide auto-deploy of an image's new tag.
+   */
   readonly containers: ContainersApi;
+  /** Container registries of an organization (credentials write-only). */
+  readonly containerRegistries: ContainerRegistriesApi;
+  /** Jobs (cron and lifecycle) of an environment, with status, actions, advanced settings, variables and secrets. */
+  readonly jobs: JobsApi;
   /** The organization's current cost. */
   readonly costs: CostsApi;
 
@@ -233,6 +242,8 @@ export class DeployServiceClient {
     this.clusters = new ClustersApi(this.core);
     this.services = new ServicesApi(this.core);
     this.containers = new ContainersApi(this.core);
+    this.containerRegistries = new ContainerRegistriesApi(this.core);
+    this.jobs = new JobsApi(this.core);
     this.costs = new CostsApi(this.core);
   }
 
@@ -263,8 +274,7 @@ export class DeployServiceClient {
       what: `application ${applicationId}`,
       path: buildPath`/application/${applicationId}/status`,
       read: () => this.applications.status(applicationId),
-      // Applications may log the values this client set as their secrets: those never reach an error.
-      logs: async () => (await this.applications.logs(applicationId, { tail: 20 })).map((line) => this.core.redactKnown(line.message)),
+      logs: this.lastLogLines(this.applications, applicationId),
     }, options);
   }
 
@@ -281,6 +291,33 @@ export class DeployServiceClient {
   }
 
   /**
+   * Follows a container to a terminal state (see {@link DeployServiceClient.waitForApplication}).
+   * @throws DeploymentFailedError with the final state and the last 20 log lines (the token and the secrets this
+   *   client sent replaced by `***`); WaitTimeoutError with the last state.
+   */
+  waitForContainer(containerId: string, options?: WaitOptions<Status>): Promise<Status> {
+    return followStatus({
+      what: `container ${containerId}`,
+      path: buildPath`/container/${containerId}/status`,
+      read: () => this.containers.status(containerId),
+      logs: this.lastLogLines(this.containers, containerId),
+    }, options);
+  }
+
+  /**
+   * Follows a job to a terminal state: `DEPLOYED` once its run succeeded (a cron job: once its schedule is
+   * installed), `STOPPED` after a stop. A failed run ends in `DEPLOYMENT_ERROR`.
+   * @throws DeploymentFailedError (no log lines: the service has no log endpoint for jobs); WaitTimeoutError.
+   */
+  waitForJob(jobId: string, options?: WaitOptions<Status>): Promise<Status> {
+    return followStatus({
+      what: `job ${jobId}`,
+      path: buildPath`/job/${jobId}/status`,
+      read: () => this.jobs.status(jobId),
+    }, options);
+  }
+
+  /**
    * Follows an environment's overall status to a terminal state.
    * @throws DeploymentFailedError; WaitTimeoutError.
    */
@@ -290,6 +327,14 @@ export class DeployServiceClient {
       path: buildPath`/environment/${environmentId}/status`,
       read: () => this.environments.status(environmentId),
     }, options);
+  }
+
+  /**
+   * The last 20 log lines of a service, for a failed deployment. Services may log the values this client set as
+   * their secrets: those and the token are replaced by `***`, so they never reach an error.
+   */
+  private lastLogLines(group: { logs(id: string, options: LogOptions): Promise<LogLine[]> }, id: string): () => Promise<string[]> {
+    return async () => (await group.logs(id, { tail: 20 })).map((line) => this.core.redactKnown(line.message));
   }
 
   /**

@@ -1,27 +1,176 @@
-/** Containers: auto-deploy of every container of an organization that uses an image, to a new tag. */
+/**
+ * Containers: long-running services deployed from an image of a container registry, inside an environment; and the
+ * organization-wide auto-deploy of every container that uses an image, to a new tag.
+ */
 import { z } from "zod";
-import type { RequestCore } from "./core";
+import { ContainerAdvancedSettingsRequest } from "./advanced-settings";
+import {
+  APPLICATION_DEFAULTS, Healthchecks, PortCreateRequest, PortEditRequest, RUNNING_SERVICE_RECORD_FIELDS,
+  RUNNING_SERVICE_REQUEST_FIELDS, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS, readLogs, type LogLine, type LogOptions,
+} from "./applications";
+import { ContainerRegistryReference } from "./container-registries";
+import { action, imageServices, ImageAutoDeployRequest } from "./deployables";
+import { imageNameProblem, imageTagProblem } from "./image";
 import { path } from "./path";
-import { Status } from "./status";
+import { maybe, namedRecord, openEnum } from "./schema";
+import { serviceSecrets } from "./secrets";
+import { Status, type ActionResult } from "./status";
+import { serviceVariables } from "./variables";
+
+/** CPU architectures a service may be pinned to (`cpu_architecture`; `null` means the cluster's default). */
+export const CPU_ARCHITECTURES = ["AMD64", "ARM64"] as const;
+
+/**
+ * What the service sets when a container request leaves a field out (the reference's defaults), in the service's
+ * spelling. `auto_preview` has none: it follows the environment's.
+ */
+export const CONTAINER_DEFAULTS = {
+  /** Millicores per instance. */
+  cpu: 500,
+  /** MB of memory per instance. */
+  memory: 512,
+  /** GPUs per instance. */
+  gpu: 0,
+  /** Instances kept running at least (`0`: none running). */
+  min_running_instances: 1,
+  /** Instances run at most (`-1`: no limit). */
+  max_running_instances: 1,
+  /** Health checks (none). */
+  healthchecks: {},
+  /** A port's `protocol`. */
+  port_protocol: APPLICATION_DEFAULTS.port_protocol,
+  /** A readiness or liveness probe's timings, and an `http` probe's path and scheme. */
+  probe: APPLICATION_DEFAULTS.probe,
+} as const;
+
+/** A rule of `image.ts` as a zod refinement: the rule's reason is the message. */
+function ruled(problem: (value: string) => string | undefined) {
+  return z.string().superRefine((value, ctx) => {
+    const reason = problem(value);
+    if (reason !== undefined) ctx.addIssue({ code: "custom", message: reason });
+  });
+}
+
+/** An image name in a request (see {@link imageNameProblem}): no registry host, tag or digest. */
+export const ImageName = ruled(imageNameProblem);
+/** An image tag in a request (see {@link imageTagProblem}). */
+export const ImageTag = ruled(imageTagProblem);
+
+const containerFields = {
+  ...SERVICE_REQUEST_FIELDS,
+  ...RUNNING_SERVICE_REQUEST_FIELDS,
+  cpu_architecture: z.enum(CPU_ARCHITECTURES).nullable().optional(),
+};
+
+/**
+ * Body of a container create. `healthchecks` defaults to `{}` (the service requires it); `image_name` and `tag` are
+ * checked by the Docker rules ({@link imageNameProblem}, {@link imageTagProblem}). `name` is unique within the
+ * environment.
+ */
+export const ContainerCreateRequest = z.looseObject({
+  name: z.string().min(1),
+  registry_id: z.string().min(1),
+  image_name: ImageName,
+  tag: ImageTag,
+  healthchecks: Healthchecks.default({}),
+  ports: z.array(PortCreateRequest).optional(),
+  ...containerFields,
+});
+/** Body of a container create. */
+export type ContainerCreateRequest = z.input<typeof ContainerCreateRequest>;
+
+/**
+ * Body of a container edit: the whole request again (the service's PUT takes the same body as a create).
+ * `healthchecks` is required (send the current ones to keep them); ports need their `protocol`, existing ones their
+ * `id`, and the list replaces the container's ports.
+ */
+export const ContainerEditRequest = z.looseObject({
+  name: z.string().min(1),
+  registry_id: z.string().min(1),
+  image_name: ImageName,
+  tag: ImageTag,
+  healthchecks: Healthchecks,
+  ports: z.array(PortEditRequest).optional(),
+  ...containerFields,
+});
+/** Body of a container edit. */
+export type ContainerEditRequest = z.input<typeof ContainerEditRequest>;
+
+/** A container record. */
+export const Container = namedRecord({
+  ...SERVICE_RECORD_FIELDS,
+  ...RUNNING_SERVICE_RECORD_FIELDS,
+  registry_id: maybe(z.string()),
+  registry: maybe(ContainerRegistryReference),
+  image_name: maybe(z.string()),
+  tag: maybe(z.string()),
+  maximum_gpu: maybe(z.number()),
+  cpu_architecture: maybe(openEnum(CPU_ARCHITECTURES)),
+});
+/** A container record. */
+export type Container = z.infer<typeof Container>;
+
+/** Body of a container deploy: the image tag to deploy (it becomes the container's `tag`). */
+export const ContainerDeployRequest = z.looseObject({ image_tag: ImageTag });
+/** Body of a container deploy. */
+export type ContainerDeployRequest = z.input<typeof ContainerDeployRequest>;
+
+// Defined with the auto-deploy it is the body of (`deployables.ts`); exported here, with the containers.
+export { ImageAutoDeployRequest };
 
 /** Body of a container auto-deploy. */
-export const ContainerAutoDeployRequest = z.looseObject({
-  image_name: z.string().min(1),
-  tag: z.string().min(1),
-});
+export const ContainerAutoDeployRequest = ImageAutoDeployRequest;
 /** Body of a container auto-deploy. */
 export type ContainerAutoDeployRequest = z.input<typeof ContainerAutoDeployRequest>;
 
-/** Endpoints of containers. */
-export class ContainersApi {
-  /** @param core the client's request core. */
-  constructor(private readonly core: RequestCore) {}
+/** Endpoints of a container's environment variables (`/container/{id}/environmentVariable`). */
+export class ContainerVariablesApi extends serviceVariables("container", "CONTAINER") {}
+/** Endpoints of a container's secrets (`/container/{id}/secret`; keys only in answers). */
+export class ContainerSecretsApi extends serviceSecrets("container", "CONTAINER") {}
 
-  /** Deploys `tag` to every container of the organization using `image_name`. */
-  autoDeploy(organizationId: string, request: ContainerAutoDeployRequest): Promise<Status> {
-    return this.core.call({
-      method: "POST", path: path`/organization/${organizationId}/container/deploy`, body: request,
-      requestSchema: ContainerAutoDeployRequest, response: Status,
-    });
+/** Endpoints of containers (records, actions, logs, advanced settings, variables, secrets, auto-deploy). */
+export class ContainersApi extends imageServices({
+  what: "container", naturalKey: "name", record: Container, status: Status,
+  createRequest: ContainerCreateRequest, editRequest: ContainerEditRequest, advancedSettings: ContainerAdvancedSettingsRequest,
+  variables: ContainerVariablesApi, secrets: ContainerSecretsApi,
+  list: (environmentId: string) => path`/environment/${environmentId}/container`,
+  item: (containerId: string) => path`/container/${containerId}`,
+  autoDeploy: (organizationId: string) => path`/organization/${organizationId}/container/deploy`,
+}) {
+  /**
+   * Starts a deployment: of `image_tag` (which becomes the container's `tag`), or of the container's current tag
+   * when no request is given. Follow it with `waitForContainer`.
+   */
+  override deploy(containerId: string, request?: ContainerDeployRequest): Promise<ActionResult> {
+    return action(this.core, path`/container/${containerId}/deploy`, request && { body: request, requestSchema: ContainerDeployRequest });
   }
+
+  /** Restarts the running containers without a new deployment (`/restart-service`). */
+  restart(containerId: string): Promise<ActionResult> {
+    return action(this.core, path`/container/${containerId}/restart-service`);
+  }
+
+  /** Reads the container's log lines, oldest first; `tail` keeps the last ones. */
+  logs(containerId: string, options: LogOptions = {}): Promise<LogLine[]> {
+    return readLogs(this.core, path`/container/${containerId}/log`, options);
+  }
+}
+
+export interface ContainersApi {
+  /** Lists the containers of an environment. */
+  list(environmentId: string): Promise<Container[]>;
+  /** Creates a container. A lost answer is recovered by name. */
+  create(environmentId: string, request: ContainerCreateRequest): Promise<Container>;
+  /** Reads one container. */
+  get(containerId: string): Promise<Container>;
+  /** Edits a container (the whole request again; `healthchecks` required; ports need their `id` and `protocol`). */
+  update(containerId: string, request: ContainerEditRequest): Promise<Container>;
+  /** Deletes a container (asynchronous on the service: follow with `waitUntilGone`). */
+  delete(containerId: string): Promise<void>;
+  /** Reads the deployment status. */
+  status(containerId: string): Promise<Status>;
+  /** Stops the container. Follow with `waitForContainer(id, { target: "STOPPED" })`. */
+  stop(containerId: string): Promise<ActionResult>;
+  /** Redeploys the current version. */
+  redeploy(containerId: string): Promise<ActionResult>;
 }

@@ -106,9 +106,13 @@ interface RawResponse {
 }
 
 /** Fields whose values are kept out of the messages of the call that sends (or receives) them. */
-const SENSITIVE_KEYS = new Set(["token", "password", "value", "target_secret", "login", "target_url"]);
+const SENSITIVE_KEYS = new Set([
+  "token", "password", "value", "target_secret", "login", "target_url",
+  // a container registry's credentials and key ids
+  "secret_access_key", "scaleway_secret_key", "json_credentials", "access_key_id", "scaleway_access_key",
+]);
 /** Fields whose values the client keeps out of every later message too (e.g. the log lines of a failed deploy). */
-const SECRET_KEYS = new Set(["token", "password", "target_secret"]);
+const SECRET_KEYS = new Set(["token", "password", "target_secret", "secret_access_key", "scaleway_secret_key", "json_credentials"]);
 const MAX_REMEMBERED_SECRETS = 1000;
 
 function sensitiveValues(body: unknown, keys: ReadonlySet<string> = SENSITIVE_KEYS, out: string[] = [], depth = 0): string[] {

@@ -1,6 +1,7 @@
 /** Secrets of an application: write-only values; responses never carry `value`. */
 import { z } from "zod";
-import { applicationValues } from "./application-values";
+import type { RequestCore } from "./core";
+import { serviceValues, type OwnScope, type ServiceSegment, type ServiceValuesApi } from "./service-values";
 import { EnvironmentVariable, VariableKey } from "./variables";
 
 const SecretFields = EnvironmentVariable.omit({ value: true, enable_interpolation_in_file: true });
@@ -23,5 +24,16 @@ export const SecretRequest = z.looseObject({
 /** Body of a secret create or edit. */
 export type SecretRequest = z.input<typeof SecretRequest>;
 
+/** The endpoints of a service's secrets (an application's, a container's or a job's); answers carry keys only. */
+export type ServiceSecretsApi = ServiceValuesApi<Secret, SecretRequest, SecretRequest>;
+
+/**
+ * The endpoints of the secrets of one service kind, under `/<service>/{id}/secret`; a lost create is recovered by
+ * key among the secrets whose scope is `ownScope`. The values sent are kept out of every later error message.
+ */
+export function serviceSecrets(service: ServiceSegment, ownScope: OwnScope): new (core: RequestCore) => ServiceSecretsApi {
+  return serviceValues(service, "secret", "secret", { record: Secret, createRequest: SecretRequest, editRequest: SecretRequest }, ownScope);
+}
+
 /** Endpoints of an application's secrets (keys only in answers). */
-export class SecretsApi extends applicationValues("secret", "secret", { record: Secret, createRequest: SecretRequest, editRequest: SecretRequest }) {}
+export class SecretsApi extends serviceSecrets("application", "APPLICATION") {}

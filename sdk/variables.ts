@@ -1,6 +1,7 @@
 /** Environment variables of an application (values visible; see `secrets.ts` for hidden ones). */
 import { z } from "zod";
-import { applicationValues } from "./application-values";
+import type { RequestCore } from "./core";
+import { serviceValues, type OwnScope, type ServiceSegment, type ServiceValuesApi } from "./service-values";
 import { maybe, openEnum, record } from "./schema";
 
 /** Where a variable is defined. */
@@ -51,7 +52,18 @@ export const VariableEditRequest = VariableCreateRequest;
 /** Body of a variable edit. */
 export type VariableEditRequest = z.input<typeof VariableEditRequest>;
 
+const VARIABLE_SCHEMAS = { record: EnvironmentVariable, createRequest: VariableCreateRequest, editRequest: VariableEditRequest };
+
+/** The endpoints of a service's environment variables (an application's, a container's or a job's). */
+export type ServiceVariablesApi = ServiceValuesApi<EnvironmentVariable, VariableCreateRequest, VariableEditRequest>;
+
+/**
+ * The endpoints of the environment variables of one service kind, under `/<service>/{id}/environmentVariable`;
+ * a lost create is recovered by key among the values whose scope is `ownScope`.
+ */
+export function serviceVariables(service: ServiceSegment, ownScope: OwnScope): new (core: RequestCore) => ServiceVariablesApi {
+  return serviceValues(service, "environmentVariable", "environment variable", VARIABLE_SCHEMAS, ownScope);
+}
+
 /** Endpoints of an application's environment variables. */
-export class EnvironmentVariablesApi extends applicationValues("environmentVariable", "environment variable", {
-  record: EnvironmentVariable, createRequest: VariableCreateRequest, editRequest: VariableEditRequest,
-}) {}
+export class EnvironmentVariablesApi extends serviceVariables("application", "APPLICATION") {}

@@ -1,0 +1,217 @@
+/**
+ * Container registries: where an organization's containers and jobs pull their images from, with the credentials to
+ * do so. The credentials (`password`, `secret_access_key`, `scaleway_secret_key`, `json_credentials`) are write-only:
+ * answers never carry them, and the client keeps them out of every message.
+ */
+import { z } from "zod";
+import { records } from "./crud";
+import { path } from "./path";
+import { maybe, namedRecord, openEnum } from "./schema";
+
+/**
+ * Kinds of container registry, as the reference enumerates them. `DOCR` (DigitalOcean) is listed by the service but
+ * no longer supported: a request with it is refused before sending.
+ */
+export const CONTAINER_REGISTRY_KINDS = [
+  "ECR", "SCALEWAY_CR", "DOCKER_HUB", "GITHUB_CR", "GITHUB_ENTERPRISE_CR", "GITLAB_CR", "PUBLIC_ECR", "DOCR", "GENERIC_CR",
+  "GCP_ARTIFACT_REGISTRY", "AZURE_CR",
+] as const;
+/** A kind of container registry in a request. */
+export const ContainerRegistryKind = z.enum(CONTAINER_REGISTRY_KINDS);
+/** `DOCKER_HUB`, `GITHUB_CR`, `ECR`, `GCP_ARTIFACT_REGISTRY`, `GENERIC_CR`, ... */
+export type ContainerRegistryKind = z.infer<typeof ContainerRegistryKind>;
+
+/** Kinds the service lists but refuses (`DOCR`, "not supported anymore"). */
+export const UNSUPPORTED_CONTAINER_REGISTRY_KINDS: readonly ContainerRegistryKind[] = ["DOCR"];
+
+/**
+ * The URL each public registry has, which the service fills in when a request leaves `url` out (and requires when
+ * it is given). Every other kind needs its `url`, an `https://` address.
+ */
+export const CONTAINER_REGISTRY_DEFAULT_URLS: Readonly<Partial<Record<ContainerRegistryKind, string>>> = {
+  DOCKER_HUB: "https://docker.io",
+  GITHUB_CR: "https://ghcr.io",
+  GITLAB_CR: "https://registry.gitlab.com",
+};
+
+/** The config fields holding credentials: write-only, never in answers, never in messages. */
+export const CONTAINER_REGISTRY_SECRET_FIELDS = ["password", "secret_access_key", "scaleway_secret_key", "json_credentials"] as const;
+
+/** The config fields each kind requires; `[a, b]` alternatives mean one of them. */
+const REQUIRED_CONFIG: Readonly<Partial<Record<ContainerRegistryKind, ReadonlyArray<string | readonly string[]>>>> = {
+  ECR: ["region", ["access_key_id", "role_arn"]],
+  SCALEWAY_CR: ["region", "scaleway_access_key", "scaleway_secret_key"],
+  GCP_ARTIFACT_REGISTRY: ["region", ["json_credentials", "gcp_credentials_type"]],
+  AZURE_CR: ["azure_tenant_id", "azure_subscription_id"],
+};
+
+/** One problem of a registry request: the field (a path in the request) and what was expected. */
+export interface ContainerRegistryProblem {
+  /** Path of the field in the request, e.g. `["config", "region"]`. */
+  path: Array<string | number>;
+  /** What was expected; never quotes a value. */
+  message: string;
+}
+
+function hasText(config: Readonly<Record<string, unknown>>, key: string): boolean {
+  const value = config[key];
+  return typeof value === "string" && value !== "";
+}
+
+/**
+ * What the reference requires of a registry of `kind` that a request's `url` and `config` do not give: `DOCR` is
+ * refused; `url`, when given, is an `https://` address, and for Docker Hub, GitHub and GitLab it is their one URL
+ * ({@link CONTAINER_REGISTRY_DEFAULT_URLS}); other kinds require it; `ECR` needs `region` and `access_key_id` (with
+ * `secret_access_key`) or `role_arn`; `SCALEWAY_CR` needs `region`, `scaleway_access_key` and
+ * `scaleway_secret_key`; `GCP_ARTIFACT_REGISTRY` needs `region` and `json_credentials` or `gcp_credentials_type`;
+ * `AZURE_CR` needs `azure_tenant_id` and `azure_subscription_id`. Messages name fields, never their values.
+ */
+export function containerRegistryProblems(
+  kind: ContainerRegistryKind, url: string | undefined, config: Readonly<Record<string, unknown>>,
+): ContainerRegistryProblem[] {
+  if (UNSUPPORTED_CONTAINER_REGISTRY_KINDS.includes(kind)) {
+    return [{ path: ["kind"], message: `expected a supported kind: the service no longer supports ${kind}` }];
+  }
+  const problems: ContainerRegistryProblem[] = [];
+  const fixed = CONTAINER_REGISTRY_DEFAULT_URLS[kind];
+  if (url === undefined) {
+    if (fixed === undefined) problems.push({ path: ["url"], message: `expected the registry's https:// URL (required for ${kind})` });
+  } else if (fixed !== undefined && url.replace(/\/+$/, "") !== fixed) {
+    problems.push({ path: ["url"], message: `expected ${fixed} for ${kind} (or no url, which means it)` });
+  } else if (!/^https:\/\/[^\s/]+/.test(url)) {
+    problems.push({ path: ["url"], message: "expected an https:// URL" });
+  }
+  for (const required of REQUIRED_CONFIG[kind] ?? []) {
+    const choices = typeof required === "string" ? [required] : required;
+    if (!choices.some((key) => hasText(config, key))) {
+      const what = choices.length === 1 ? `"${choices[0]}"` : `one of ${choices.map((c) => `"${c}"`).join(", ")}`;
+      problems.push({ path: ["config", choices[0] ?? ""], message: `expected ${what} (required for ${kind})` });
+    }
+  }
+  if (kind === "ECR" && hasText(config, "access_key_id") && !hasText(config, "secret_access_key")) {
+    problems.push({ path: ["config", "secret_access_key"], message: "expected \"secret_access_key\" with \"access_key_id\" (required for ECR)" });
+  }
+  return problems;
+}
+
+const optionalText = z.string().optional();
+
+/**
+ * The `config` of a registry request, in the service's spelling; which fields a kind needs is checked by
+ * {@link containerRegistryProblems}. Unknown keys are passed on.
+ */
+export const ContainerRegistryConfigRequest = z.looseObject({
+  username: optionalText,
+  password: optionalText,
+  region: optionalText,
+  access_key_id: optionalText,
+  secret_access_key: optionalText,
+  role_arn: optionalText,
+  scaleway_access_key: optionalText,
+  scaleway_secret_key: optionalText,
+  scaleway_project_id: optionalText,
+  json_credentials: optionalText,
+  gcp_credentials_type: z.enum(["workload_identity_federation"]).optional(),
+  project_id: optionalText,
+  service_account_email: optionalText,
+  workload_identity_provider_resource: optionalText,
+  token_lifetime_seconds: z.number().int().min(1).optional(),
+  azure_tenant_id: optionalText,
+  azure_subscription_id: optionalText,
+});
+/** The `config` of a registry request. */
+export type ContainerRegistryConfigRequest = z.input<typeof ContainerRegistryConfigRequest>;
+
+/**
+ * Body of a registry create or replace (an edit sends every field again, credentials included). `name` is unique
+ * within the organization; `config` defaults to `{}` (a public registry without credentials). See
+ * {@link containerRegistryProblems} for what each kind requires.
+ */
+export const ContainerRegistryRequest = z
+  .looseObject({
+    name: z.string().min(1),
+    kind: ContainerRegistryKind,
+    description: z.string().optional(),
+    url: z.string().min(1).optional(),
+    config: ContainerRegistryConfigRequest.default({}),
+  })
+  .superRefine((request, ctx) => {
+    for (const { path: at, message } of containerRegistryProblems(request.kind, request.url, request.config)) {
+      ctx.addIssue({ code: "custom", path: at, message });
+    }
+  });
+/** Body of a registry create or replace. */
+export type ContainerRegistryRequest = z.input<typeof ContainerRegistryRequest>;
+
+/** A registry's `config` as returned: identifiers only (a credential in an answer is dropped). */
+export const ContainerRegistryConfig = z.looseObject({
+  username: maybe(z.string()),
+  region: maybe(z.string()),
+  access_key_id: maybe(z.string()),
+  role_arn: maybe(z.string()),
+  scaleway_access_key: maybe(z.string()),
+  scaleway_project_id: maybe(z.string()),
+  gcp_credentials_type: maybe(z.string()),
+  project_id: maybe(z.string()),
+  service_account_email: maybe(z.string()),
+  workload_identity_provider_resource: maybe(z.string()),
+  token_lifetime_seconds: maybe(z.number()),
+  azure_tenant_id: maybe(z.string()),
+  azure_subscription_id: maybe(z.string()),
+  azure_application_id: maybe(z.string()),
+  azure_application_object_id: maybe(z.string()),
+});
+/** A registry's `config` as returned. */
+export type ContainerRegistryConfig = z.infer<typeof ContainerRegistryConfig>;
+
+const ContainerRegistryFields = namedRecord({
+  kind: maybe(openEnum(CONTAINER_REGISTRY_KINDS)),
+  description: maybe(z.string()),
+  url: maybe(z.string()),
+  cluster: maybe(z.looseObject({ id: z.string(), name: maybe(z.string()) })),
+  associated_services_count: maybe(z.number()),
+  config: maybe(ContainerRegistryConfig),
+});
+
+/** A container registry record (never its credentials: a credential in an answer's `config` is dropped). */
+export const ContainerRegistry = ContainerRegistryFields.transform((record) => {
+  if (!record.config) return record;
+  const config: Record<string, unknown> = { ...record.config };
+  for (const key of CONTAINER_REGISTRY_SECRET_FIELDS) delete config[key];
+  return { ...record, config: config as typeof record.config };
+});
+/** A container registry record, without credentials. */
+export type ContainerRegistry = z.infer<typeof ContainerRegistryFields>;
+
+/**
+ * The registry a container or a job record names (`registry`): its id, name, URL and kind.
+ */
+export const ContainerRegistryReference = z.looseObject({
+  id: z.string(),
+  name: maybe(z.string()),
+  url: maybe(z.string()),
+  kind: maybe(openEnum(CONTAINER_REGISTRY_KINDS)),
+});
+/** The registry a container or a job record names. */
+export type ContainerRegistryReference = z.infer<typeof ContainerRegistryReference>;
+
+/** Endpoints of container registries. */
+export class ContainerRegistriesApi extends records({
+  what: "container registry", naturalKey: "name", record: ContainerRegistry,
+  createRequest: ContainerRegistryRequest, editRequest: ContainerRegistryRequest,
+  list: (organizationId: string) => path`/organization/${organizationId}/containerRegistry`,
+  item: (organizationId: string, containerRegistryId: string) => path`/organization/${organizationId}/containerRegistry/${containerRegistryId}`,
+}) {}
+
+export interface ContainerRegistriesApi {
+  /** Lists the container registries of an organization. */
+  list(organizationId: string): Promise<ContainerRegistry[]>;
+  /** Creates a container registry. A lost answer is recovered by name. */
+  create(organizationId: string, request: ContainerRegistryRequest): Promise<ContainerRegistry>;
+  /** Reads one container registry. */
+  get(organizationId: string, containerRegistryId: string): Promise<ContainerRegistry>;
+  /** Replaces a container registry (PUT: the full request again, credentials included). */
+  update(organizationId: string, containerRegistryId: string, request: ContainerRegistryRequest): Promise<ContainerRegistry>;
+  /** Deletes a container registry (the service refuses while containers or jobs use it). */
+  delete(organizationId: string, containerRegistryId: string): Promise<void>;
+}
