@@ -17,6 +17,26 @@ export {
 } from "./resources/application/index";
 export * from "./resources/application-advanced-settings";
 export {
+  ContainerRegistry, type ContainerRegistryArgs, type ContainerRegistryConfigArgs, type ContainerRegistryKind, CONTAINER_REGISTRY_KINDS,
+} from "./resources/container-registry";
+export { Container, type ContainerArgs } from "./resources/container";
+export {
+  ContainerAdvancedSettings, type ContainerAdvancedSettingsArgs, type ContainerAdvancedSettingsInput,
+  type ContainerAdvancedSettingsValues, type EffectiveContainerAdvancedSettings,
+} from "./resources/container-advanced-settings";
+export {
+  JobAdvancedSettings, type JobAdvancedSettingsArgs, type JobAdvancedSettingsInput, type JobAdvancedSettingsValues,
+  type EffectiveJobAdvancedSettings,
+} from "./resources/job-advanced-settings";
+export {
   getOrganization, getCluster, type GetOrganizationArgs, type GetClusterArgs, type OrganizationResult, type ClusterResult,
+} from "./resources/lookups";
+export {
+  Job, type JobArgs, type JobSourceArgs, type JobImageSourceArgs, type JobDockerSourceArgs, type JobScheduleArgs,
+  type JobCronArgs, type JobCommandArgs,
+} from "./resources/job/index";
+export {
+  getContainerRegistry, getContainer, getJob, type GetContainerRegistryArgs, type GetContainerArgs, type GetJobArgs,
+  type ContainerRegistryResult, type ContainerResult, type JobResult, type NameOrIdArgs,
 } from "./resources/lookups";
 export { configureFromStack } from "./framework/credentials";

@@ -14,6 +14,11 @@ const registry: Record<string, () => pulumi.dynamic.ResourceProvider> = {
   GitToken: () => require("./resources/git-token").gitTokenProvider,
   DeploymentStage: () => require("./resources/deployment-stage").deploymentStageProvider,
   Webhook: () => require("./resources/webhook").webhookProvider,
+  ContainerRegistry: () => require("./resources/container-registry").containerRegistryProvider,
+  Container: () => require("./resources/container").containerProvider,
+  ContainerAdvancedSettings: () => require("./resources/container-advanced-settings").containerAdvancedSettingsProvider,
+  JobAdvancedSettings: () => require("./resources/job-advanced-settings").jobAdvancedSettingsProvider,
+  Job: () => require("./resources/job/index").jobProvider,
 };
 
 /** The resource kinds this version of the package serves. */

@@ -62,3 +62,15 @@ export function httpUrlInput() {
     ctx.addIssue({ code: "custom", message: `expected an http:// or https:// URL, got ${describeGiven(v, false)}` });
   });
 }
+
+/**
+ * A string checked by one of the sdk's rules (`imageNameProblem`, `imageTagProblem`, `cronProblem`): the rule's
+ * reason is the failure, before any call. A value not known yet passes.
+ */
+export function ruledInput(problem: (value: string) => string | undefined) {
+  return z.string().superRefine((v, ctx) => {
+    if (isUnknown(v)) return;
+    const reason = problem(v);
+    if (reason !== undefined) ctx.addIssue({ code: "custom", message: reason });
+  });
+}

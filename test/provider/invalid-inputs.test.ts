@@ -7,6 +7,11 @@ import { environmentProvider } from "../../provider/resources/environment";
 import { gitTokenProvider } from "../../provider/resources/git-token";
 import { projectProvider } from "../../provider/resources/project";
 import { webhookProvider } from "../../provider/resources/webhook";
+import { containerProvider } from "../../provider/resources/container";
+import { containerAdvancedSettingsProvider } from "../../provider/resources/container-advanced-settings";
+import { containerRegistryProvider } from "../../provider/resources/container-registry";
+import { jobAdvancedSettingsProvider } from "../../provider/resources/job-advanced-settings";
+import { jobProvider } from "../../provider/resources/job/index";
 import { clearRequests, requests, useFixture } from "./fixture";
 
 type Props = Record<string, unknown>;
@@ -19,6 +24,12 @@ const database: Props = { environmentId: "e-1", name: "db", type: "POSTGRESQL", 
 const application: Props = { environmentId: "e-1", name: "api", gitRepository: { url: "https://github.com/acme/api.git" } };
 const settings: Props = { applicationId: "a-1", settings: {} };
 const hook: Props = { organizationId: "org-1", targetUrl: "https://hooks.example.com/deploys", events: ["DEPLOYMENT_FAILURE"] };
+const registry: Props = { organizationId: "org-1", name: "mirror", kind: "GENERIC_CR", url: "https://registry.example.com" };
+const containerIn: Props = { environmentId: "e-1", name: "web", registryId: "r-1", imageName: "nginx", tag: "1.27" };
+const imageSource = { image: { registryId: "r-1", imageName: "acme/report", tag: "1.0" } };
+const cronJob: Props = { environmentId: "e-1", name: "nightly", source: imageSource, schedule: { cron: { expression: "0 3 * * *" } } };
+const cron = (extra: Props): Props => ({ ...cronJob, schedule: { cron: { expression: "0 3 * * *", ...extra } } });
+const image = (extra: Props): Props => ({ ...cronJob, source: { image: { ...imageSource.image, ...extra } } });
 const repo = (extra: Props): Props => ({ ...application, gitRepository: { url: "https://github.com/acme/api.git", ...extra } });
 const port = (extra: Props): Props => ({ ...application, ports: [{ internalPort: 8080, publiclyAccessible: true, ...extra }] });
 const probe = (extra: Props): Props => ({ ...application, healthchecks: { readinessProbe: { type: { http: { port: 8080 } }, ...extra } } });
@@ -34,6 +45,8 @@ const blankNames: Array<[string, pulumi.dynamic.ResourceProvider, Props, string]
   ["stage name of spaces", deploymentStageProvider, stage, "  "],
   ["database name of a newline", databaseProvider, database, "\n"],
   ["application name of spaces", applicationProvider, application, "   "],
+  ["container name of spaces", containerProvider, containerIn, "  "],
+  ["registry name of a tab", containerRegistryProvider, registry, "\t"],
 ];
 
 const cases: Case[] = [
@@ -156,6 +169,56 @@ const cases: Case[] = [
 
   // Cross-field rules.
   ["database instance type on a CONTAINER database", databaseProvider, { ...database, instanceType: "db.t3.medium" }, "instanceType", "MANAGED"],
+
+  // Containers and their registries: image names, tags and registry URLs before any call.
+  ["container image name with a registry host", containerProvider, { ...containerIn, imageName: "docker.io/library/nginx" }, "imageName", "registry host"],
+  ["container image name with its tag", containerProvider, { ...containerIn, imageName: "nginx:1.27" }, "imageName", "tag separately"],
+  ["container image name in uppercase", containerProvider, { ...containerIn, imageName: "Acme/Web" }, "imageName", "uppercase"],
+  ["container image name with a digest", containerProvider, { ...containerIn, imageName: "nginx@sha256:abc" }, "imageName", "digest"],
+  ["container with a tag holding a space", containerProvider, { ...containerIn, tag: "1 27" }, "tag", "whitespace"],
+  ["container with a tag starting with .", containerProvider, { ...containerIn, tag: ".latest" }, "tag", "image tag"],
+  ["container with an empty tag", containerProvider, { ...containerIn, tag: "" }, "tag", "image tag"],
+  ["container without tag", containerProvider, { ...containerIn, tag: undefined }, "tag", "required"],
+  ["container registry id with a slash", containerProvider, { ...containerIn, registryId: "r/1" }, "registryId", '"/"'],
+  ["container with max below min instances", containerProvider, { ...containerIn, minRunningInstances: 2, maxRunningInstances: 1 }, "maxRunningInstances", "minRunningInstances"],
+  ["container secret also a variable", containerProvider, { ...containerIn, environmentVariables: { K: "a" }, secrets: { K: "b" } }, "secrets.K", "environmentVariables"],
+  ["container with image in snake case", containerProvider, { ...containerIn, image_name: "nginx" }, "image_name", 'did you mean "imageName"?'],
+  ["registry with an http URL", containerRegistryProvider, { ...registry, url: "http://registry.example.com" }, "url", "https://"],
+  ["generic registry without URL", containerRegistryProvider, { ...registry, url: undefined }, "url", "required for GENERIC_CR"],
+  ["Docker Hub registry at another URL", containerRegistryProvider, { ...registry, kind: "DOCKER_HUB", url: "https://hub.example.com" }, "url", "https://docker.io"],
+  ["GitHub registry at another URL", containerRegistryProvider, { ...registry, kind: "GITHUB_CR", url: "https://docker.io" }, "url", "https://ghcr.io"],
+  ["registry of an unknown kind", containerRegistryProvider, { ...registry, kind: "QUAY" }, "kind", "DOCKER_HUB"],
+  ["registry of the retired DOCR kind", containerRegistryProvider, { ...registry, kind: "DOCR" }, "kind", "no longer supports"],
+  ["ECR registry without region", containerRegistryProvider, { ...registry, kind: "ECR", config: { accessKeyId: "AKIA", secretAccessKey: "k" } }, "config.region", "region"],
+  ["registry config with a misspelt password", containerRegistryProvider, { ...registry, config: { username: "u", pasword: "p" } }, "config.pasword", 'did you mean "password"?'],
+  ["container advanced settings with a build key", containerAdvancedSettingsProvider, { containerId: "c-1", settings: { "build.timeout_max_sec": 100 } }, 'settings["build.timeout_max_sec"]', "applications"],
+  ["container advanced settings of an id with a slash", containerAdvancedSettingsProvider, { containerId: "c/1", settings: {} }, "containerId", '"/"'],
+  ["job advanced settings with an ingress key", jobAdvancedSettingsProvider, { jobId: "j-1", settings: { "network.ingress.proxy_body_size_mb": 10 } }, 'settings["network.ingress.proxy_body_size_mb"]', "not of jobs"],
+  ["job advanced settings with a negative run TTL", jobAdvancedSettingsProvider, { jobId: "j-1", settings: { "job.delete_ttl_seconds_after_finished": -1 } }, 'settings["job.delete_ttl_seconds_after_finished"]', ">= 0"],
+  ["job advanced settings with containerId", jobAdvancedSettingsProvider, { containerId: "c-1", settings: {} }, "containerId", "not an input of this resource"],
+
+  // Jobs: the schedule, the source and the image, before any call.
+  ["job with a cron expression of 6 fields", jobProvider, cron({ expression: "0 0 3 * * *" }), "schedule.cron.expression", "seconds are not supported"],
+  ["job with a cron minute of 61", jobProvider, cron({ expression: "61 * * * *" }), "schedule.cron.expression", "outside 0-59"],
+  ["job with an unknown cron macro", jobProvider, cron({ expression: "@every 5m" }), "schedule.cron.expression", "@daily"],
+  ["job with an unknown timezone", jobProvider, cron({ timezone: "Mars/Olympus" }), "schedule.cron.timezone", "IANA timezone"],
+  ["job with both cron and onStart", jobProvider, { ...cronJob, schedule: { cron: { expression: "0 3 * * *" }, onStart: {} } }, "schedule", "cron and onStart"],
+  ["job with neither cron nor a lifecycle event", jobProvider, { ...cronJob, schedule: {} }, "schedule", "got none"],
+  ["job without schedule", jobProvider, { ...cronJob, schedule: undefined }, "schedule", "required"],
+  ["job with both image and docker", jobProvider, { ...cronJob, source: { ...imageSource, docker: { gitRepository: { url: "https://github.com/acme/jobs.git" } } } }, "source", "got both"],
+  ["job with neither image nor docker", jobProvider, { ...cronJob, source: {} }, "source", "got neither"],
+  ["job with a tag starting with -", jobProvider, image({ tag: "-latest" }), "source.image.tag", "image tag"],
+  ["job with a tag holding a colon", jobProvider, image({ tag: "1.0:x" }), "source.image.tag", '":"'],
+  ["job image name with a registry host", jobProvider, image({ imageName: "ghcr.io/acme/report" }), "source.image.imageName", "registry host"],
+  ["job image name with its tag", jobProvider, image({ imageName: "acme/report:1.0" }), "source.image.imageName", "tag separately"],
+  ["job image name in uppercase", jobProvider, image({ imageName: "Acme/Report" }), "source.image.imageName", "uppercase"],
+  ["job registry id with a slash", jobProvider, image({ registryId: "r/1" }), "source.image.registryId", '"/"'],
+  ["job git URL with javascript:", jobProvider, { ...cronJob, source: { docker: { gitRepository: { url: "javascript:alert(1)" } } } }, "source.docker.gitRepository.url", "javascript"],
+  ["job lifecycle event with a misspelt key", jobProvider, { ...cronJob, schedule: { onStart: { argument: ["up"] } } }, "schedule.onStart.argument", 'did you mean "arguments"?'],
+  ["job with negative maxRestarts", jobProvider, { ...cronJob, maxRestarts: -1 }, "maxRestarts", ">= 0"],
+  ["job with maxNbRestart (the service's spelling)", jobProvider, { ...cronJob, maxNbRestart: 1 }, "maxNbRestart", 'did you mean "maxRestarts"?'],
+  ["job with port 0", jobProvider, { ...cronJob, port: 0 }, "port", ">= 1"],
+  ["job secret also a variable", jobProvider, { ...cronJob, environmentVariables: { K: "a" }, secrets: { K: "b" } }, "secrets.K", "environmentVariables"],
 ];
 
 const fx = useFixture();

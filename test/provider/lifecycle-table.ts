@@ -8,6 +8,11 @@ import { environment } from "../../provider/resources/environment";
 import { gitToken } from "../../provider/resources/git-token";
 import { project } from "../../provider/resources/project";
 import { webhook } from "../../provider/resources/webhook";
+import { container } from "../../provider/resources/container";
+import { containerAdvancedSettingsProvider } from "../../provider/resources/container-advanced-settings";
+import { jobAdvancedSettingsProvider } from "../../provider/resources/job-advanced-settings";
+import { containerRegistry } from "../../provider/resources/container-registry";
+import { job } from "../../provider/resources/job/provider";
 import type { z } from "zod";
 import type { DefinedResource } from "../../provider/framework/define";
 import { isNotFound } from "../../sdk";
@@ -77,6 +82,41 @@ async function sdkApplication(fx: Fixture): Promise<string> {
 }
 
 const BODY_SIZE = "network.ingress.proxy_body_size_mb";
+
+const JOB_TTL = "job.delete_ttl_seconds_after_finished";
+
+let jobCounter = 0;
+/** A bare cron job made through the sdk (from the seeded Docker Hub registry), for resources that hang off one. */
+async function sdkJob(fx: Fixture): Promise<string> {
+  jobCounter += 1;
+  const created = await fx.client.jobs.create(fx.envId, {
+    name: `lc-host-job-${jobCounter}`, healthchecks: {},
+    source: { image: { registry_id: await seededRegistry(fx), image_name: "acme/report", tag: "1.0.0" } },
+    schedule: { cronjob: { scheduled_at: "0 3 * * *" } },
+  });
+  return created.id;
+}
+
+let containerCounter = 0;
+/** A bare container made through the sdk (from the seeded Docker Hub registry), for resources that hang off one. */
+async function sdkContainer(fx: Fixture): Promise<string> {
+  containerCounter += 1;
+  const created = await fx.client.containers.create(fx.envId, {
+    name: `lc-host-container-${containerCounter}`, registry_id: await seededRegistry(fx), image_name: "nginx", tag: "1.27", healthchecks: {},
+  });
+  return created.id;
+}
+
+/** The id of the container registry every organization starts with (Docker Hub), for jobs and containers from an image. */
+async function seededRegistry(fx: Fixture): Promise<string> {
+  const registries = await fx.client.containerRegistries.list(fx.orgId);
+  return (registries.find((r) => r.kind === "DOCKER_HUB") ?? registries[0]!).id;
+}
+
+/** A job record's schedule and source as the service holds them (the sdk's union read loosely). */
+async function jobWire(fx: Fixture, id: string): Promise<{ schedule: Props; source: Props; cpu?: number; max_nb_restart?: number }> {
+  return (await fx.client.jobs.get(id)) as unknown as { schedule: Props; source: Props };
+}
 
 /** Every resource of provider/ (ApplicationAdvancedSettings is added by the test when its provider exists). */
 export const lifecycleRows: LifecycleRow[] = [
@@ -216,5 +256,160 @@ export const lifecycleRows: LifecycleRow[] = [
     fetch: (fx, id) => fx.client.applications.getAdvancedSettings(id),
     // Deleting the settings puts the managed keys back to the service's defaults; the application stays.
     expectDeleted: async (fx, id) => expect((await fx.client.applications.getAdvancedSettings(id))[BODY_SIZE]).not.toBe(50),
+  },
+  {
+    ...fromDefinition(containerRegistry),
+    inputs: (fx) => ({
+      organizationId: fx.orgId, name: "lc-registry", kind: "GENERIC_CR", url: "https://registry.example.com",
+      config: { username: "ci", password: "lifecycle-registry-password-1" },
+    }),
+    update: (_fx, base) => ({ ...base, description: "mirror", config: { username: "ci", password: "lifecycle-registry-password-2" } }),
+    expectUpdated: async (fx, id) => expect((await fx.client.containerRegistries.get(fx.orgId, id)).description).toBe("mirror"),
+    replace: (_fx, base) => ({ inputs: { ...base, organizationId: "another-organization" }, replaces: ["organizationId"] }),
+    changeOutside: async (fx, id, props) => {
+      await fx.client.containerRegistries.update(fx.orgId, id, {
+        name: str(props["name"]), kind: "GENERIC_CR", url: "https://registry.example.com", description: "changed outside",
+        config: { username: "someone", password: "set-outside" },
+      });
+      // The password is never returned: the read reports it as changed (updated_at moved), never the old value.
+      return (read) => expect([read["description"], read["config"]]).toEqual(["changed outside", { username: "someone", password: CHANGED_OUTSIDE }]);
+    },
+  },
+  {
+    ...fromDefinition(container),
+    inputs: async (fx) => ({
+      environmentId: fx.envId,
+      name: "lc-container",
+      registryId: await seededRegistry(fx),
+      imageName: "nginx",
+      tag: "1.27",
+      ports: [{ internalPort: 80, publiclyAccessible: true }],
+      healthchecks: { readinessProbe: { type: { tcp: { port: 80 } } } },
+      environmentVariables: { LOG_LEVEL: "info", REGION: "eu" },
+      secrets: { API_KEY: "lifecycle-container-secret-1" },
+    }),
+    // A new tag is an update in place.
+    update: (_fx, base) => ({ ...base, tag: "1.28", cpu: 1000, environmentVariables: { LOG_LEVEL: "debug", REGION: "eu" } }),
+    expectUpdated: async (fx, id) => {
+      const record = await fx.client.containers.get(id);
+      expect([record.tag, record.cpu]).toEqual(["1.28", 1000]);
+      const vars = await fx.client.containers.variables.list(id);
+      expect(vars.find((v) => v.key === "LOG_LEVEL")?.value).toBe("debug");
+    },
+    replace: (fx, base) => ({ inputs: { ...base, environmentId: fx.env2Id }, replaces: ["environmentId"] }),
+    changeOutside: async (fx, id, props) => {
+      const vars = await fx.client.containers.variables.list(id);
+      const region = vars.find((v) => v.key === "REGION")!;
+      await fx.client.containers.variables.update(id, region.id, { key: "REGION", value: "us" });
+      const secrets = await fx.client.containers.secrets.list(id);
+      const apiKey = secrets.find((s) => s.key === "API_KEY")!;
+      await fx.client.containers.secrets.update(id, apiKey.id, { key: "API_KEY", value: "set-outside" });
+      const current = await fx.client.containers.get(id);
+      await fx.client.containers.update(id, {
+        name: str(props["name"]), registry_id: str(props["registryId"]), image_name: str(props["imageName"]), tag: "1.29",
+        healthchecks: {}, ports: (current.ports ?? []).map((p) => ({ id: p.id ?? undefined, internal_port: p.internal_port, publicly_accessible: p.publicly_accessible ?? false, protocol: "HTTP" as const })),
+        min_running_instances: 2, max_running_instances: 2,
+      });
+      return (read) => {
+        expect(read["environmentVariables"]).toEqual({ LOG_LEVEL: "debug", REGION: "us" });
+        expect(read["secrets"]).toEqual({ API_KEY: CHANGED_OUTSIDE });
+        expect([read["tag"], read["minRunningInstances"], read["healthchecks"]]).toEqual(["1.29", 2, {}]);
+      };
+    },
+  },
+  {
+    kind: "ContainerAdvancedSettings",
+    provider: containerAdvancedSettingsProvider,
+    inputs: async (fx) => ({ containerId: await sdkContainer(fx), settings: { [BODY_SIZE]: 25 } }),
+    update: (_fx, base) => ({ ...base, settings: { [BODY_SIZE]: 50 } }),
+    expectUpdated: async (fx, id) => expect((await fx.client.containers.getAdvancedSettings(id))[BODY_SIZE]).toBe(50),
+    replace: (_fx, base) => ({ inputs: { ...base, containerId: "another-container" }, replaces: ["containerId"] }),
+    changeOutside: async (fx, id) => {
+      await fx.client.containers.updateAdvancedSettings(id, { [BODY_SIZE]: 77 });
+      return (read) => expect((read["settings"] as Props)[BODY_SIZE]).toBe(77);
+    },
+    deleteOutside: (fx, id) => fx.client.containers.delete(id),
+    fetch: (fx, id) => fx.client.containers.getAdvancedSettings(id),
+    // Deleting the settings puts the managed keys back to the service's defaults; the container stays.
+    expectDeleted: async (fx, id) => expect((await fx.client.containers.getAdvancedSettings(id))[BODY_SIZE]).not.toBe(50),
+  },
+  {
+    kind: "JobAdvancedSettings",
+    provider: jobAdvancedSettingsProvider,
+    inputs: async (fx) => ({ jobId: await sdkJob(fx), settings: { [JOB_TTL]: 600 } }),
+    update: (_fx, base) => ({ ...base, settings: { [JOB_TTL]: 1200 } }),
+    expectUpdated: async (fx, id) => expect((await fx.client.jobs.getAdvancedSettings(id))[JOB_TTL]).toBe(1200),
+    replace: (_fx, base) => ({ inputs: { ...base, jobId: "another-job" }, replaces: ["jobId"] }),
+    changeOutside: async (fx, id) => {
+      await fx.client.jobs.updateAdvancedSettings(id, { [JOB_TTL]: 77 });
+      return (read) => expect((read["settings"] as Props)[JOB_TTL]).toBe(77);
+    },
+    deleteOutside: (fx, id) => fx.client.jobs.delete(id),
+    fetch: (fx, id) => fx.client.jobs.getAdvancedSettings(id),
+    // Deleting the settings puts the managed keys back to the service's defaults; the job stays.
+    expectDeleted: async (fx, id) => expect((await fx.client.jobs.getAdvancedSettings(id))[JOB_TTL]).not.toBe(1200),
+  },
+  {
+    ...fromDefinition(job),
+    kind: "Job (cron)",
+    inputs: async (fx) => ({
+      environmentId: fx.envId,
+      name: "lc-cron-job",
+      source: { image: { registryId: await seededRegistry(fx), imageName: "acme/report", tag: "1.0.0" } },
+      schedule: { cron: { expression: "0 3 * * *", timezone: "Europe/Paris", arguments: ["--since", "24h"] } },
+      environmentVariables: { MODE: "nightly" },
+      secrets: { REPORT_TOKEN: "lifecycle-job-secret-1" },
+    }),
+    update: (_fx, base) => ({
+      ...base,
+      source: { image: { ...((base["source"] as Props)["image"] as Props), tag: "1.1.0" } },
+      schedule: { cron: { expression: "30 4 * * 1-5", timezone: "Europe/Paris", arguments: ["--since", "24h"] } },
+    }),
+    expectUpdated: async (fx, id) => {
+      const record = await jobWire(fx, id);
+      expect((record.source["image"] as Props)["tag"]).toBe("1.1.0");
+      expect((record.schedule["cronjob"] as Props)["scheduled_at"]).toBe("30 4 * * 1-5");
+    },
+    // The service fixes a job's type when it creates it: moving to lifecycle events replaces the job.
+    replace: (_fx, base) => ({ inputs: { ...base, schedule: { onStart: {} } }, replaces: ["schedule"] }),
+    changeOutside: async (fx, id, props) => {
+      const image = (props["source"] as Props)["image"] as Props;
+      await fx.client.jobs.update(id, {
+        name: String(props["name"]), healthchecks: {}, max_nb_restart: 2,
+        source: { image: { image_name: String(image["imageName"]), tag: String(image["tag"]), registry_id: String(image["registryId"]) } },
+        schedule: { cronjob: { scheduled_at: "0 5 * * 0", timezone: "Etc/UTC", arguments: [] } },
+      } as never);
+      return (read) => {
+        expect(read["maxRestarts"]).toBe(2);
+        expect(read["schedule"]).toEqual({ cron: { expression: "0 5 * * 0", timezone: "Etc/UTC", arguments: [] } });
+      };
+    },
+  },
+  {
+    ...fromDefinition(job),
+    kind: "Job (lifecycle)",
+    inputs: (fx) => ({
+      environmentId: fx.envId,
+      name: "lc-lifecycle-job",
+      source: { docker: { gitRepository: { url: "https://github.com/acme/api.git", branch: "main" }, dockerfilePath: "Dockerfile.migrate" } },
+      schedule: { onStart: { arguments: ["migrate", "up"] }, onDelete: { arguments: ["migrate", "down"] } },
+      maxDurationSeconds: 600,
+    }),
+    update: (_fx, base) => ({ ...base, cpu: 1000, schedule: { onStart: { arguments: ["migrate", "up", "--verbose"] } } }),
+    expectUpdated: async (fx, id) => {
+      const record = await jobWire(fx, id);
+      expect(record.cpu).toBe(1000);
+      expect((record.schedule["on_start"] as Props)["arguments"]).toEqual(["migrate", "up", "--verbose"]);
+      expect(record.schedule["on_delete"] ?? undefined).toBeUndefined();
+    },
+    replace: (_fx, base) => ({ inputs: { ...base, schedule: { cron: { expression: "@daily" } } }, replaces: ["schedule"] }),
+    changeOutside: async (fx, id, props) => {
+      await fx.client.jobs.update(id, {
+        name: String(props["name"]), healthchecks: {}, cpu: 1000, max_duration_seconds: 600,
+        source: { docker: { git_repository: { url: "https://github.com/acme/api.git", provider: "GITHUB", branch: "main" }, dockerfile_path: "Dockerfile.migrate" } },
+        schedule: { on_start: { arguments: ["migrate", "up", "--verbose"] }, on_stop: { arguments: ["cleanup"] } },
+      } as never);
+      return (read) => expect(read["schedule"]).toEqual({ onStart: { arguments: ["migrate", "up", "--verbose"] }, onStop: { arguments: ["cleanup"] } });
+    },
   },
 ];

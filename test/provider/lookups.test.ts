@@ -1,5 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { findCluster, findOrganization, getCluster, getOrganization } from "../../provider/resources/lookups";
+import { findContainer, findContainerRegistry, findJob, getContainerRegistry, getJob } from "../../provider/resources/lookups";
+import { jobProvider } from "../../provider/resources/job/index";
+import type { DeployServiceClient } from "../../sdk";
 import { useFixture } from "./fixture";
 
 const fx = useFixture();
@@ -29,5 +32,72 @@ describe("lookups", () => {
     expect(await pulumi.isSecret(org.id)).toBe(false);
     const cluster = getCluster({ organizationId: org.id, name: "eu-west" });
     expect(await value(cluster.id)).toBe(fx.clusterIds[0]);
+  });
+});
+
+describe("lookups of container registries, containers and jobs", () => {
+  let registryId: string;
+  let jobId: string;
+  let containerId: string;
+
+  beforeAll(async () => {
+    registryId = (await findContainerRegistry(fx.client, fx.orgId, { name: "Docker Hub" })).id;
+    const checked = await jobProvider.check!({}, {
+      environmentId: fx.envId, name: "lookup-nightly",
+      source: { image: { registryId, imageName: "acme/report", tag: "2.0" } },
+      schedule: { cron: { expression: "@daily" } },
+    });
+    jobId = (await jobProvider.create!(checked.inputs)).id;
+    containerId = (await fx.client.containers.create(fx.envId, {
+      name: "lookup-web", registry_id: registryId, image_name: "nginx", tag: "1.27", healthchecks: {},
+    } as never)).id;
+  });
+
+  it("finds a container registry by name (case aside) or by id", async () => {
+    const hub = await findContainerRegistry(fx.client, fx.orgId, { name: "docker hub" });
+    expect(hub).toMatchObject({ id: registryId, name: "Docker Hub", kind: "DOCKER_HUB", organizationId: fx.orgId });
+    expect((await findContainerRegistry(fx.client, fx.orgId, { id: registryId })).name).toBe("Docker Hub");
+  });
+
+  it("names the candidates when a registry name matches none", async () => {
+    await expect(findContainerRegistry(fx.client, fx.orgId, { name: "quay" })).rejects.toThrow(/getContainerRegistry: no container registry named "quay".*"Docker Hub"/);
+  });
+
+  it("fails with the candidates and their ids when a name matches several", async () => {
+    const twin = (id: string) => ({ id, name: "mirror", kind: "GENERIC_CR" });
+    const client = { containerRegistries: { list: async () => [twin("r-1"), twin("r-2")] } } as unknown as DeployServiceClient;
+    await expect(findContainerRegistry(client, "org-1", { name: "mirror" })).rejects.toThrow(/2 container registries named "mirror".*\(r-1\).*\(r-2\).*pass \{ id \}/);
+  });
+
+  it("finds a job by name or id, with its type, source and schedule in the Args' spelling", async () => {
+    const found = await findJob(fx.client, fx.envId, { name: "lookup-nightly" });
+    expect(found).toEqual({
+      id: jobId, name: "lookup-nightly", environmentId: fx.envId, jobType: "CRON",
+      source: { image: { registryId, imageName: "acme/report", tag: "2.0" } },
+      schedule: { cron: { expression: "@daily", timezone: "Etc/UTC", arguments: [] } },
+    });
+    expect((await findJob(fx.client, fx.envId, { id: jobId })).name).toBe("lookup-nightly");
+  });
+
+  it("refuses a job id of another environment, an unknown id, and both or neither of name and id", async () => {
+    await expect(findJob(fx.client, fx.env2Id, { id: jobId })).rejects.toThrow(/job "lookup-nightly" .* is not in environment/);
+    await expect(findJob(fx.client, fx.envId, { id: "00000000-0000-4000-8000-000000000000" })).rejects.toThrow(/no job with id/);
+    await expect(findJob(fx.client, fx.envId, { name: "a", id: jobId })).rejects.toThrow(/exactly one of \{ name \} and \{ id \}, got both/);
+    await expect(findJob(fx.client, fx.envId, {})).rejects.toThrow(/got neither/);
+  });
+
+  it("finds a container by name, and lists the names when it is missing", async () => {
+    expect(await findContainer(fx.client, fx.envId, { name: "lookup-web" })).toMatchObject({
+      id: containerId, environmentId: fx.envId, registryId, imageName: "nginx", tag: "1.27",
+    });
+    await expect(findContainer(fx.client, fx.envId, { name: "lookup-api" })).rejects.toThrow(/no container named "lookup-api" .*"lookup-web"/);
+  });
+
+  it("return outputs usable as inputs, not secret", async () => {
+    const hub = getContainerRegistry({ organizationId: fx.orgId, name: "Docker Hub" });
+    expect(await value(hub.id)).toBe(registryId);
+    const found = getJob({ environmentId: fx.envId, name: "lookup-nightly" });
+    expect(await value(found.jobType)).toBe("CRON");
+    expect(await pulumi.isSecret(found.id)).toBe(false);
   });
 });

@@ -1,0 +1,158 @@
+/**
+ * How every service kind deploys from a program: `deploy: true` deploys after create and after each update that
+ * changed anything but the wait limit, and waits until the deployment ends (the sdk's wait: a timeout is a failure,
+ * never a success). One implementation for applications, containers and jobs.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { DEFAULT_DEPLOY_TIMEOUT_SECONDS, redact, type DeployServiceClient } from "../../sdk";
+import { withPartProgress, type Part } from "./define";
+import { field } from "./fields";
+
+export { DEFAULT_DEPLOY_TIMEOUT_SECONDS };
+
+/** The service kinds a program deploys. */
+export type DeployKind = "application" | "container" | "job";
+
+/**
+ * The schema fields `deploy` (default `false`) and `deployTimeoutSeconds` (1 to 86400, default
+ * {@link DEFAULT_DEPLOY_TIMEOUT_SECONDS}); neither is sent to the service. Spread into a service's schema.
+ */
+export const deployFields = {
+  deploy: field(z.boolean().default(false), { wire: false }),
+  deployTimeoutSeconds: field(z.number().int().min(1).max(86400).default(DEFAULT_DEPLOY_TIMEOUT_SECONDS), { wire: false }),
+};
+
+/** The Args of a service's deployment from the program. */
+export interface DeployArgs {
+  /**
+   * Deploy after create and after each update that changed anything but `deployTimeoutSeconds` (the service's own
+   * fields, its variables, secrets or stage), and wait until the deployment ends; a failure or a timeout fails the
+   * update and is recorded as not deployed, so the next `up` deploys again. Default: `false`.
+   */
+  deploy?: pulumi.Input<boolean>;
+  /** How long to wait for a deployment, in seconds (1-86400). Default: `1800`. */
+  deployTimeoutSeconds?: pulumi.Input<number>;
+}
+
+/** What the deploy part reads of a service's inputs. */
+export interface DeployInputs {
+  name: string;
+  deploy: boolean;
+  deployTimeoutSeconds: number;
+  /** Values blanked out of quoted log lines. */
+  secrets?: Record<string, string>;
+}
+
+/** The sdk calls of one service kind that a deployment needs. */
+interface KindCalls {
+  deploy(id: string, request: object | undefined): Promise<unknown>;
+  wait(id: string, timeoutMs: number): Promise<unknown>;
+  get(id: string): Promise<unknown>;
+}
+
+function callsOf(client: DeployServiceClient, kind: DeployKind): KindCalls {
+  switch (kind) {
+    case "application":
+      return {
+        deploy: (id, request) => client.applications.deploy(id, request as Parameters<DeployServiceClient["applications"]["deploy"]>[1]),
+        wait: (id, timeoutMs) => client.waitForApplication(id, { timeoutMs }),
+        get: (id) => client.applications.get(id),
+      };
+    case "container":
+      return {
+        deploy: (id, request) => client.containers.deploy(id, request as Parameters<DeployServiceClient["containers"]["deploy"]>[1]),
+        wait: (id, timeoutMs) => client.waitForContainer(id, { timeoutMs }),
+        get: (id) => client.containers.get(id),
+      };
+    case "job":
+      return {
+        deploy: (id, request) => client.jobs.deploy(id, request as Parameters<DeployServiceClient["jobs"]["deploy"]>[1]),
+        wait: (id, timeoutMs) => client.waitForJob(id, { timeoutMs }),
+        get: (id) => client.jobs.get(id),
+      };
+  }
+}
+
+/** The deploy call's body by default: a container's image `tag` as `image_tag`; nothing for the others. */
+function defaultRequest(kind: DeployKind, inputs: DeployInputs): object | undefined {
+  const tag = (inputs as unknown as { tag?: unknown }).tag;
+  return kind === "container" && typeof tag === "string" ? { image_tag: tag } : undefined;
+}
+
+/** What {@link deployPart} takes beyond the kind. */
+export interface DeployPartOptions<I> {
+  /** The deploy call's body (a job's image tag or git commit). Default: a container's `tag` as `image_tag`; none otherwise. */
+  request?(inputs: I): object | undefined;
+}
+
+/**
+ * Deploys a service and follows it to `DEPLOYED` (the sdk's wait: never "success" on timeout).
+ *
+ * @param secretValues values to blank out of the log lines quoted in a failure.
+ * @throws an error naming the kind, the service, the final state and quoting the last log lines (secrets
+ *   removed), or the timeout.
+ */
+export async function deployAndWait(
+  client: DeployServiceClient, kind: DeployKind, id: string, name: string, timeoutSeconds: number, secretValues: string[], request?: object,
+): Promise<void> {
+  const calls = callsOf(client, kind);
+  try {
+    await calls.deploy(id, request);
+    await calls.wait(id, timeoutSeconds * 1000);
+  } catch (e) {
+    throw deployFailure(e, `deploying ${kind} "${name}" (${id})`, timeoutSeconds, secretValues);
+  }
+}
+
+function deployFailure(e: unknown, what: string, timeoutSeconds: number, secretValues: string[]): Error {
+  const r = (e ?? {}) as { code?: unknown; finalState?: unknown; logLines?: unknown; lastState?: unknown; message?: unknown };
+  if (r.code === "deployment_failed") {
+    const lines = Array.isArray(r.logLines) ? r.logLines.map((l) => redact(String(l), secretValues)) : [];
+    const log = lines.length > 0 ? `\nlast log lines:\n  ${lines.join("\n  ")}` : "";
+    return Object.assign(new Error(`deploy-service: ${what} failed: the deployment ended in ${String(r.finalState)}${log}`, { cause: e }), {
+      finalState: r.finalState,
+      logLines: lines,
+    });
+  }
+  if (r.code === "wait_timeout") {
+    const last = typeof r.lastState === "string" ? ` (last state ${r.lastState})` : "";
+    return new Error(`deploy-service: ${what} did not finish within ${timeoutSeconds} s${last}; raise deployTimeoutSeconds`, { cause: e });
+  }
+  return new Error(`deploy-service: ${what} failed: ${redact(String(r.message ?? e), secretValues)}`, { cause: e });
+}
+
+/**
+ * The deployment `deploy: true` asks for: after create, and after an update that changed anything but the wait
+ * limit (the service's own fields, its variables and secrets, its stage). A failed deployment is recorded as
+ * `deploy: false`, so the next `up` tries it again. The record read after the deployment is the part's answer
+ * (it carries what now runs: an application's commit).
+ */
+export function deployPart<I extends DeployInputs, R>(kind: DeployKind, options: DeployPartOptions<I> = {}): Part<I, R> {
+  return {
+    action: "deploying",
+    keys: ["deploy"] as Array<keyof I & string>,
+    applyOnUpdate: (changed, inputs) => inputs.deploy && [...changed].some((k) => k !== "deployTimeoutSeconds"),
+    async apply({ client, id, inputs }) {
+      if (!inputs.deploy) return;
+      const request = options.request ? options.request(inputs) : defaultRequest(kind, inputs);
+      try {
+        await deployAndWait(client, kind, id, inputs.name, inputs.deployTimeoutSeconds, Object.values(inputs.secrets ?? {}), request);
+      } catch (e) {
+        throw withPartProgress(e, { inputs: { deploy: false } });
+      }
+      return { record: await callsOf(client, kind).get(id) };
+    },
+  };
+}
+
+/**
+ * The stored `deploy` and `deployTimeoutSeconds` of a service (the service knows neither), for a family's
+ * `fromWire`: a refresh keeps what the program set.
+ */
+export function storedDeployInputs(previous: Record<string, unknown>): { deploy: boolean; deployTimeoutSeconds: number } {
+  return {
+    deploy: previous["deploy"] === true,
+    deployTimeoutSeconds: typeof previous["deployTimeoutSeconds"] === "number" ? previous["deployTimeoutSeconds"] : DEFAULT_DEPLOY_TIMEOUT_SECONDS,
+  };
+}

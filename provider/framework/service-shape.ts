@@ -1,0 +1,457 @@
+/**
+ * What the service kinds share field for field: every kind (application, container, job) its resources, probes,
+ * auto-deploy flag, annotation and label groups, deployment stage, variables, secrets and deployment; the
+ * long-running kinds (applications, containers) also their instance counts, ports, volumes, entrypoint and arguments
+ * and preview flag. The Args users read, the schema fields and the wire mapping both ways are written here once.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { APPLICATION_DEFAULTS, PORT_PROTOCOLS, type DeployServiceClient, type Port } from "../../sdk";
+import { camelCase, renameKeysDeep, snakeCase } from "./case";
+import { childCalls, type ChildGroup, type FamilyCalls } from "./define";
+import { field } from "./fields";
+import { deployFields } from "./service-deploy";
+import { refineValues, valuesFields } from "./service-values";
+import { idInput, MAX_CPU_MILLICORES, MAX_GPU, MAX_INSTANCES, MAX_MEMORY_MB, MAX_PORT, MAX_STORAGE_GB, MIN_APPLICATION_VOLUME_GB, nameInput } from "./rules";
+
+/** What a probe checks: give exactly one of `tcp`, `http`, `exec`, `grpc`. */
+export interface ProbeTypeArgs {
+  /** A TCP connection to `port` (on `host`, default the pod). */
+  tcp?: pulumi.Input<{ port?: pulumi.Input<number>; host?: pulumi.Input<string> }>;
+  /** An HTTP GET of `path` (default `/`) with `scheme` (`"HTTP"`, the default, or `"HTTPS"`) on `port`. */
+  http?: pulumi.Input<{ path?: pulumi.Input<string>; scheme?: pulumi.Input<string>; port?: pulumi.Input<number> }>;
+  /** A command run in the container; success when it exits with 0. */
+  exec?: pulumi.Input<{ command: pulumi.Input<pulumi.Input<string>[]> }>;
+  /** A gRPC health check of `service` on `port`. */
+  grpc?: pulumi.Input<{ service?: pulumi.Input<string>; port?: pulumi.Input<number> }>;
+}
+
+/** A readiness or liveness probe (wire: snake case, e.g. `initial_delay_seconds`). */
+export interface ProbeArgs {
+  /** What is checked. Wire: `type`. */
+  type: pulumi.Input<ProbeTypeArgs>;
+  /** Seconds before the first check. Default: `30`. */
+  initialDelaySeconds?: pulumi.Input<number>;
+  /** Seconds between checks. Default: `10`. */
+  periodSeconds?: pulumi.Input<number>;
+  /** Seconds a check may take. Default: `5`. */
+  timeoutSeconds?: pulumi.Input<number>;
+  /** Successes in a row that make the probe pass. Default: `1`. */
+  successThreshold?: pulumi.Input<number>;
+  /** Failures in a row that make the probe fail. Default: `9`. */
+  failureThreshold?: pulumi.Input<number>;
+}
+
+/** Health checks of a service (an application or a container). */
+export interface HealthchecksArgs {
+  /** Decides when an instance receives traffic. Wire: `readiness_probe`. */
+  readinessProbe?: pulumi.Input<ProbeArgs>;
+  /** Decides when an instance is restarted. Wire: `liveness_probe`. */
+  livenessProbe?: pulumi.Input<ProbeArgs>;
+}
+
+/** A port a service (an application or a container) listens on. */
+export interface PortArgs {
+  /** Port the service listens on (1-65535); ports are matched by it across updates. Wire: `internal_port`. */
+  internalPort: pulumi.Input<number>;
+  /** Port exposed to the world (1-65535). Default: 443 for public ports, chosen by the service. Wire: `external_port`. */
+  externalPort?: pulumi.Input<number>;
+  /** Expose the port publicly. Wire: `publicly_accessible`. */
+  publiclyAccessible: pulumi.Input<boolean>;
+  /** `HTTP`, `GRPC`, `TCP` or `UDP`. Default: `HTTP`. Wire: `protocol`. */
+  protocol?: pulumi.Input<"HTTP" | "GRPC" | "TCP" | "UDP">;
+  /** Port name, not only whitespace. Default: chosen by the service (`p<internalPort>`). Wire: `name`. */
+  name?: pulumi.Input<string>;
+  /** The port used for the service's domain. Default: the first port, chosen by the service. Wire: `is_default`. */
+  isDefault?: pulumi.Input<boolean>;
+  /** Path (or regex) public traffic must match, public HTTP/GRPC ports only. Wire: `public_path`. */
+  publicPath?: pulumi.Input<string>;
+  /** Path the matched traffic is rewritten to. Wire: `public_path_rewrite`. */
+  publicPathRewrite?: pulumi.Input<string>;
+}
+
+/** A persistent volume of a service (an application or a container). */
+export interface StorageArgs {
+  /** Size in GB, 4 (the service's minimum) to 65536 (64 TiB, the largest single cloud volume; the API sets no maximum). Wire: `size`. */
+  size: pulumi.Input<number>;
+  /** Absolute path the volume is mounted at; volumes are matched by it across updates. Wire: `mount_point`. */
+  mountPoint: pulumi.Input<string>;
+}
+
+/**
+ * The Args every service kind (an application, a container, a job) shares field for field: its environment and
+ * name, resources per instance, probes, annotation and label groups, deployment stage.
+ */
+export interface ServiceArgs {
+  /** Environment holding the service (wire: the `{environmentId}` of the create path). Changing it replaces the service. */
+  environmentId: pulumi.Input<string>;
+  /** Service name, unique within the environment (case-insensitive), 1 to 255 characters, not only whitespace. Wire: `name`. */
+  name: pulumi.Input<string>;
+  /**
+   * CPU per instance in millicores (1000 = one CPU), 1 to 256000. Default: `500`. Wire: `cpu`. The API sets no maximum:
+   * 256000 (256 CPUs) is this package's guard against slips such as `1e9`.
+   */
+  cpu?: pulumi.Input<number>;
+  /** Memory per instance in MB, 1 to 4194304 (4 TiB; the API sets no maximum, this is a guard against slips). Default: `512`. Wire: `memory`. */
+  memory?: pulumi.Input<number>;
+  /** GPUs per instance, 0 to 64 (the API sets only the minimum). Default: `0`. Wire: `gpu`. */
+  gpu?: pulumi.Input<number>;
+  /** Readiness and liveness probes. Default: `{}` (none; always sent, as the service requires). Wire: `healthchecks`. */
+  healthchecks?: pulumi.Input<HealthchecksArgs>;
+  /** Ids of annotation groups of the organization (each a valid id: no `/`, `..`, `%` or whitespace). Default: none. Wire: `annotations_groups` (`[{id}]`). */
+  annotationsGroupIds?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Ids of label groups of the organization (each a valid id: no `/`, `..`, `%` or whitespace). Default: none. Wire: `labels_groups` (`[{id}]`). */
+  labelsGroupIds?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Deployment stage to put the service in (wire: `PUT /deploymentStage/{id}/service/{serviceId}`). Default: the stage the service chooses. */
+  deploymentStageId?: pulumi.Input<string>;
+}
+
+/**
+ * The Args a long-running service (an application, a container) shares field for field: {@link ServiceArgs},
+ * instance counts, ports, volumes and command.
+ */
+export interface RuntimeArgs extends ServiceArgs {
+  /** Fewest instances running, 0 to 1000 (0 stops the service; the API sets only the minimum). Default: `1`. Wire: `min_running_instances`. */
+  minRunningInstances?: pulumi.Input<number>;
+  /** Most instances running, at least `minRunningInstances` and at most 1000; `-1` means no limit. Default: `1`. Wire: `max_running_instances`. */
+  maxRunningInstances?: pulumi.Input<number>;
+  /** Ports the service listens on. Default: none. Wire: `ports`. */
+  ports?: pulumi.Input<pulumi.Input<PortArgs>[]>;
+  /** Persistent volumes. Default: none. Wire: `storage`. */
+  storage?: pulumi.Input<pulumi.Input<StorageArgs>[]>;
+  /** Arguments passed to the entrypoint. Default: none. Wire: `arguments`. */
+  arguments?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Entrypoint of the container. Default: the image's. Wire: `entrypoint`. */
+  entrypoint?: pulumi.Input<string>;
+}
+
+const int = z.number().int();
+const PROBE = APPLICATION_DEFAULTS.probe;
+const portNumber = int.min(1).max(MAX_PORT);
+
+/** What a probe checks: exactly one of tcp, http, exec, grpc. */
+export const probeTypeSchema = z
+  .strictObject({
+    tcp: z.strictObject({ port: portNumber.optional(), host: z.string().min(1).optional() }).optional(),
+    http: z
+      // `scheme` is typed `string` in the Args (a widened literal in a user's object must keep compiling), checked here.
+      .strictObject({ path: z.string().min(1).default("/"), scheme: z.string().pipe(z.enum(["HTTP", "HTTPS"])).default("HTTP"), port: portNumber.optional() })
+      .optional(),
+    exec: z.strictObject({ command: z.array(z.string()).min(1) }).optional(),
+    grpc: z.strictObject({ service: z.string().min(1).optional(), port: portNumber.optional() }).optional(),
+  })
+  .superRefine((t, ctx) => {
+    const kinds = (["tcp", "http", "exec", "grpc"] as const).filter((k) => t[k] !== undefined);
+    if (kinds.length !== 1) {
+      ctx.addIssue({ code: "custom", message: `expected exactly one of tcp, http, exec, grpc, got ${kinds.length === 0 ? "none" : kinds.join(" and ")}` });
+    }
+  });
+
+/** A readiness or liveness probe, with the service's defaults. */
+export const probeSchema = z.strictObject({
+  type: probeTypeSchema,
+  initialDelaySeconds: int.min(0).default(PROBE.initial_delay_seconds),
+  periodSeconds: int.min(1).default(PROBE.period_seconds),
+  timeoutSeconds: int.min(1).default(PROBE.timeout_seconds),
+  successThreshold: int.min(1).default(PROBE.success_threshold),
+  failureThreshold: int.min(1).default(PROBE.failure_threshold),
+});
+
+/** A port of a service. */
+export const portSchema = z.strictObject({
+  internalPort: portNumber,
+  externalPort: portNumber.optional(),
+  publiclyAccessible: z.boolean(),
+  protocol: z.enum(PORT_PROTOCOLS).default(APPLICATION_DEFAULTS.port_protocol),
+  name: nameInput().optional(),
+  isDefault: z.boolean().optional(),
+  publicPath: z.string().min(1).optional(),
+  publicPathRewrite: z.string().min(1).optional(),
+});
+
+/** A storage volume. */
+export const storageSchema = z.strictObject({
+  size: int.min(MIN_APPLICATION_VOLUME_GB).max(MAX_STORAGE_GB),
+  mountPoint: z.string().regex(/^\//, "expected an absolute path (starting with /)"),
+});
+
+/** The readiness and liveness probes of a service (default `{}`: none). */
+export const healthchecksSchema = z.strictObject({ readinessProbe: probeSchema.optional(), livenessProbe: probeSchema.optional() });
+
+/** What the service sets for every service kind's resources when a request leaves them out. */
+export interface ResourceDefaults {
+  cpu: number;
+  memory: number;
+  gpu: number;
+}
+
+/** What the service sets for a long-running service when a request leaves a field out. */
+export interface RuntimeDefaults extends ResourceDefaults {
+  min_running_instances: number;
+  max_running_instances: number;
+  auto_preview: boolean;
+}
+
+/** The schema fields `cpu`, `memory` and `gpu` of every service kind, with the kind's defaults. */
+export function resourceFields(defaults: ResourceDefaults) {
+  return {
+    cpu: int.min(1).max(MAX_CPU_MILLICORES).default(defaults.cpu),
+    memory: int.min(1).max(MAX_MEMORY_MB).default(defaults.memory),
+    gpu: int.min(0).max(MAX_GPU).default(defaults.gpu),
+  };
+}
+
+/** The schema fields `annotationsGroupIds` and `labelsGroupIds` of every service kind. */
+export const groupFields = {
+  annotationsGroupIds: z.array(idInput()).default([]),
+  labelsGroupIds: z.array(idInput()).default([]),
+};
+
+/**
+ * The schema fields every service kind has that are not in its body: `deploymentStageId` ({@link stagePart}),
+ * `environmentVariables` and `secrets` ({@link valuesParts}), `deploy` and `deployTimeoutSeconds` ({@link deployPart}).
+ * Check them with {@link refineValues}.
+ */
+export const serviceFields = {
+  deploymentStageId: field(idInput().optional(), { wire: false }),
+  ...valuesFields,
+  ...deployFields,
+};
+
+/**
+ * The schema fields of a long-running service, from `cpu` to `labelsGroupIds`, with the kind's defaults. Spread
+ * into the family's schema; check them together with {@link refineRuntime}.
+ */
+export function runtimeFields(defaults: RuntimeDefaults) {
+  return {
+    ...resourceFields(defaults),
+    minRunningInstances: int.min(0).max(MAX_INSTANCES).default(defaults.min_running_instances),
+    maxRunningInstances: int.min(-1).max(MAX_INSTANCES).default(defaults.max_running_instances),
+    ports: z.array(portSchema).default([]),
+    healthchecks: healthchecksSchema.default({}),
+    storage: z.array(storageSchema).default([]),
+    arguments: z.array(z.string()).default([]),
+    entrypoint: z.string().min(1).optional(),
+    autoPreview: z.boolean().default(defaults.auto_preview),
+    autoDeploy: z.boolean().default(false),
+    ...groupFields,
+  };
+}
+
+/** The runtime inputs after validation. */
+export type RuntimeInputs = z.output<z.ZodObject<ReturnType<typeof runtimeFields>>>;
+
+/**
+ * Every schema field a long-running service has besides its own: {@link runtimeFields} and {@link serviceFields}.
+ * Check them with {@link refineRunningService}.
+ */
+export function runningServiceFields(defaults: RuntimeDefaults) {
+  return { ...runtimeFields(defaults), ...serviceFields };
+}
+
+/** The cross-field rules of {@link runningServiceFields}: instance counts, ports, variables against secrets. */
+export function refineRunningService(
+  v: Pick<RuntimeInputs, "minRunningInstances" | "maxRunningInstances" | "ports"> & Parameters<typeof refineValues>[0],
+  ctx: z.RefinementCtx,
+): void {
+  refineRuntime(v, ctx);
+  refineValues(v, ctx);
+}
+
+/** Cross-field rules of the runtime fields: max instances not below min (or -1), each internal port once. */
+export function refineRuntime(v: Pick<RuntimeInputs, "minRunningInstances" | "maxRunningInstances" | "ports">, ctx: z.RefinementCtx): void {
+  if (v.maxRunningInstances !== -1 && v.maxRunningInstances < v.minRunningInstances) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["maxRunningInstances"],
+      message: `expected >= minRunningInstances (${v.minRunningInstances}) or -1 (no limit), got ${v.maxRunningInstances}`,
+    });
+  }
+  const seen = new Set<number>();
+  v.ports.forEach((p, i) => {
+    if (seen.has(p.internalPort)) {
+      ctx.addIssue({ code: "custom", path: ["ports", i, "internalPort"], message: `expected each internalPort once, got ${p.internalPort} twice` });
+    }
+    seen.add(p.internalPort);
+  });
+}
+
+/** The parts of a runtime record the mapping reads (an application's or a container's answer). */
+export interface RuntimeRecord {
+  cpu?: number | null | undefined;
+  memory?: number | null | undefined;
+  gpu?: number | null | undefined;
+  min_running_instances?: number | null | undefined;
+  max_running_instances?: number | null | undefined;
+  ports?: ReadonlyArray<Port> | null | undefined;
+  healthchecks?: unknown;
+  storage?: ReadonlyArray<{ id?: string | null | undefined; size: number; mount_point: string }> | null | undefined;
+  arguments?: string[] | null | undefined;
+  entrypoint?: string | null | undefined;
+  auto_preview?: boolean | null | undefined;
+  auto_deploy?: boolean | null | undefined;
+  annotations_groups?: ReadonlyArray<{ id: string }> | null | undefined;
+  labels_groups?: ReadonlyArray<{ id: string }> | null | undefined;
+}
+
+/** What the service already has, so an edit can name existing ports and volumes by id. */
+export interface ExistingParts {
+  portIds: Map<number, string>;
+  storageIds: Map<string, string>;
+}
+
+/** Port ids by internal port and volume ids by mount point, from a service's record. */
+export function existingParts(record: RuntimeRecord | undefined): ExistingParts {
+  const portIds = new Map<number, string>();
+  const storageIds = new Map<string, string>();
+  for (const p of record?.ports ?? []) if (p.id) portIds.set(p.internal_port, p.id);
+  for (const s of record?.storage ?? []) if (s.id) storageIds.set(s.mount_point, s.id);
+  return { portIds, storageIds };
+}
+
+/**
+ * The calls of a long-running service kind: created under its environment, read, edited and deleted by id; an edit
+ * names the ports and volumes the service has by their ids, so it reads the record first.
+ *
+ * @param toWire the kind's body; given `existing` on an edit.
+ */
+export function runningServiceCalls<I extends { environmentId: string }, R extends RuntimeRecord>(
+  group: (client: DeployServiceClient) => ChildGroup<R>,
+  toWire: (inputs: I, existing?: ExistingParts) => unknown,
+): FamilyCalls<I, R> {
+  return {
+    ...(childCalls(group, "environmentId") as FamilyCalls<I, R>),
+    update: async (client, id, inputs) => {
+      const current = await group(client).get(id);
+      return group(client).update(id, toWire(inputs, existingParts(current)) as never);
+    },
+  };
+}
+
+/** The inputs every service kind has alike after validation (see {@link ServiceArgs}). */
+export interface ServiceInputs {
+  cpu: number;
+  memory: number;
+  gpu: number;
+  healthchecks: RuntimeInputs["healthchecks"];
+  autoDeploy: boolean;
+  annotationsGroupIds: string[];
+  labelsGroupIds: string[];
+}
+
+/** What every service kind's record says of those inputs (an application's, a container's or a job's answer). */
+export type ServiceRecord = Pick<RuntimeRecord, "cpu" | "memory" | "gpu" | "healthchecks" | "auto_deploy" | "annotations_groups" | "labels_groups">;
+
+/** The part of a create/edit body every service kind has (the service's spellings); `healthchecks` is always sent. */
+export function serviceToWire(inputs: ServiceInputs) {
+  return {
+    cpu: inputs.cpu,
+    memory: inputs.memory,
+    gpu: inputs.gpu,
+    healthchecks: renameKeysDeep(inputs.healthchecks, snakeCase) as Record<string, unknown>,
+    auto_deploy: inputs.autoDeploy,
+    annotations_groups: inputs.annotationsGroupIds.map((id) => ({ id })),
+    labels_groups: inputs.labelsGroupIds.map((id) => ({ id })),
+  };
+}
+
+/** Those inputs as the service holds them (camel case, `null`s dropped, the kind's defaults where absent). */
+export function serviceFromWire(record: ServiceRecord, defaults: ResourceDefaults): ServiceInputs {
+  return {
+    cpu: record.cpu ?? defaults.cpu,
+    memory: record.memory ?? defaults.memory,
+    gpu: record.gpu ?? defaults.gpu,
+    healthchecks: renameKeysDeep(record.healthchecks ?? {}, camelCase, true) as RuntimeInputs["healthchecks"],
+    autoDeploy: record.auto_deploy ?? false,
+    annotationsGroupIds: (record.annotations_groups ?? []).map((g) => g.id),
+    labelsGroupIds: (record.labels_groups ?? []).map((g) => g.id),
+  };
+}
+
+/**
+ * The runtime part of a create/edit body (the service's spellings). `healthchecks` is always sent (`{}` is valid);
+ * with `existing` (an edit), ports and volumes carry the ids of the ones the service has (matched by internal port
+ * and mount point), and a cleared entrypoint is sent as `""` so the service forgets it.
+ */
+export function runtimeToWire(inputs: RuntimeInputs, existing?: ExistingParts) {
+  return {
+    ...serviceToWire(inputs),
+    min_running_instances: inputs.minRunningInstances,
+    max_running_instances: inputs.maxRunningInstances,
+    ports: inputs.ports.map((p) => ({
+      id: existing?.portIds.get(p.internalPort),
+      internal_port: p.internalPort,
+      external_port: p.externalPort,
+      publicly_accessible: p.publiclyAccessible,
+      protocol: p.protocol,
+      name: p.name,
+      is_default: p.isDefault,
+      public_path: p.publicPath,
+      public_path_rewrite: p.publicPathRewrite,
+    })),
+    storage: inputs.storage.map((s) => ({
+      id: existing?.storageIds.get(s.mountPoint),
+      type: "FAST_SSD" as const,
+      size: s.size,
+      mount_point: s.mountPoint,
+    })),
+    arguments: inputs.arguments,
+    entrypoint: inputs.entrypoint ?? (existing !== undefined ? "" : undefined),
+    auto_preview: inputs.autoPreview,
+  };
+}
+
+/** A text the service answers, empty or absent read as absent. */
+export function text(v: string | null | undefined): string | undefined {
+  return v === null || v === undefined || v === "" ? undefined : v;
+}
+
+/** The runtime inputs as the service holds them (camel case, `null`s dropped, the kind's defaults where absent). */
+export function runtimeFromWire(record: RuntimeRecord, defaults: RuntimeDefaults): RuntimeInputs {
+  return {
+    ...serviceFromWire(record, defaults),
+    minRunningInstances: record.min_running_instances ?? defaults.min_running_instances,
+    maxRunningInstances: record.max_running_instances ?? defaults.max_running_instances,
+    ports: (record.ports ?? []).map((p) => ({
+      internalPort: p.internal_port,
+      externalPort: p.external_port ?? undefined,
+      publiclyAccessible: p.publicly_accessible ?? false,
+      protocol: (p.protocol ?? "HTTP") as "HTTP",
+      name: text(p.name),
+      isDefault: p.is_default ?? undefined,
+      publicPath: text(p.public_path),
+      publicPathRewrite: text(p.public_path_rewrite),
+    })),
+    storage: (record.storage ?? []).map((s) => ({ size: s.size, mountPoint: s.mount_point })),
+    arguments: record.arguments ?? [],
+    entrypoint: text(record.entrypoint),
+    autoPreview: record.auto_preview ?? defaults.auto_preview,
+  };
+}
+
+/** True for a plain object (not null, not an array). */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/**
+ * The desired inputs with what the service chooses when the program leaves it out taken from the stored state:
+ * each port's name, external port and default flag (matched by internal port), and the deployment stage.
+ */
+export function withRuntimeChoices(news: Record<string, unknown>, olds: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...news };
+  const ports = news["ports"];
+  const oldPorts = Array.isArray(olds["ports"]) ? (olds["ports"] as unknown[]).filter(isRecord) : [];
+  if (Array.isArray(ports)) {
+    out["ports"] = ports.map((p) => {
+      if (!isRecord(p)) return p;
+      const old = oldPorts.find((o) => o["internalPort"] === p["internalPort"]);
+      if (old === undefined) return p;
+      const filled: Record<string, unknown> = { ...p };
+      for (const k of ["name", "externalPort", "isDefault"]) if (filled[k] === undefined) filled[k] = old[k];
+      return filled;
+    });
+  }
+  if (news["deploymentStageId"] === undefined) out["deploymentStageId"] = olds["deploymentStageId"];
+  return out;
+}

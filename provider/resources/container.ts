@@ -1,0 +1,158 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import {
+  APPLICATION_DEFAULTS, CONTAINER_DEFAULTS, imageNameProblem, imageTagProblem, type ContainerCreateRequest, type DeployServiceClient,
+} from "../../sdk";
+import type { ArgsMatch } from "../framework/args";
+import { plain } from "../framework/common";
+import { defineResource, type Props } from "../framework/define";
+import { field } from "../framework/fields";
+import { idInput, nameInput, ruledInput } from "../framework/rules";
+import { RunningServiceResource } from "../framework/resource";
+import { deployPart, storedDeployInputs, type DeployArgs } from "../framework/service-deploy";
+import {
+  refineRunningService, runningServiceCalls, runningServiceFields, runtimeFromWire, runtimeToWire, withRuntimeChoices,
+  type ExistingParts, type RuntimeArgs, type RuntimeDefaults,
+} from "../framework/service-shape";
+import { valuesParts, type ServiceValuesArgs } from "../framework/service-values";
+import { stagePart } from "../framework/stage-attach";
+
+/** Inputs of a {@link Container}. */
+export interface ContainerArgs extends RuntimeArgs, ServiceValuesArgs, DeployArgs {
+  /** Free text. Default: `""`. Wire: `description`. */
+  description?: pulumi.Input<string>;
+  /** Id of the {@link ContainerRegistry} the image is pulled from. Changed in place. Wire: `registry_id`. */
+  registryId: pulumi.Input<string>;
+  /**
+   * Image name within the registry, without registry host, tag or digest: lowercase path components separated by
+   * `/` (e.g. `nginx`, `bitnami/redis`; for ECR the repository). Checked at preview. Changed in place. Wire: `image_name`.
+   */
+  imageName: pulumi.Input<string>;
+  /**
+   * Image tag to run: 1 to 128 letters, digits, `_`, `.` and `-`, not starting with `.` or `-` (e.g. `1.27`).
+   * Checked at preview. A change updates the container in place, and with `deploy: true` deploys the new tag.
+   * Wire: `tag` (and `image_tag` of the deploy call).
+   */
+  tag: pulumi.Input<string>;
+  /** Clone the container into preview environments. Default: `true` (always sent, so the environment's setting does not apply). Wire: `auto_preview`. */
+  autoPreview?: pulumi.Input<boolean>;
+  /**
+   * Redeploy when the organization-wide auto-deploy call (`POST /organization/{id}/container/deploy`) announces a new
+   * tag of `imageName`. Default: `false`. Wire: `auto_deploy`.
+   */
+  autoDeploy?: pulumi.Input<boolean>;
+  /**
+   * Deploy after create and after each update that changed anything but `deployTimeoutSeconds` (the container's
+   * fields, its tag, variables, secrets or stage), sending `tag` as the image tag to deploy, and wait until the
+   * deployment ends (a failure or a timeout fails the update; it is recorded as not deployed, so the next `up`
+   * deploys again). Default: `false` (the container is configured, not started).
+   */
+  deploy?: pulumi.Input<boolean>;
+}
+
+/** What the service sets for a container when a request leaves a field out (`auto_preview` is always sent). */
+const DEFAULTS: RuntimeDefaults = { ...CONTAINER_DEFAULTS, auto_preview: APPLICATION_DEFAULTS.auto_preview };
+
+/** Validated container inputs: the single source of field names, types and defaults. */
+export const containerSchema = z
+  .strictObject({
+    environmentId: field(idInput(), { parent: "environment" }),
+    name: nameInput(255),
+    description: z.string().default(""),
+    registryId: idInput(),
+    imageName: ruledInput(imageNameProblem),
+    tag: ruledInput(imageTagProblem),
+    ...runningServiceFields(DEFAULTS),
+  })
+  .superRefine(refineRunningService);
+/** Container inputs after validation (defaults applied). */
+export type ContainerInputs = z.output<typeof containerSchema>;
+const argsMatchSchema: ArgsMatch<ContainerArgs, typeof containerSchema> = true;
+void argsMatchSchema;
+
+/** A container record as the client returns it. */
+type ContainerRecord = Awaited<ReturnType<DeployServiceClient["containers"]["get"]>>;
+
+/** The create/edit body (the service's spellings); with `existing`, ports and volumes carry their ids. */
+function toWire(inputs: ContainerInputs, existing?: ExistingParts): ContainerCreateRequest {
+  return plain({
+    name: inputs.name,
+    description: inputs.description,
+    registry_id: inputs.registryId,
+    image_name: inputs.imageName,
+    tag: inputs.tag,
+    ...runtimeToWire(inputs, existing),
+  }) as ContainerCreateRequest;
+}
+
+/** The container's own inputs as the service holds them. */
+function fromWire(record: ContainerRecord, previous: Props): Props {
+  return plain({
+    environmentId: record.environment?.id ?? String(previous["environmentId"] ?? ""),
+    name: record.name,
+    description: record.description ?? "",
+    registryId: record.registry?.id ?? record.registry_id ?? String(previous["registryId"] ?? ""),
+    imageName: record.image_name ?? String(previous["imageName"] ?? ""),
+    tag: record.tag ?? String(previous["tag"] ?? ""),
+    ...runtimeFromWire(record, DEFAULTS),
+    ...storedDeployInputs(previous),
+  });
+}
+
+const [variablesPart, secretsPart] = valuesParts<ContainerInputs, ContainerRecord>(
+  (client) => ({ variables: client.containers.variables, secrets: client.containers.secrets }),
+  "CONTAINER",
+);
+
+/** The container family: an image from a registry, run with its variables, secrets, stage and optional deployment. */
+export const container = defineResource({
+  kind: "Container",
+  noun: "container",
+  schema: containerSchema,
+  outputNames: ["variableRefs", "secretRefs", "registryUrl"],
+  outputs: (record: ContainerRecord) => ({ registryUrl: record.registry?.url ?? undefined }),
+  toWire: (inputs) => toWire(inputs) as unknown as Props,
+  fromWire: (record, previous) => fromWire(record, previous),
+  fillServiceChoices: withRuntimeChoices,
+  parts: [variablesPart, secretsPart, stagePart<ContainerInputs, ContainerRecord>(), deployPart<ContainerInputs, ContainerRecord>("container")],
+  calls: runningServiceCalls((client) => client.containers, toWire),
+});
+
+/** The dynamic provider of {@link Container}. */
+export const containerProvider = container.provider;
+
+/**
+ * A container run from an image of a {@link ContainerRegistry}, with its ports, probes, volumes, environment
+ * variables, secrets and deployment stage. `secrets` is stored as a Pulumi secret. Changing `tag` updates the
+ * container in place; with `deploy: true` the new tag is deployed and waited for.
+ *
+ * @example
+ * const hub = new ContainerRegistry("hub", { organizationId: org.id, name: "docker-hub", kind: "DOCKER_HUB" });
+ * const web = new Container("web", {
+ *   environmentId: env.id, name: "web", registryId: hub.id, imageName: "nginx", tag: "1.27",
+ *   ports: [{ internalPort: 80, publiclyAccessible: true }],
+ *   environmentVariables: { LOG_LEVEL: "info" },
+ *   deploy: true,
+ * });
+ */
+export class Container extends RunningServiceResource {
+  /** Free text. */
+  declare readonly description: pulumi.Output<string>;
+  /** Registry the image is pulled from. */
+  declare readonly registryId: pulumi.Output<string>;
+  /** URL of that registry. */
+  declare readonly registryUrl: pulumi.Output<string | undefined>;
+  /** Image name within the registry. */
+  declare readonly imageName: pulumi.Output<string>;
+  /** Image tag. */
+  declare readonly tag: pulumi.Output<string>;
+
+  /**
+   * @param name the Pulumi resource name.
+   * @param args the container's inputs.
+   * @param opts resource options (`secrets` is always stored as a secret).
+   */
+  constructor(name: string, args: ContainerArgs, opts?: pulumi.CustomResourceOptions) {
+    super(container, name, args, opts);
+  }
+}

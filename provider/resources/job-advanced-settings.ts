@@ -1,0 +1,70 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { JOB_ADVANCED_SETTINGS, type AdvancedSettingsInputOf, type AdvancedSettingsOf } from "../../sdk";
+import {
+  AdvancedSettingsResource, advancedSettingsProvider, type AdvancedSettingsArgs, type AdvancedSettingsDefinition,
+  type AdvancedSettingsInputsOf,
+} from "./service-advanced-settings";
+
+/**
+ * The advanced settings of a job, keyed exactly as the service spells them; each key's type, bounds and docs come
+ * from the sdk's catalogue ({@link JOB_ADVANCED_SETTINGS}: the common keys, the build keys and the job keys such as
+ * `job.delete_ttl_seconds_after_finished` and `cronjob.concurrency_policy`). Every key is optional.
+ */
+export type JobAdvancedSettingsValues = AdvancedSettingsInputOf<typeof JOB_ADVANCED_SETTINGS>;
+
+/** {@link JobAdvancedSettingsValues} where each value may also be a Pulumi input. */
+export type JobAdvancedSettingsInput = AdvancedSettingsInputsOf<typeof JOB_ADVANCED_SETTINGS>;
+
+/** Every advanced setting of a job as the service reports it, typed (the service's spellings). */
+export type EffectiveJobAdvancedSettings = AdvancedSettingsOf<typeof JOB_ADVANCED_SETTINGS>;
+
+/** The arguments of {@link JobAdvancedSettings}. */
+export interface JobAdvancedSettingsArgs extends AdvancedSettingsArgs<typeof JOB_ADVANCED_SETTINGS> {
+  /**
+   * Id of the job whose settings are managed (a valid id: no `/`, `..`, `%` or whitespace); wire: the
+   * `{jobId}` of `/job/{jobId}/advancedSettings`. Changing it moves the settings to another job
+   * (replacement).
+   */
+  jobId: pulumi.Input<string>;
+}
+
+/** The resource: the `<Type>` of `pulumi-nodejs:dynamic/deploy-service:JobAdvancedSettings`, its id input, its calls. */
+const definition: AdvancedSettingsDefinition = {
+  kind: "JobAdvancedSettings",
+  serviceKind: "job",
+  idKey: "jobId",
+  typeName: "JobAdvancedSettingsInput",
+  group: (client) => client.jobs,
+};
+
+/** The dynamic provider of {@link JobAdvancedSettings}. */
+export const jobAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider = advancedSettingsProvider(definition);
+
+/**
+ * The advanced settings of one job (build limits, run history and concurrency of a cron job, pod placement), as
+ * `ApplicationAdvancedSettings` does for applications: only the keys written in `settings` are managed,
+ * checked at preview with no API call, compared after normalisation, read back on refresh, and put back to the
+ * service's defaults on destroy. A key only applications or containers have (an ingress key, say) is refused at
+ * preview.
+ *
+ * @example
+ * ```ts
+ * new JobAdvancedSettings("nightly-settings", {
+ *   jobId: nightly.id,
+ *   settings: { "cronjob.concurrency_policy": "Forbid", "build.timeout_max_sec": 1800 },
+ * });
+ * ```
+ */
+export class JobAdvancedSettings extends AdvancedSettingsResource<typeof JOB_ADVANCED_SETTINGS> {
+  /** Id of the job whose settings are managed (also the id of this resource). */
+  declare readonly jobId: pulumi.Output<string>;
+
+  /**
+   * @param name The unique name of the resource in the program.
+   * @param args The job and the settings to manage.
+   * @param opts Options of the resource.
+   */
+  constructor(name: string, args: JobAdvancedSettingsArgs, opts?: pulumi.CustomResourceOptions) {
+    super(definition, name, args, opts);
+  }
+}

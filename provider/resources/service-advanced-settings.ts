@@ -1,0 +1,402 @@
+/**
+ * The advanced settings of a service kind (application, container, job) as a resource: one factory, so each kind's
+ * resource is a short definition naming its kind, its id input and its sdk group. The keys, their types, bounds,
+ * defaults and comparisons come from the sdk's catalogue of the kind ({@link advancedSettingsCatalogue}).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import {
+  ADVANCED_SETTINGS_KINDS,
+  type AdvancedSettingSpec,
+  type AdvancedSettingsCatalogue,
+  type AdvancedSettingsInputOf,
+  type AdvancedSettingsOf,
+  type AdvancedSettingsKind,
+  type DeployServiceClient,
+  advancedSettingDefaultOf,
+  advancedSettingKeysOf,
+  advancedSettingSpecOf,
+  invalidIdReason,
+  isAdvancedSettingKeyOf,
+  normalizeAdvancedSettingOf,
+} from "../../sdk";
+import { apiClient } from "../framework/credentials";
+import { diffInputs } from "../framework/diff";
+import { describeFailure, ignoreGone, readOrGone } from "../framework/errors";
+import { DeployServiceResource } from "../framework/shim";
+import { closestName, editDistance } from "../framework/suggest";
+import { containsUnknown, isUnknown } from "../framework/unknowns";
+
+type Settings = Record<string, unknown>;
+
+/** The sdk calls of a kind's advanced settings. */
+export interface AdvancedSettingsCalls {
+  getAdvancedSettings(serviceId: string): Promise<unknown>;
+  updateAdvancedSettings(serviceId: string, settings: never): Promise<unknown>;
+}
+
+/** One kind's advanced-settings resource. */
+export interface AdvancedSettingsDefinition {
+  /** The `<Type>` of the type token: `ApplicationAdvancedSettings`. */
+  kind: string;
+  /** The service kind whose catalogue is used: `application`, `container`, `job`. */
+  serviceKind: AdvancedSettingsKind;
+  /** The input naming the service: `applicationId`. */
+  idKey: string;
+  /** The name of the settings type users read, for messages: `AdvancedSettings`. */
+  typeName: string;
+  /** The sdk group with `getAdvancedSettings` and `updateAdvancedSettings`. */
+  group(client: DeployServiceClient): AdvancedSettingsCalls;
+}
+
+/** `an application`, `a container`, `a job`. */
+function withArticle(noun: string): string {
+  return /^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`;
+}
+
+/** A short, safe description of a value for an error message: `0`, `"abc"`, `null`, `an array`, `an object`. */
+function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (value === undefined) return "nothing";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "string") return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+  if (typeof value === "object") return "an object";
+  return String(value);
+}
+
+/** What a value of `spec` should be, in words: "an integer >= 1", "a boolean (true or false)". */
+function expectedOf(spec: AdvancedSettingSpec, withNull: boolean): string {
+  const orNull = withNull && spec.nullable ? " or null" : "";
+  switch (spec.kind) {
+    case "boolean":
+      return `a boolean (true or false)${orNull}`;
+    case "integer": {
+      const { min, max } = spec;
+      if (min !== undefined && max !== undefined) return `an integer between ${min} and ${max}${orNull}`;
+      if (min !== undefined) return `an integer >= ${min}${orNull}`;
+      if (max !== undefined) return `an integer <= ${max}${orNull}`;
+      return `an integer${orNull}`;
+    }
+    case "string":
+      return `a string${orNull}`;
+    case "enum": {
+      const names = (spec.values ?? []).map((v) => JSON.stringify(v));
+      for (const [alias, target] of Object.entries(spec.aliases ?? {})) {
+        names.push(`${JSON.stringify(alias)} (sent as ${JSON.stringify(target)})`);
+      }
+      return `one of ${names.join(", ")}${orNull}`;
+    }
+    case "stringArray":
+      return `an array of strings${orNull}`;
+    case "stringMap":
+      return `an object mapping names to string values${orNull}`;
+  }
+}
+
+/** One problem with one setting: `index` names an item of a list or map value. */
+interface SettingProblem {
+  readonly index?: number | string;
+  readonly reason: string;
+}
+
+/**
+ * Checks a program's value for `key` with the sdk's schema of the key, and words the first problem for a
+ * preview; `undefined` when the value is valid or not known yet. The items of lists and maps are strings, so an
+ * item not known yet passes as one.
+ */
+function validateSetting(kind: AdvancedSettingsKind, key: string, value: unknown): SettingProblem | undefined {
+  if (isUnknown(value)) return undefined;
+  const spec = advancedSettingSpecOf(kind, key);
+  const result = spec.schema.safeParse(value);
+  if (result.success) return undefined;
+  const issue = result.error.issues[0];
+  if (issue === undefined) return { reason: `expected ${expectedOf(spec, true)}, got ${describeValue(value)}` };
+  const [index] = issue.path;
+  if (typeof index === "number" || typeof index === "string") {
+    const item = (value as Record<string | number, unknown>)[index];
+    return { index, reason: `expected a string, got ${describeValue(item)}` };
+  }
+  if (issue.code === "custom") return { reason: issue.message };
+  const outOfRange = issue.code === "too_small" || issue.code === "too_big";
+  return { reason: `expected ${expectedOf(spec, !outOfRange)}, got ${describeValue(value)}` };
+}
+
+/**
+ * Up to `limit` valid keys of `kind` close to an unknown one: by edit distance on the whole key, or sharing its
+ * last segment (`proxy_body_size_mb` written under the wrong prefix), or containing what was written.
+ */
+export function closeKeysOf(kind: AdvancedSettingsKind, written: string, limit = 3): string[] {
+  const lower = written.toLowerCase();
+  const last = lower.split(".").pop() ?? lower;
+  const scored = advancedSettingKeysOf(kind).map((key) => {
+    const keyLast = key.split(".").pop() ?? key;
+    let score = editDistance(lower, key);
+    if (keyLast === last) score = Math.min(score, 1);
+    else if (lower.length >= 4 && key.includes(lower)) score = Math.min(score, 2);
+    else score = Math.min(score, editDistance(last, keyLast) + 2);
+    return { key, score };
+  });
+  const threshold = Math.max(3, Math.floor(written.length / 4));
+  return scored
+    .filter((s) => s.score <= threshold)
+    .sort((a, b) => a.score - b.score)
+    .slice(0, limit)
+    .map((s) => s.key);
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function settingsOf(v: unknown): Settings {
+  return isPlainObject(v) ? v : {};
+}
+
+/** `settings["network.ingress.enable_cors"]`, `settings["deployment.lifecycle.pre_stop_exec_command"][1]`. */
+function settingPath(key: string, index?: number | string): string {
+  const base = `settings[${JSON.stringify(key)}]`;
+  if (index === undefined) return base;
+  return typeof index === "number" ? `${base}[${index}]` : `${base}[${JSON.stringify(index)}]`;
+}
+
+/** Dotted names of the leaves of a nested object (`{network: {ingress: {...}}}`), to tell users to write them flat. */
+function flattenedKeys(prefix: string, v: unknown): string[] {
+  if (!isPlainObject(v)) return [prefix];
+  return Object.entries(v).flatMap(([k, inner]) => flattenedKeys(`${prefix}.${k}`, inner));
+}
+
+function unknownKeyReason(def: AdvancedSettingsDefinition, key: string, value: unknown): string {
+  const kind = def.serviceKind;
+  const nested = flattenedKeys(key, value).filter((k) => isAdvancedSettingKeyOf(kind, k));
+  if (isPlainObject(value) && nested.length > 0) {
+    return `unknown advanced setting "${key}": write the keys flat as the service spells them, e.g. ${JSON.stringify(nested[0])}`;
+  }
+  const others = ADVANCED_SETTINGS_KINDS.filter((k) => k !== kind && isAdvancedSettingKeyOf(k, key));
+  if (others.length > 0) {
+    return `unknown advanced setting "${key}": it is a setting of ${others.map((k) => `${k}s`).join(" and ")}, not of ${kind}s`;
+  }
+  const close = closeKeysOf(kind, key);
+  const hint = close.length > 0
+    ? `close valid names: ${close.join(", ")}`
+    : `see the ${def.typeName} type for the ${advancedSettingKeysOf(kind).length} valid keys`;
+  return `unknown advanced setting "${key}"; ${hint}`;
+}
+
+/** The settings keys whose desired value differs from the stored one (or is not known yet), removed keys included. */
+export function changedSettingKeysOf(kind: AdvancedSettingsKind, olds: Settings, news: Settings): string[] {
+  const keys = new Set([...Object.keys(olds), ...Object.keys(news)]);
+  return [...keys].filter((key) => {
+    if (!(key in news) || !(key in olds)) return true;
+    if (containsUnknown(news[key])) return true;
+    return !sameSetting(kind, key, olds[key], news[key]);
+  });
+}
+
+function sameSetting(kind: AdvancedSettingsKind, key: string, a: unknown, b: unknown): boolean {
+  if (!isAdvancedSettingKeyOf(kind, key)) return JSON.stringify(a) === JSON.stringify(b);
+  return canonicalText(normalizeAdvancedSettingOf(kind, key, a)) === canonicalText(normalizeAdvancedSettingOf(kind, key, b));
+}
+
+/** JSON text with object keys sorted (a label map compares regardless of key order). */
+function canonicalText(v: unknown): string {
+  return JSON.stringify(v, (_k, inner: unknown) =>
+    isPlainObject(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,
+  );
+}
+
+/** Every key the service reported, typed where the key is known. */
+function effectiveOf(kind: AdvancedSettingsKind, reported: Settings): Settings {
+  const out: Settings = {};
+  for (const [key, value] of Object.entries(reported)) {
+    if (value === undefined) continue;
+    out[key] = normalizeAdvancedSettingOf(kind, key, value);
+  }
+  return out;
+}
+
+/**
+ * The managed keys as the service holds them. Where the service's value means what `known` says (the program's or
+ * the state's value, e.g. `"Required"` for `"Requirred"`), `known`'s spelling is kept so outputs stay as written.
+ */
+function managedValues(kind: AdvancedSettingsKind, known: Settings, reported: Settings): Settings {
+  const out: Settings = {};
+  for (const key of Object.keys(known)) {
+    if (!(key in reported) || reported[key] === undefined) continue;
+    out[key] = sameSetting(kind, key, known[key], reported[key]) ? known[key] : effectiveOf(kind, { [key]: reported[key] })[key];
+  }
+  return out;
+}
+
+function hasStatus(e: unknown): boolean {
+  return typeof (e as { status?: unknown } | null)?.status === "number";
+}
+
+/**
+ * The dynamic provider of a kind's advanced settings. Only the keys written in `settings` are managed: compared
+ * (both sides normalised), read back, and put back to the service's defaults when removed or on destroy. The
+ * resource's id is the service's id.
+ */
+export function advancedSettingsProvider(def: AdvancedSettingsDefinition): pulumi.dynamic.ResourceProvider {
+  const kind = def.serviceKind;
+  const idKey = def.idKey;
+  const inputKeys = [idKey, "settings"] as const;
+
+  const checkInputKeys = (news: Settings): pulumi.dynamic.CheckFailure[] => {
+    const unknown = Object.keys(news).filter((k) => !k.startsWith("__") && news[k] !== undefined && !(inputKeys as readonly string[]).includes(k));
+    return unknown.map((key) => {
+      const suggestion = closestName(key, inputKeys);
+      const hint = suggestion !== undefined ? `did you mean "${suggestion}"?` : `not an input of this resource (expected one of: ${inputKeys.join(", ")})`;
+      return { property: key, reason: `unknown property "${key}": ${hint}` };
+    });
+  };
+
+  const checkServiceId = (serviceId: unknown): pulumi.dynamic.CheckFailure[] => {
+    if (isUnknown(serviceId)) return [];
+    if (typeof serviceId !== "string" || serviceId.trim() === "") {
+      return [{ property: idKey, reason: `expected the id of ${withArticle(kind)} (a non-empty string), got ${describeValue(serviceId)}` }];
+    }
+    const reason = invalidIdReason(serviceId);
+    return reason === undefined ? [] : [{ property: idKey, reason: `${reason}, got ${describeValue(serviceId)}` }];
+  };
+
+  const checkSettings = (settings: unknown): pulumi.dynamic.CheckFailure[] => {
+    if (isUnknown(settings)) return [];
+    if (settings === undefined || settings === null) {
+      return [{ property: "settings", reason: 'is required (expected an object such as {"network.ingress.proxy_body_size_mb": 100}; {} manages nothing)' }];
+    }
+    if (!isPlainObject(settings)) {
+      return [{ property: "settings", reason: `expected an object keyed by advanced setting names, got ${describeValue(settings)}` }];
+    }
+    const failures: pulumi.dynamic.CheckFailure[] = [];
+    for (const [key, value] of Object.entries(settings)) {
+      if (!isAdvancedSettingKeyOf(kind, key)) {
+        failures.push({ property: settingPath(key), reason: unknownKeyReason(def, key, value) });
+        continue;
+      }
+      const problem = validateSetting(kind, key, value);
+      if (problem) failures.push({ property: settingPath(key, problem.index), reason: problem.reason });
+    }
+    return failures;
+  };
+
+  const hasEveryKey = (reported: Settings) => advancedSettingKeysOf(kind).every((key) => key in reported);
+
+  /** PUTs `body` (nothing when empty) and returns every setting as the service reports it afterwards. */
+  const apply = async (serviceId: string, body: Settings, action: string): Promise<Settings> => {
+    const group = def.group(apiClient());
+    try {
+      if (Object.keys(body).length > 0) {
+        // The sdk's request schema sends aliases (`"Required"`) in the service's spelling.
+        const answer = settingsOf(await group.updateAdvancedSettings(serviceId, body as never));
+        if (hasEveryKey(answer)) return answer;
+      }
+      return settingsOf(await group.getAdvancedSettings(serviceId));
+    } catch (e) {
+      throw describeFailure(e, action);
+    }
+  };
+
+  const outputs = (serviceId: string, known: Settings, reported: Settings): Settings => ({
+    [idKey]: serviceId,
+    settings: managedValues(kind, known, reported),
+    effectiveSettings: effectiveOf(kind, reported),
+  });
+
+  const serviceIdOf = (id: string, props: Settings) => (typeof props[idKey] === "string" ? (props[idKey] as string) : id);
+
+  return {
+    async check(_olds: Settings, news: Settings): Promise<pulumi.dynamic.CheckResult> {
+      const serviceId = news[idKey];
+      const failures = [...checkInputKeys(news), ...checkServiceId(serviceId), ...checkSettings(news["settings"])];
+      const inputs = { [idKey]: serviceId, settings: news["settings"] };
+      return failures.length > 0 ? { inputs, failures } : { inputs };
+    },
+
+    async diff(_id: string, olds: Settings, news: Settings): Promise<pulumi.dynamic.DiffResult> {
+      const base = diffInputs(olds, news, { keys: [idKey], replaceOn: [idKey] });
+      if (base.replaces && base.replaces.length > 0) return base;
+      const settingsChanged =
+        isUnknown(news["settings"]) || changedSettingKeysOf(kind, settingsOf(olds["settings"]), settingsOf(news["settings"])).length > 0;
+      return { changes: base.changes === true || settingsChanged };
+    },
+
+    async create(inputs: Settings): Promise<pulumi.dynamic.CreateResult> {
+      const serviceId = String(inputs[idKey]);
+      const settings = settingsOf(inputs["settings"]);
+      const reported = await apply(serviceId, settings, `setting advanced settings of ${kind} ${serviceId}`);
+      return { id: serviceId, outs: outputs(serviceId, settings, reported) };
+    },
+
+    async read(id: string, props: Settings): Promise<pulumi.dynamic.ReadResult> {
+      const serviceId = serviceIdOf(id, props);
+      const managed = settingsOf(props["settings"]);
+      let reported: unknown;
+      try {
+        reported = await readOrGone(() => def.group(apiClient()).getAdvancedSettings(serviceId));
+      } catch (e) {
+        // readOrGone already turned a refused token into its own error (no status); the service's others get context.
+        throw hasStatus(e) ? describeFailure(e, `reading advanced settings of ${kind} ${serviceId}`) : e;
+      }
+      if (reported === undefined) return { id: "" };
+      const outs = outputs(serviceId, managed, settingsOf(reported));
+      return { id, props: outs, inputs: { [idKey]: serviceId, settings: outs["settings"] } };
+    },
+
+    async update(_id: string, olds: Settings, news: Settings): Promise<pulumi.dynamic.UpdateResult> {
+      const serviceId = String(news[idKey]);
+      const oldSettings = settingsOf(olds["settings"]);
+      const newSettings = settingsOf(news["settings"]);
+      const body: Settings = {};
+      for (const key of changedSettingKeysOf(kind, oldSettings, newSettings)) {
+        if (key in newSettings) body[key] = newSettings[key];
+        else if (isAdvancedSettingKeyOf(kind, key)) body[key] = advancedSettingDefaultOf(kind, key);
+      }
+      const reported = await apply(serviceId, body, `updating advanced settings of ${kind} ${serviceId}`);
+      return { outs: outputs(serviceId, newSettings, reported) };
+    },
+
+    async delete(id: string, props: Settings): Promise<void> {
+      const serviceId = serviceIdOf(id, props);
+      const body: Settings = {};
+      for (const key of Object.keys(settingsOf(props["settings"]))) {
+        if (isAdvancedSettingKeyOf(kind, key)) body[key] = advancedSettingDefaultOf(kind, key);
+      }
+      if (Object.keys(body).length === 0) return;
+      try {
+        await ignoreGone(() => def.group(apiClient()).updateAdvancedSettings(serviceId, body as never));
+      } catch (e) {
+        throw describeFailure(e, `resetting advanced settings of ${kind} ${serviceId} to their defaults`);
+      }
+    },
+  };
+}
+
+/** The settings of a catalogue `C` as a program gives them: every key optional, each value possibly a Pulumi input. */
+export type AdvancedSettingsInputsOf<C extends AdvancedSettingsCatalogue> = {
+  [K in keyof AdvancedSettingsInputOf<C>]?: pulumi.Input<Exclude<AdvancedSettingsInputOf<C>[K], undefined>>;
+};
+
+/** The `settings` input of a kind's advanced-settings resource (catalogue `C`); the kind's Args add its id input. */
+export interface AdvancedSettingsArgs<C extends AdvancedSettingsCatalogue> {
+  /**
+   * The settings to manage, keyed exactly as the service spells them, flat (`"network.ingress.proxy_body_size_mb"`).
+   * Only these keys are set, compared and read back; the others keep whatever the service has. A key removed from
+   * this object is put back to the service's default. `{}` manages nothing and only reports `effectiveSettings`.
+   */
+  settings: pulumi.Input<AdvancedSettingsInputsOf<C>>;
+}
+
+/**
+ * Base class of a kind's advanced-settings resource (catalogue `C`): its inputs (the definition's id input and
+ * `settings`) and the `effectiveSettings` output slot go to the engine. The kind's class adds its id output and Args.
+ */
+export abstract class AdvancedSettingsResource<C extends AdvancedSettingsCatalogue> extends DeployServiceResource {
+  /** The managed keys with the values the service holds for them. */
+  declare readonly settings: pulumi.Output<AdvancedSettingsInputOf<C>>;
+  /** Every advanced setting of the service as the service reported it after the last apply or refresh. */
+  declare readonly effectiveSettings: pulumi.Output<AdvancedSettingsOf<C>>;
+
+  protected constructor(def: AdvancedSettingsDefinition, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
+    const inputs = args as Record<string, unknown>;
+    super(def.kind, name, { [def.idKey]: inputs[def.idKey], settings: inputs["settings"], effectiveSettings: undefined }, opts);
+  }
+}
