@@ -26,7 +26,7 @@ export function stepsFor(action: ServiceAction, build: readonly string[], failur
 
 /** Epoch ms at which a deployment reaches its terminal state (its cancellation, when it was cancelled). */
 export function endOf(d: DeploymentRec): number {
-  const natural = d.start + (d.steps.length - 1) * d.stepMs;
+  const natural = naturalEnd(d);
   return d.cancelled_at === undefined ? natural : Math.min(natural, d.cancelled_at);
 }
 
@@ -63,9 +63,12 @@ export function deletionState(d: DeletionRec, nowMs: number): string {
   return d.stepMs > 0 && nowMs - d.start < d.stepMs ? "DELETE_QUEUED" : "DELETING";
 }
 
-/** Starts an action on a service (replacing any running one) and returns it. */
+/**
+ * Starts an action on a service (replacing any running one) and returns it; `requestId` is the id of the request that
+ * started it (an environment request's, shared by every service it acts on), a new one when absent.
+ */
 export function startAction(
-  rt: RuntimeRec, action: ServiceAction, build: readonly string[], nowMs: number, stepMs: number, delayMs = 0,
+  rt: RuntimeRec, action: ServiceAction, build: readonly string[], nowMs: number, stepMs: number, delayMs = 0, requestId?: string,
 ): DeploymentRec {
   const prev = rt.deployment;
   if (prev && prev.action === "DEPLOY" && finished(prev, nowMs) && stateAt(prev, nowMs) === "DEPLOYED") {
@@ -74,7 +77,7 @@ export function startAction(
   if (action === "UNINSTALL") rt.deployed_version = null;
   const d: DeploymentRec = {
     action, steps: stepsFor(action, build, action === "DEPLOY" ? rt.failure : null),
-    start: nowMs + delayMs, requested_at: nowMs, stepMs, request_id: randomUUID(), version: rt.version,
+    start: nowMs + delayMs, requested_at: nowMs, stepMs, request_id: requestId ?? randomUUID(), version: rt.version,
   };
   rt.deployment = d;
   rt.requests_count += 1;
@@ -132,12 +135,25 @@ export function inProgress(state: string): boolean {
   return state.endsWith("ING") || state.endsWith("QUEUED") || state.startsWith("WAITING_");
 }
 
-/** Aggregated state of several services: the first still moving, else the first failed, else the common one. */
+/**
+ * Aggregated state of several services: the first still moving, else the first failed (`*_ERROR`), else CANCELED
+ * when one was cancelled, else the first one.
+ */
 export function aggregateState(states: string[], fallback: string): string {
   if (states.length === 0) return fallback;
   const moving = states.find(inProgress);
   if (moving) return moving;
-  const failed = states.find((s) => s.endsWith("_ERROR"));
+  const failed = states.find((s) => s.endsWith("_ERROR")) ?? states.find((s) => s === "CANCELED");
   if (failed) return failed;
   return states[0] as string;
+}
+
+/** True when a deployment's last step is a failure (`*_ERROR`): the failure injected at its start. */
+export function endsInFailure(d: DeploymentRec): boolean {
+  return (d.steps[d.steps.length - 1] as string).endsWith("_ERROR");
+}
+
+/** Epoch ms at which a deployment reaches its last step if nothing cancels it. */
+export function naturalEnd(d: DeploymentRec): number {
+  return d.start + (d.steps.length - 1) * d.stepMs;
 }

@@ -64,6 +64,17 @@ export async function injectFault(
   if (res.status !== 201) throw new Error(`fault not accepted: ${res.status} ${await res.text()}`);
 }
 
+/**
+ * Injects the stale-status fault (see `faults.ts`): after each of the next `times` action requests (every one when
+ * absent), status reads keep answering what each service (and, for an environment request, the environment) showed
+ * before the request, with its `deployment_request_id` and `state`, for the first `reads` reads and/or `ms`
+ * milliseconds. Throws when the emulator refuses the rule.
+ */
+export async function injectStaleStatus(emulator: ControlEndpoint, fault: { reads?: number; ms?: number; times?: number }): Promise<void> {
+  const res = await control(emulator, "POST", "/faults", { kind: "stale_status", ...fault });
+  if (res.status !== 201) throw new Error(`fault not accepted: ${res.status} ${await res.text()}`);
+}
+
 /** Removes every injected fault. */
 export async function clearFaults(emulator: ControlEndpoint): Promise<void> {
   await control(emulator, "DELETE", "/faults");

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { ApiError } from "./errors";
-import { faultRequest } from "./faults";
+import { faultRequest, staleStatusRequest } from "./faults";
 import { parseJsonBody, readBody, sendError, sendJson } from "./http-util";
 import type { ControlTarget } from "./control-target";
 import { SERVICE_KINDS } from "./models/service-kinds";
@@ -67,7 +67,8 @@ export function controlGate(req: IncomingMessage, method: string): ApiError | un
 
 /**
  * Control endpoints under `/_emulator` (no auth, no rate limit, not logged): reset, state dump,
- * request log, faults, failure injection, token revocation and config. Guarded by {@link controlGate}.
+ * request log, faults (request faults and stale statuses, see `faults.ts`), failure injection, token revocation and
+ * config. Guarded by {@link controlGate}.
  */
 export async function handleControl(
   emu: ControlTarget, req: IncomingMessage, res: ServerResponse, method: string, path: string,
@@ -93,7 +94,13 @@ export async function handleControl(
       emu.requests.clear();
       return sendJson(res, 204, undefined);
     }
-    if (key === "POST /faults") return sendJson(res, 201, { id: emu.faults.add(parseOr400(faultRequest, body())) });
+    if (key === "POST /faults") {
+      const b = body();
+      // a body with `kind` is a fault of another kind than a request fault (see faults.ts)
+      const kind = typeof b === "object" && b !== null && Object.hasOwn(b, "kind");
+      const id = kind ? emu.faults.addStale(parseOr400(staleStatusRequest, b)) : emu.faults.add(parseOr400(faultRequest, b));
+      return sendJson(res, 201, { id });
+    }
     if (key === "DELETE /faults") {
       emu.faults.clear();
       return sendJson(res, 204, undefined);

@@ -21,6 +21,14 @@
  *   starts with `Docker Hub`); a deploy may name a new `image_tag`, which the service keeps, and
  *   `POST /organization/{id}/container/deploy` (`/job/deploy`) gives a new tag to, and deploys, every container (job)
  *   with `auto_deploy` running the image. A registry in use cannot be deleted (400).
+ * - Environment requests (`/environment/{id}/deploy`, `/redeploy`, `/stop`, and `/service/deploy`, `/service/stop`,
+ *   `/service/restart-service` for listed services) run stage by stage in `deployment_order`: a stage's services start
+ *   together once every service of the stage before has finished, waiting in QUEUED until then; a deploy that fails
+ *   stops the later stages, whose services end CANCELED without building or deploying (see `actions.ts`). Every
+ *   service a request acts on carries the request's `deployment_request_id`. `/service/deploy` takes pins (an
+ *   application's or git job's `git_commit_id`, a container's or image job's `image_tag`, which the service keeps);
+ *   `/cancelDeployment` ends the unfinished deploys CANCELED (every unfinished action with `force_cancel`);
+ *   `/statusesWithStages` answers the environment's status and each stage with its services' statuses.
  * - Deployments leave traces: an application's deploy rolls out the commit it names (`git_commit_id`) or its branch's
  *   head, shown as `git_repository.deployed_commit_*` once DEPLOYED; `/<kind>/{id}/deploymentHistory` and
  *   `/environment/{id}/deploymentHistory` list every action, newest first, 20 per page (query `startId`).
@@ -37,10 +45,13 @@
  *   internal ports per application, absolute storage mount points (400 naming the field); name uniqueness per family
  *   as decided in `models/uniqueness.ts` (409). A malformed JSON body is a 400 that quotes none of it; a body holding a
  *   `__proto__` key anywhere is a 400. Ids are looked up as own entries only (`__proto__`, `constructor`... are 404).
+ * - Faults (`POST /_emulator/faults`): request faults (an answer status, latency, a lost connection) and stale
+ *   statuses (`{"kind": "stale_status", "reads": 3}`: status reads after a deploy keep answering the previous
+ *   deployment for a while, the service's known race); see `faults.ts`.
  * - Control endpoints (`/_emulator/...`) take no token, so they answer only a loopback `Host` (403 otherwise), refuse
  *   a non-loopback `Origin` (403), and every request but GET must carry `content-type: application/json` (415),
  *   which a web page cannot send cross-origin without a CORS preflight the emulator never grants. `control-client.ts`
- *   (exported here: `control`, `requests`, `stateDump`, `injectFault`, `failDeploys`...) is a client of them.
+ *   (exported here: `control`, `requests`, `stateDump`, `injectFault`, `injectStaleStatus`, `failDeploys`...) is a client of them.
  * - The `--data` file holds every token and secret in clear: it is written with mode 0600 (through a temporary file
  *   created 0600, then renamed), and an existing file is narrowed to 0600 when loaded.
  *

@@ -32,7 +32,7 @@ export class EmulatorServer implements ControlTarget {
   readonly http: http.Server;
 
   constructor(readonly seed: SeedInfo, state: ReturnType<typeof seedState>, config: EmulatorConfig) {
-    this.world = { store: new Store(state), config, timers: new Set(), now: () => Date.now() };
+    this.world = { store: new Store(state), config, faults: this.faults, timers: new Set(), now: () => Date.now() };
     this.http = http.createServer((req, res) => {
       this.handle(req, res).catch((e: unknown) => {
         if (!res.headersSent) sendError(res, 500, `internal error: ${(e as Error).message}`);

@@ -1,3 +1,4 @@
+import type { Faults } from "./faults";
 import type { Store } from "./store";
 
 /** Settings that can change while running (`PUT /_emulator/config`). */
@@ -8,10 +9,12 @@ export interface EmulatorConfig {
   rateLimitPerHour: number;
 }
 
-/** Everything a route handler may use: the store, the live config and the timers of pending side effects. */
+/** Everything a route handler may use: the store, the live config, the faults and the timers of pending side effects. */
 export interface World {
   store: Store;
   config: EmulatorConfig;
+  /** The injected faults (the stale-status fault is applied by actions and status reads). */
+  faults: Faults;
   /** Pending timers (webhook deliveries at deployment end); cleared on reset and close. */
   timers: Set<NodeJS.Timeout>;
   /** Current time in epoch ms (a function so tests of the clock could shift it). */

@@ -30,6 +30,9 @@ function imageOf(c: { image_name: string; tag: string }): string {
 export const containerKind: ServiceKind<"containers", ContainerRec> = {
   name: "container", type: "CONTAINER", collection: "containers", buildSteps: () => [], deploysFrom: "image-tag",
   restarts: true, monthlyCostCents: 1000, secretFields: [],
+  applyDeploy: (m, c, body) => {
+    if (body.image_tag) setContainerTag(m, c, body.image_tag);
+  },
   releaseOf: (c) => ({
     image_name: c.image_name, tag: c.tag, arguments: [...c.arguments], ...(c.entrypoint === undefined ? {} : { entrypoint: c.entrypoint }),
   }),

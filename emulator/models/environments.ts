@@ -114,3 +114,14 @@ export function environmentSummary(m: ModelContext, e: EnvironmentRec): { state:
   else deploymentStatus = "OUT_OF_DATE";
   return { state, deploymentStatus };
 }
+
+/** The environment's `EnvironmentStatus`: its aggregated state and its last environment request. */
+export function environmentStatus(m: ModelContext, e: EnvironmentRec): Record<string, unknown> {
+  const { state, deploymentStatus } = environmentSummary(m, e);
+  return {
+    id: e.id, state, last_deployment_state: state,
+    last_deployment_date: e.last_action?.at ?? null, last_deployment_id: e.last_action?.request_id ?? null,
+    total_deployment_duration_in_seconds: null, origin: "API", triggered_by: null,
+    deployment_status: deploymentStatus, deployment_request_id: e.last_action?.request_id ?? null,
+  };
+}

@@ -16,7 +16,7 @@ import { registryFor } from "./container-registries";
 import { commitFor } from "./git-commits";
 import { assignGiven, baseFields, type ModelContext } from "./records";
 import { newRuntime } from "./runtime";
-import type { ServiceKind } from "./service-kinds";
+import type { DeployBody, ServiceKind } from "./service-kinds";
 import { imageLogLines } from "./service-logs";
 import { addService, assertServiceNameFree, serviceEdited } from "./services";
 
@@ -81,6 +81,10 @@ function runOf(j: JobRec): { event: string; command: JobCommandRec | undefined; 
 export const jobKind: ServiceKind<"jobs", JobRec> = {
   name: "job", type: "JOB", collection: "jobs", buildSteps: (j) => (j.source.docker ? ["BUILDING"] : []),
   deploysFrom: "image-tag-or-git-commit", restarts: false, monthlyCostCents: 500, secretFields: [],
+  deployProblem: jobDeployProblem,
+  applyDeploy: (m, j, body) => {
+    if (body.image_tag) setJobTag(m, j, body.image_tag);
+  },
   commitOf: (j, requested, atMs) => (j.source.docker ? commitFor(j.source.docker.git_repository, requested, atMs) : undefined),
   releaseOf: (j) => {
     const { event, command, scheduleAt } = runOf(j);
@@ -203,15 +207,11 @@ export function setJobTag(m: ModelContext, j: JobRec, tag: string): void {
 }
 
 /**
- * What a deploy's body asks of a job: a new `image_tag` for a job run from an image (kept by the job), or the
- * `git_commit_id` to build for one built from git; 400 naming the field that does not fit the job's source.
+ * What is wrong with a deploy's body for a job: a new `image_tag` fits a job run from an image (which keeps it), the
+ * `git_commit_id` to build one built from git; the other one is a 400 naming its field.
  */
-export function prepareJobDeploy(m: ModelContext, j: JobRec, body: { image_tag?: string | undefined; git_commit_id?: string | undefined }): void {
-  if (body.image_tag !== undefined) {
-    if (!j.source.image) throw badRequest("image_tag", "this job is built from a git repository (source.docker): name git_commit_id instead");
-    setJobTag(m, j, body.image_tag);
-  }
-  if (body.git_commit_id !== undefined && !j.source.docker) {
-    throw badRequest("git_commit_id", "this job runs an image (source.image): name image_tag instead");
-  }
+function jobDeployProblem(j: JobRec, body: DeployBody): [string, string] | undefined {
+  if (body.image_tag && !j.source.image) return ["image_tag", "this job is built from a git repository (source.docker): name git_commit_id instead"];
+  if (body.git_commit_id && !j.source.docker) return ["git_commit_id", "this job runs an image (source.image): name image_tag instead"];
+  return undefined;
 }

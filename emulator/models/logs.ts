@@ -21,11 +21,32 @@ export interface LogRec {
 export function appendLogs(
   state: State, svc: { id: string; name: string }, d: DeploymentRec, version: string, lines: Array<[number, string]>,
 ): void {
-  const pod = `${svc.name.toLowerCase().replace(/[^a-z0-9-]/g, "-")}-${d.request_id.slice(0, 5)}`;
+  const pod = podOf(svc, d);
   for (const [step, message] of lines) {
     state.logs.push({ id: randomUUID(), service_id: svc.id, at: d.start + step * d.stepMs, message, pod_name: pod, version });
   }
-  const mine = state.logs.filter((l) => l.service_id === svc.id);
+  keepNewest(state, svc.id);
+}
+
+/** The pod an action's lines name. */
+function podOf(svc: { name: string }, d: DeploymentRec): string {
+  return `${svc.name.toLowerCase().replace(/[^a-z0-9-]/g, "-")}-${d.request_id.slice(0, 5)}`;
+}
+
+/**
+ * Ends the lines of an action cancelled at `atMs` before its end: the lines it would still have written (dated after
+ * `atMs`) are dropped and `message` is written at `atMs` (with the version its other lines name).
+ */
+export function cutLogs(state: State, svc: { id: string; name: string }, d: DeploymentRec, atMs: number, message: string): void {
+  const pod = podOf(svc, d);
+  const version = state.logs.find((l) => l.service_id === svc.id && l.pod_name === pod)?.version ?? "";
+  state.logs = state.logs.filter((l) => l.service_id !== svc.id || l.at <= atMs);
+  state.logs.push({ id: randomUUID(), service_id: svc.id, at: atMs, message, pod_name: pod, version });
+  keepNewest(state, svc.id);
+}
+
+function keepNewest(state: State, serviceId: string): void {
+  const mine = state.logs.filter((l) => l.service_id === serviceId);
   if (mine.length > MAX_LOG_LINES_PER_SERVICE) {
     const drop = new Set(mine.slice(0, mine.length - MAX_LOG_LINES_PER_SERVICE).map((l) => l.id));
     state.logs = state.logs.filter((l) => !drop.has(l.id));

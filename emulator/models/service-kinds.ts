@@ -12,6 +12,7 @@ import { applicationKind } from "./applications";
 import { containerKind } from "./containers";
 import { databaseKind } from "./databases";
 import { jobKind } from "./jobs";
+import type { ModelContext } from "./records";
 import type { CommitRec, DeploymentRec } from "./runtime";
 import type { ServiceRecBase } from "./services";
 
@@ -20,6 +21,20 @@ import type { ServiceRecBase } from "./services";
  * (`image_tag`), either one but not both (a job: which one its source takes), or nothing.
  */
 export type DeploySource = "git-commit" | "image-tag" | "image-tag-or-git-commit" | "none";
+
+/** What a deploy request names for one service: `POST /<kind>/{id}/deploy`'s body, or one item of an environment's `service/deploy`. */
+export interface DeployBody {
+  git_commit_id?: string | undefined;
+  image_tag?: string | undefined;
+}
+
+/** The version a deploy request names for a kind deploying from `from`, if any (an empty string names none). */
+export function deployVersion(from: DeploySource, body: DeployBody): string | undefined {
+  const commit = body.git_commit_id || undefined;
+  const tag = body.image_tag || undefined;
+  if (from === "image-tag-or-git-commit") return commit ?? tag;
+  return from === "git-commit" ? commit : from === "image-tag" ? tag : undefined;
+}
 
 /** One kind of service of an environment. `C` is its collection in the state, `R` its record type. */
 export interface ServiceKind<C extends string = string, R extends ServiceRecBase = ServiceRecBase> {
@@ -33,6 +48,13 @@ export interface ServiceKind<C extends string = string, R extends ServiceRecBase
   buildSteps(rec: R): readonly string[];
   /** What its deploy request names. */
   readonly deploysFrom: DeploySource;
+  /**
+   * What is wrong with a deploy request's body for this service, as [field of the body, message] (a 400), checked
+   * before anything changes; absent or undefined: nothing.
+   */
+  deployProblem?(rec: R, body: DeployBody): [string, string] | undefined;
+  /** What a deploy request's body changes on the service before its deploy starts (a new image tag, which it keeps). */
+  applyDeploy?(m: ModelContext, rec: R, body: DeployBody): void;
   /** Whether it has a `restart-service` action (jobs run to their end and have none). */
   readonly restarts: boolean;
   /** Monthly cost in cents, counted by `currentCost`. */

@@ -30,9 +30,6 @@ export const containerRoutes: Route[] = [
   ...serviceRoutes(containerKind, {
     createRequest: containerRequest, editRequest: containerRequest, response: containerResponse,
     present: presentContainer, create: createContainer, edit: editContainer,
-    beforeDeploy: (ctx, c, body) => {
-      if (body.image_tag !== undefined) setContainerTag(ctx, c, body.image_tag);
-    },
     history: { entry: deploymentEntry, response: containerDeploymentResponse },
   }),
   logRoute(containerKind),

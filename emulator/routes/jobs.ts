@@ -1,4 +1,4 @@
-import { jobKind, jobType, createJob, editJob, prepareJobDeploy, setJobTag, type JobRec } from "../models/jobs";
+import { jobKind, jobType, createJob, editJob, setJobTag, type JobRec } from "../models/jobs";
 import { jobDeploymentResponse } from "../schemas/deployment-history";
 import { jobRequest, jobResponse } from "../schemas/jobs";
 import { advancedSettingsRoutes } from "./advanced-settings";
@@ -46,7 +46,7 @@ const find = (ctx: RouteContext): JobRec => needServiceOf(ctx, jobKind);
 export const jobRoutes: Route[] = [
   ...serviceRoutes(jobKind, {
     createRequest: jobRequest, editRequest: jobRequest, response: jobResponse,
-    present: presentJob, create: createJob, edit: editJob, beforeDeploy: prepareJobDeploy,
+    present: presentJob, create: createJob, edit: editJob,
     history: { entry: deploymentEntry, response: jobDeploymentResponse },
   }),
   ...advancedSettingsRoutes("job", find),

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { assertActionable, startServiceAction } from "../actions";
+import { assertActionable, prepareDeploy, startServiceAction } from "../actions";
 import { aggregateState, deploymentStatusOf, phaseOf, serviceState, serviceStatus } from "../clock";
+import { readServiceStatus } from "../status-reads";
 import { badRequest } from "../errors";
 import { deploymentsOf, lastDeployed } from "../models/deployments";
 import { visibleLogs } from "../models/logs";
 import { iso } from "../models/records";
 import type { DeploymentRec, ServiceAction } from "../models/runtime";
-import type { AnyServiceKind, DeploySource, RecordOf } from "../models/service-kinds";
+import { deployVersion, type AnyServiceKind, type DeployBody, type DeploySource, type RecordOf } from "../models/service-kinds";
 import { deleteService } from "../models/services";
 import { deployRequest, imageDeployRequest, listOf, sourceDeployRequest, statusResponse } from "../schemas/common";
 import { logLine } from "../schemas/applications";
@@ -27,13 +28,6 @@ const DEPLOY_REQUESTS: Record<DeploySource, z.ZodType> = {
   none: deployRequest,
 };
 
-/** The version a deploy request names, if any. */
-function versionOf(from: DeploySource, body: unknown): string | undefined {
-  const b = body as { git_commit_id?: string; image_tag?: string };
-  if (from === "image-tag-or-git-commit") return b.git_commit_id ?? b.image_tag;
-  return from === "git-commit" ? b.git_commit_id : from === "image-tag" ? b.image_tag : undefined;
-}
-
 /** What a kind's routes file gives: its wire schemas, its presenter and its model's create and edit. */
 export interface ServiceRouteSpec<R, C extends z.ZodType, E extends z.ZodType> {
   /** Request body schemas of the create and the edit. */
@@ -47,11 +41,6 @@ export interface ServiceRouteSpec<R, C extends z.ZodType, E extends z.ZodType> {
   create(ctx: RouteContext, envId: string, body: z.output<C>): R;
   /** The model's edit. */
   edit(ctx: RouteContext, r: R, body: z.output<E>): void;
-  /**
-   * What a deploy's body changes before the deploy starts (a container's new `image_tag`); may refuse it (400).
-   * Absent: the body names only the version to roll out.
-   */
-  beforeDeploy?(ctx: RouteContext, r: R, body: { image_tag?: string; git_commit_id?: string }): void;
   /** One entry of its deployment history and its schema; default: the deployment in its state (`deploymentEntry`). */
   history?: { entry(ctx: RouteContext, r: R, d: DeploymentRec): Record<string, unknown>; response: z.ZodType };
 }
@@ -79,11 +68,11 @@ export function serviceRoutes<K extends AnyServiceKind, C extends z.ZodType, E e
     },
   });
   const none: Version = () => undefined;
-  const deployVersion: Version = (ctx, svc) => {
-    const body = (ctx.body ?? {}) as { image_tag?: string; git_commit_id?: string };
+  const named: Version = (ctx, svc) => {
+    const body = (ctx.body ?? {}) as DeployBody;
     assertActionable(ctx, svc);
-    s.beforeDeploy?.(ctx, svc, body);
-    return versionOf(kind.deploysFrom, body);
+    prepareDeploy(ctx, kind, svc, body);
+    return deployVersion(kind.deploysFrom, body);
   };
   const history = s.history ?? { entry: deploymentEntry, response: serviceDeploymentResponse };
   return [
@@ -97,7 +86,7 @@ export function serviceRoutes<K extends AnyServiceKind, C extends z.ZodType, E e
     }),
     route({
       method: "GET", path: `${base}/status`, status: 200, summary: `Deployment status of the ${name}`, response: statusResponse,
-      handler: (ctx) => serviceStatus(find(ctx), ctx.now),
+      handler: (ctx) => readServiceStatus(ctx.world, find(ctx), ctx.now),
     }),
     route({
       method: "GET", path: `${base}/deploymentHistory`, status: 200,
@@ -108,7 +97,7 @@ export function serviceRoutes<K extends AnyServiceKind, C extends z.ZodType, E e
         return historyPage(ctx, deploymentsOf(svc.runtime).map((d) => ({ ...history.entry(ctx, svc, d), id: d.request_id })));
       },
     }),
-    action("deploy", "DEPLOY", `Deploy the ${name}`, deployVersion, DEPLOY_REQUESTS[kind.deploysFrom]),
+    action("deploy", "DEPLOY", `Deploy the ${name}`, named, DEPLOY_REQUESTS[kind.deploysFrom]),
     action("redeploy", "DEPLOY", `Redeploy the version of the ${name} deployed last`,
       (ctx, svc) => lastDeployed(svc.runtime, ctx.now)?.commit?.git_commit_id),
     action("stop", "STOP", `Stop the ${name}`, none),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { STATES, baseResponse, nonEmpty, referenceObject, uuidString } from "./common";
+import { STATES, baseResponse, imageTag, nonEmpty, referenceObject, statusResponse, uuidString } from "./common";
 
 /** Environment modes an environment may report (`PREVIEW`: made by the service for a pull request). */
 export const ENVIRONMENT_MODES = ["DEVELOPMENT", "PREVIEW", "PRODUCTION", "STAGING"] as const;
@@ -50,3 +50,61 @@ export const environmentStatusResponse = z.object({
   deployment_status: z.enum(["NEVER_DEPLOYED", "UP_TO_DATE", "OUT_OF_DATE"]),
   deployment_request_id: z.string().nullable(),
 });
+
+/** The answer of an environment action: the reference's `Status` (deploy, restart) and `EnvironmentStatus` (the others) in one. */
+export const environmentActionResponse = statusResponse.extend({
+  last_deployment_state: z.enum(STATES),
+  last_deployment_id: z.string().nullable(),
+  deployment_status: z.enum(["NEVER_DEPLOYED", "UP_TO_DATE", "OUT_OF_DATE"]),
+});
+
+/** A list of services of a kind the emulator does not have (helms, terraforms): only an empty one is accepted. */
+function noneOf(what: string) {
+  return z.array(z.unknown()).max(0, `the emulator has no ${what} services`).optional();
+}
+
+/** A pin naming no version: empty, or absent. */
+const commitPin = z.string().optional();
+const tagPin = z.union([z.literal(""), imageTag]).optional();
+
+/**
+ * `DeployAllRequest` (`POST /environment/{id}/service/deploy`): the services to deploy, per kind, with their pins.
+ * A job item may name either pin; which one fits its source is checked against the job.
+ */
+export const deployAllRequest = z.object({
+  applications: z.array(z.object({ application_id: uuidString, git_commit_id: commitPin })).optional(),
+  databases: z.array(uuidString).optional(),
+  containers: z.array(z.object({ id: uuidString, image_tag: tagPin })).optional(),
+  jobs: z.array(z.object({ id: uuidString, image_tag: tagPin, git_commit_id: commitPin })).optional(),
+  helms: noneOf("helm"),
+  terraforms: noneOf("terraform"),
+});
+
+const ids = z.array(uuidString).optional();
+
+/** `EnvironmentServiceIdsAllRequest` (`POST /environment/{id}/service/stop`): the services to stop, per kind. */
+export const serviceIdsRequest = z.object({
+  application_ids: ids, container_ids: ids, database_ids: ids, job_ids: ids, helm_ids: noneOf("helm"), terraform_ids: noneOf("terraform"),
+});
+
+/** `RebootServicesRequest` (`POST /environment/{id}/service/restart-service`): the services to restart (jobs have no restart). */
+export const rebootServicesRequest = z.object({ application_ids: ids, database_ids: ids, container_ids: ids });
+
+/** Body of `POST /environment/{id}/cancelDeployment`. */
+export const cancelDeploymentRequest = z.object({ force_cancel: z.boolean().optional() });
+
+/** `StageStatusEnum`. */
+export const STAGE_STATES = ["QUEUED", "ONGOING", "DONE", "ERROR", "SKIPPED", "CANCELED"] as const;
+
+/** `EnvironmentStatusesWithStages`: the environment's status, then each stage in order with its services' statuses under `kindKeys`. */
+export function environmentStatusesResponse(kindKeys: string[]) {
+  return z.object({
+    environment: environmentStatusResponse,
+    stages: z.array(z.object({
+      stage: z.object({
+        id: z.string(), name: z.string(), description: z.string(), deployment_order: z.number().int(), status: z.enum(STAGE_STATES).optional(),
+      }),
+      ...Object.fromEntries(kindKeys.map((k) => [k, z.array(statusResponse)])),
+    })),
+  });
+}

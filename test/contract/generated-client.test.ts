@@ -36,6 +36,7 @@ import {
   DatabaseMainCallsApi,
   DatabasesApi,
   DeploymentStageMainCallsApi,
+  EnvironmentActionsApi,
   EnvironmentMainCallsApi,
   EnvironmentsApi,
   JobActionsApi,
@@ -65,6 +66,7 @@ import {
   type DeploymentStageResponse,
   type Environment,
   type EnvironmentStatus,
+  type EnvironmentStatusesWithStages,
   type EnvironmentVariable,
   type GitTokenRequest,
   type GitTokenResponse,
@@ -77,6 +79,7 @@ import {
   type Project,
   type Secret,
   type ServicePort,
+  type Stage,
   type Status,
 } from "qovery-typescript-axios";
 import { startEmulator, type RunningEmulator } from "../../emulator";
@@ -198,6 +201,7 @@ let api: {
   containerConfig: ContainerConfigurationApi; containerVariables: ContainerEnvironmentVariableApi; containerSecrets: ContainerSecretApi;
   containerHistory: ContainerDeploymentHistoryApi; containerLogs: ContainerLogsApi; jobs: JobsApi; job: JobMainCallsApi;
   jobActions: JobActionsApi; jobConfig: JobConfigurationApi; jobHistory: JobDeploymentHistoryApi;
+  environmentActions: EnvironmentActionsApi;
 };
 
 /** What the scenario has created so far. */
@@ -245,7 +249,7 @@ beforeAll(async () => {
     containerSecrets: new ContainerSecretApi(configuration), containerHistory: new ContainerDeploymentHistoryApi(configuration),
     containerLogs: new ContainerLogsApi(configuration), jobs: new JobsApi(configuration), job: new JobMainCallsApi(configuration),
     jobActions: new JobActionsApi(configuration), jobConfig: new JobConfigurationApi(configuration),
-    jobHistory: new JobDeploymentHistoryApi(configuration),
+    jobHistory: new JobDeploymentHistoryApi(configuration), environmentActions: new EnvironmentActionsApi(configuration),
   };
   ids.org = emu.ids.organizationId;
   [ids.euCluster, ids.usCluster] = emu.ids.clusterIds;
@@ -995,6 +999,58 @@ describe("the official generated client against the emulator", () => {
     checkStatus("job auto-deploy", ok(await api.jobs.autoDeployJobEnvironments(ids.org, { image_name: "acme/report", tag: "2.2.0" }), 202));
     roundTrip("cron job after auto-deploy", ok(await api.job.getJob(cj.id), 200), { source: { image: { tag: "2.2.0" } } });
     checkStatus("job stop", ok(await api.jobActions.stopJob(lj.id), 202));
+    settle();
+  });
+
+  test("environment: deploy listed services with pins, statuses by stage, restart and stop of listed services, cancel", async () => {
+    const commit = "4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d";
+    const listed = [ids.app, ids.db, ids.container, ids.cronJob];
+    const deployed = ok(await api.environmentActions.deployAllServices(ids.env, {
+      applications: [{ application_id: ids.app, git_commit_id: commit }], databases: [ids.db],
+      containers: [{ id: ids.container, image_tag: "1.8.0" }], jobs: [{ id: ids.cronJob, image_tag: "2.3.0" }],
+    }), 202);
+    required<EnvironmentStatus>("service deploy answer", deployed, { id: true, state: true, last_deployment_state: true });
+    const requestId = deployed.deployment_request_id;
+    check(typeof requestId === "string", `service deploy answer: no deployment_request_id ${JSON.stringify(deployed)}`);
+
+    const statusesOf = (s: EnvironmentStatusesWithStages) => (s.stages ?? []).flatMap((st) => [
+      ...(st.applications ?? []), ...(st.databases ?? []), ...(st.containers ?? []), ...(st.jobs ?? []),
+    ]);
+    const done = await until(
+      async () => ok(await api.environment.getEnvironmentStatusesWithStages(ids.env), 200),
+      (s) => listed.every((id) => statusesOf(s).some((x) => x.id === id && (x.state === "DEPLOYED" || TERMINAL_FAILURE.test(x.state)))),
+      "service deploy",
+    );
+    if (done.environment) required<EnvironmentStatus>("statuses with stages: environment", done.environment, { id: true, state: true, last_deployment_state: true });
+    else problems.push("statuses with stages: environment is absent");
+    for (const st of done.stages ?? []) {
+      if (st.stage) required<Stage>("statuses with stages: stage", st.stage, { id: true, name: true, description: true });
+      else problems.push("statuses with stages: a stage item has no stage");
+    }
+    for (const x of statusesOf(done)) checkStatus(`statuses with stages: ${x.id}`, x);
+    roundTrip("statuses with stages: stage order", (done.stages ?? []).map((st) => st.stage?.id), [ids.defaultStage, ids.stage]);
+    for (const id of listed) {
+      roundTrip(`statuses with stages: ${id}`, statusesOf(done).find((x) => x.id === id), { state: "DEPLOYED", deployment_request_id: requestId });
+    }
+    roundTrip("application after the service deploy", ok(await api.application.getApplication(ids.app), 200), { git_repository: { deployed_commit_id: commit } });
+    roundTrip("container after the service deploy", ok(await api.container.getContainer(ids.container), 200), { tag: "1.8.0" });
+    roundTrip("cron job after the service deploy", ok(await api.job.getJob(ids.cronJob), 200), { source: { image: { tag: "2.3.0" } } });
+
+    checkStatus("restart of listed services", ok(await api.environmentActions.rebootServices(ids.env, { application_ids: [ids.app], database_ids: [ids.db] }), 202));
+    await until(async () => ok(await api.application.getApplicationStatus(ids.app), 200), (s) => s.state === "DEPLOYED" && s.status_details?.action === "RESTART", "restart");
+    ok(await api.environmentActions.stopSelectedServices(ids.env, { application_ids: [ids.app], container_ids: [ids.container], database_ids: [ids.db], job_ids: [ids.cronJob] }), 200);
+    const stopped = await until(
+      async () => ok(await api.environment.getEnvironmentStatusesWithStages(ids.env), 200),
+      (s) => listed.every((id) => statusesOf(s).some((x) => x.id === id && (x.state === "STOPPED" || TERMINAL_FAILURE.test(x.state)))),
+      "stop of listed services",
+    );
+    for (const id of listed) roundTrip(`after the stop: ${id}`, statusesOf(stopped).find((x) => x.id === id), { state: "STOPPED" });
+
+    // The environment's deploy may already be over when the cancel arrives (20 ms steps): 409 then.
+    ok(await api.environmentActions.deployEnvironment(ids.env), 202);
+    const cancel = await api.environmentActions.cancelEnvironmentDeployment(ids.env, { force_cancel: false });
+    check([202, 409].includes(cancel.status), `cancel: expected 202 or 409, got ${cancel.status} ${JSON.stringify(cancel.data)}`);
+    if (cancel.status === 202) required<EnvironmentStatus>("cancel answer", cancel.data, { id: true, state: true, last_deployment_state: true });
     settle();
   });
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, seen, useEmulator } from "./helpers";
+import { control } from "../../emulator/control-client";
 import { findTemplate, validate, type OpenApiDoc } from "./openapi-validator";
 
 const REFERENCE = path.resolve(__dirname, "../../../shared/api/reference-openapi.json");
@@ -131,6 +132,20 @@ async function scenario(): Promise<void> {
   await get(`/service/${db.id}/deploymentStage`);
   await get(`/environment/${envId}/status`);
   for (const a of ["deploy", "stop", "redeploy"]) await c.call("POST", `/environment/${envId}/${a}`);
+  await get(`/environment/${envId}/statusesWithStages`);
+  await c.call("POST", `/environment/${envId}/service/deploy`, {
+    applications: [{ application_id: app.id, git_commit_id: "0123456789abcdef0123456789abcdef01234567" }], databases: [db.id],
+    containers: [{ id: ctr.id, image_tag: "1.30" }], jobs: [{ id: cron.id, image_tag: "1.3.0" }],
+  });
+  await c.call("POST", `/environment/${envId}/service/restart-service`, { application_ids: [app.id], database_ids: [db.id], container_ids: [ctr.id] });
+  await c.call("POST", `/environment/${envId}/service/stop`, { application_ids: [app.id], database_ids: [db.id], container_ids: [ctr.id], job_ids: [cron.id] });
+  // a deploy still running (a long clock step) to read mid-way and to cancel
+  await control(c.emu, "PUT", "/config", { stepMs: 60000 });
+  await c.call("POST", `/environment/${envId}/deploy`);
+  await get(`/environment/${envId}/statusesWithStages`);
+  await c.call("POST", `/environment/${envId}/cancelDeployment`, { force_cancel: false });
+  await control(c.emu, "PUT", "/config", { stepMs: 0 });
+  await get(`/environment/${envId}/statusesWithStages`);
   const addr = hook.address() as { port: number };
   const wh = (await c.call("POST", `/organization/${org}/webhook`, { kind: "STANDARD", target_url: `http://127.0.0.1:${addr.port}/`, events: ["DEPLOYMENT_STARTED"] })).body;
   await get(`/organization/${org}/webhook`);

@@ -1,5 +1,5 @@
-import { useEmulator } from "./helpers";
-import { control } from "../../emulator/control-client";
+import { appBody, projectAndEnv, useEmulator } from "./helpers";
+import { control, injectStaleStatus } from "../../emulator/control-client";
 
 const c = useEmulator();
 
@@ -78,6 +78,21 @@ describe("control endpoints", () => {
     const bad = await ctl("POST", "/faults", { method: "GET", path: "organization" });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toMatch(/^path/);
+  });
+
+  it("a stale-status fault (injectStaleStatus) keeps the first reads after a deploy on the previous deployment; reset ends it", async () => {
+    const { envId } = await projectAndEnv(c);
+    const app = (await c.call("POST", `/environment/${envId}/application`, appBody("api"))).body.id as string;
+    await injectStaleStatus(c.emu, { reads: 1, times: 2 });
+    const first = await c.call("POST", `/application/${app}/deploy`);
+    expect(first.body.state).toBe("DEPLOYED");
+    expect((await c.call("GET", `/application/${app}/status`)).body).toMatchObject({ state: "READY", deployment_request_id: null });
+    expect((await c.call("GET", `/application/${app}/status`)).body.deployment_request_id).toBe(first.body.deployment_request_id);
+    await c.call("POST", `/application/${app}/stop`);
+    expect((await ctl("POST", "/reset")).status).toBe(200);
+    const state = await (await ctl("GET", "/state")).json() as { faults: unknown[] };
+    expect(state.faults).toEqual([]);
+    await expect(injectStaleStatus(c.emu, {})).rejects.toThrow(/fault not accepted: 400/);
   });
 
   it("failure and revoke 404 for unknown targets; config validates", async () => {

@@ -172,4 +172,18 @@ describe("environment and project actions", () => {
     await new Promise((r) => setTimeout(r, 6 * STEP)); // past when the later stage would have begun
     expect(eventsOf(later).size).toBe(0);
   });
+
+  it("a failure in a stage: the failed deploy sends FAILURE, the later stages' services (which never begin) send nothing", async () => {
+    const { envId } = await setUp(c);
+    const db = await create(c, envId, "database", "db");
+    const app = await create(c, envId, "application", "api");
+    const stage = (await c.call("POST", `/environment/${envId}/deploymentStage`, { name: "apps" })).body.id as string;
+    expect((await c.call("PUT", `/deploymentStage/${stage}/service/${app}`, {})).status).toBe(200);
+    await control(c.emu, "PUT", `/services/${db}/failure`, { stage: "DEPLOY" });
+    const request = (await c.call("POST", `/environment/${envId}/deploy`)).body.deployment_request_id as string;
+    expect(await settled(db, 1)).toEqual(new Map([[request, ["DEPLOYMENT_STARTED", "DEPLOYMENT_FAILURE"]]]));
+    await new Promise((r) => setTimeout(r, 5 * STEP)); // past when the later stage would have ended
+    expect(eventsOf(app).size).toBe(0);
+    expect((await c.call("GET", `/application/${app}/status`)).body.state).toBe("CANCELED");
+  });
 });

@@ -65,6 +65,13 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "POST /environment/{environmentId}/job": jobBody("probe", PROBE_REGISTRY),
   "PUT /job/{jobId}": jobBody("probe", PROBE_REGISTRY),
   "POST /job/{jobId}/deploy": { image_tag: "probe" },
+  "POST /environment/{environmentId}/service/deploy": {
+    applications: [{ application_id: PROBE_REGISTRY, git_commit_id: "probe" }], databases: [PROBE_REGISTRY],
+    containers: [{ id: PROBE_REGISTRY, image_tag: "probe" }], jobs: [{ id: PROBE_REGISTRY, image_tag: "probe" }],
+  },
+  "POST /environment/{environmentId}/service/stop": { application_ids: [PROBE_REGISTRY], job_ids: [PROBE_REGISTRY] },
+  "POST /environment/{environmentId}/service/restart-service": { database_ids: [PROBE_REGISTRY] },
+  "POST /environment/{environmentId}/cancelDeployment": { force_cancel: true },
   "PUT /job/{jobId}/advancedSettings": { "cronjob.concurrency_policy": "Allow" },
   "POST /job/{jobId}/environmentVariable": { key: "PROBE", value: "v" },
   "PUT /job/{jobId}/environmentVariable/{environmentVariableId}": { key: "PROBE", value: "v" },
@@ -223,6 +230,10 @@ describe("after every route was probed", () => {
         '{"deployment.affinity.node.required":{"__proto__":{"polluted":"yes"}}}', /^deployment\.affinity\.node\.required\.__proto__: /],
       ["PUT", `/application/${real["applicationId"]}`, '{"healthchecks":{},"ports":[{"internal_port":80,"publicly_accessible":true,"__proto__":{"polluted":"yes"}}]}',
         /^ports\[0\]\.__proto__: /],
+      ["POST", `/environment/${real["environmentId"]}/service/deploy`,
+        `{"applications":[{"application_id":"${real["applicationId"]}","__proto__":{"git_commit_id":"polluted"}}]}`, /^applications\[0\]\.__proto__: /],
+      ["POST", `/environment/${real["environmentId"]}/service/stop`, '{"__proto__":{"application_ids":[]}}', /^__proto__: /],
+      ["POST", `/environment/${real["environmentId"]}/cancelDeployment`, '{"__proto__":{"force_cancel":true}}', /^__proto__: /],
     ];
     for (const [method, p, body, message] of cases) {
       const r = await c.raw(method, p, body);

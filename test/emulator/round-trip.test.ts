@@ -222,6 +222,11 @@ const NO_RECORD: Record<string, string> = {
   "POST /organization/{organizationId}/job/deploy": "gives jobs a new tag; jobs.test.ts checks they keep it",
   "POST /container/{containerId}/deploy": "names a tag to deploy; containers.test.ts checks the container keeps it",
   "POST /job/{jobId}/deploy": "names a tag or a commit to deploy; jobs.test.ts checks the job keeps the tag and shows the commit",
+  "POST /environment/{environmentId}/service/deploy":
+    "names services and their pins; environment-deploy.test.ts checks the containers and jobs keep their tags and the commits show as deployed",
+  "POST /environment/{environmentId}/service/stop": "names services to stop; environment-deploy.test.ts checks their states",
+  "POST /environment/{environmentId}/service/restart-service": "names services to restart; environment-deploy.test.ts checks their states",
+  "POST /environment/{environmentId}/cancelDeployment": "cancels deploys; environment-deploy.test.ts checks their states",
 };
 
 function fill(template: string, params: Record<string, string>): string {
