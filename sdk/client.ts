@@ -13,7 +13,9 @@ import { CostsApi } from "./costs";
 import { CLIENT_CREDENTIAL_SOURCES, type CredentialSourceNames, credentialPlaces, resolveCredentials } from "./credentials";
 import { DatabasesApi } from "./databases";
 import { DeploymentStagesApi } from "./deployment-stages";
-import { EnvironmentsApi } from "./environments";
+import { EnvironmentsApi, type EnvironmentStatusesWithStages } from "./environments";
+import { followEnvironmentDeployment, type EnvironmentWaitOptions } from "./environment-wait";
+import { redact, type ServiceKindName } from "./errors";
 import { GitTokensApi } from "./git-tokens";
 import { JobsApi } from "./jobs";
 import { OrganizationsApi } from "./organizations";
@@ -157,7 +159,10 @@ export class DeployServiceClient {
   readonly organizations: OrganizationsApi;
   /** Projects of an organization. */
   readonly projects: ProjectsApi;
-  /** Environments of a project, with status and deploy/stop/redeploy. */
+  /**
+   * Environments of a project, with status and deploy/stop/redeploy, the deploy (with pins), stop and restart of
+   * selected services, cancel, and every service's status stage by stage.
+   */
   readonly environments: EnvironmentsApi;
   /** Applications of an environment, with status, actions, logs and advanced settings. */
   readonly applications: ApplicationsApi;
@@ -265,21 +270,25 @@ export class DeployServiceClient {
   }
 
   /**
-   * Follows an application to a terminal state: `DEPLOYED`/`RUNNING` (default target) or `STOPPED`.
-   * @throws DeploymentFailedError with the final state and the last 20 log lines (the token and the secrets this
-   *   client sent replaced by `***`); WaitTimeoutError with the last state.
+   * Follows an application to a terminal state: `DEPLOYED`/`RUNNING` (default target) or `STOPPED`. Pass the deploy's
+   * answer as `after` (or the status read before it as `previous`) to follow that deployment request: a status still
+   * showing the previous deployment is never taken as the outcome.
+   * @throws DeploymentFailedError with the final state, `service` and the last 20 log lines (the token, the secrets
+   *   this client sent and `options.secrets` replaced by `***`); WaitTimeoutError with the last state.
    */
   waitForApplication(applicationId: string, options?: WaitOptions<Status>): Promise<Status> {
     return followStatus({
       what: `application ${applicationId}`,
       path: buildPath`/application/${applicationId}/status`,
       read: () => this.applications.status(applicationId),
-      logs: this.lastLogLines(this.applications, applicationId),
+      logs: () => this.lastLogLines("application", applicationId, options?.secrets),
+      service: { kind: "application", id: applicationId },
     }, options);
   }
 
   /**
-   * Follows a database to a terminal state (see {@link DeployServiceClient.waitForApplication}).
+   * Follows a database to a terminal state (see {@link DeployServiceClient.waitForApplication}, `after` and
+   * `previous` included).
    * @throws DeploymentFailedError (no log lines); WaitTimeoutError.
    */
   waitForDatabase(databaseId: string, options?: WaitOptions<Status>): Promise<Status> {
@@ -287,26 +296,30 @@ export class DeployServiceClient {
       what: `database ${databaseId}`,
       path: buildPath`/database/${databaseId}/status`,
       read: () => this.databases.status(databaseId),
+      service: { kind: "database", id: databaseId },
     }, options);
   }
 
   /**
-   * Follows a container to a terminal state (see {@link DeployServiceClient.waitForApplication}).
-   * @throws DeploymentFailedError with the final state and the last 20 log lines (the token and the secrets this
-   *   client sent replaced by `***`); WaitTimeoutError with the last state.
+   * Follows a container to a terminal state (see {@link DeployServiceClient.waitForApplication}, `after` and
+   * `previous` included).
+   * @throws DeploymentFailedError with the final state and the last 20 log lines (the token, the secrets this client
+   *   sent and `options.secrets` replaced by `***`); WaitTimeoutError with the last state.
    */
   waitForContainer(containerId: string, options?: WaitOptions<Status>): Promise<Status> {
     return followStatus({
       what: `container ${containerId}`,
       path: buildPath`/container/${containerId}/status`,
       read: () => this.containers.status(containerId),
-      logs: this.lastLogLines(this.containers, containerId),
+      logs: () => this.lastLogLines("container", containerId, options?.secrets),
+      service: { kind: "container", id: containerId },
     }, options);
   }
 
   /**
    * Follows a job to a terminal state: `DEPLOYED` once its run succeeded (a cron job: once its schedule is
-   * installed), `STOPPED` after a stop. A failed run ends in `DEPLOYMENT_ERROR`.
+   * installed), `STOPPED` after a stop. A failed run ends in `DEPLOYMENT_ERROR`. `after` and `previous` as for
+   * {@link DeployServiceClient.waitForApplication}.
    * @throws DeploymentFailedError (no log lines: the service has no log endpoint for jobs); WaitTimeoutError.
    */
   waitForJob(jobId: string, options?: WaitOptions<Status>): Promise<Status> {
@@ -314,11 +327,14 @@ export class DeployServiceClient {
       what: `job ${jobId}`,
       path: buildPath`/job/${jobId}/status`,
       read: () => this.jobs.status(jobId),
+      service: { kind: "job", id: jobId },
     }, options);
   }
 
   /**
-   * Follows an environment's overall status to a terminal state.
+   * Follows an environment's overall status to a terminal state (`after` and `previous` as for
+   * {@link DeployServiceClient.waitForApplication}). To follow the deployment stage by stage and learn which service
+   * failed, use {@link DeployServiceClient.waitForEnvironmentDeployment}.
    * @throws DeploymentFailedError; WaitTimeoutError.
    */
   waitForEnvironment(environmentId: string, options?: WaitOptions<EnvironmentStatus>): Promise<EnvironmentStatus> {
@@ -330,11 +346,56 @@ export class DeployServiceClient {
   }
 
   /**
-   * The last 20 log lines of a service, for a failed deployment. Services may log the values this client set as
-   * their secrets: those and the token are replaced by `***`, so they never reach an error.
+   * Follows an environment's deployment (or stop) stage by stage until every followed service reaches the target:
+   * one `statusesWithStages` read per poll, the services' names read once as the wait starts (unless
+   * `options.serviceNames` gives them: one environment read, unless `options.organizationId` is given, and one
+   * service list), and `options.onProgress` called after every read with the current stage and its services.
+   *
+   * ```ts
+   * const started = await client.environments.deploy(environmentId);
+   * await client.waitForEnvironmentDeployment(environmentId, {
+   *   after: started,
+   *   onProgress: (p) => console.log(`stage ${p.stageIndex}/${p.stageCount} "${p.stageName}": ` +
+   *     p.services.map((s) => `${s.name ?? s.id} ${s.state}`).join(", ")),
+   * });
+   * ```
+   *
+   * Pass the action's answer as `after` (and, after `deployServices`, `stopServices` or `restartServices`, the listed
+   * ids as `services`) so that statuses of the previous deployment are not taken as the outcome.
+   * @returns the last `statusesWithStages` read.
+   * @throws DeploymentFailedError naming the stage (`error.stage`: index, count, name), the service (`error.service`:
+   *   kind, id, name when known), its final state and its last 20 log lines (applications and containers; the token,
+   *   the secrets this client sent and `options.secrets` replaced by `***`); WaitTimeoutError with the last progress
+   *   (`error.lastProgress`). A timeout is never a success.
    */
-  private lastLogLines(group: { logs(id: string, options: LogOptions): Promise<LogLine[]> }, id: string): () => Promise<string[]> {
-    return async () => (await group.logs(id, { tail: 20 })).map((line) => this.core.redactKnown(line.message));
+  waitForEnvironmentDeployment(environmentId: string, options?: EnvironmentWaitOptions): Promise<EnvironmentStatusesWithStages> {
+    return followEnvironmentDeployment({
+      environmentId,
+      path: buildPath`/environment/${environmentId}/statusesWithStages`,
+      read: () => this.environments.statusesWithStages(environmentId),
+      names: () => this.serviceNames(environmentId, options?.organizationId),
+      logs: (kind, id) => this.lastLogLines(kind, id, options?.secrets),
+    }, options);
+  }
+
+  /** The names of an environment's services by id: one service list (and one environment read without `organizationId`). */
+  private async serviceNames(environmentId: string, organizationId?: string): Promise<ReadonlyMap<string, string>> {
+    const orgId = organizationId ?? (await this.environments.get(environmentId)).organization?.id;
+    if (orgId === undefined) return new Map();
+    const services = await this.services.list(orgId, { environment_id: environmentId });
+    return new Map(services.map((s) => [s.id, s.name]));
+  }
+
+  /**
+   * The last 20 log lines of a service, for a failed deployment (none for kinds without a log endpoint). Services may
+   * log the values this client set as their secrets: those, the token and `secrets` are replaced by `***`, so they
+   * never reach an error.
+   */
+  private async lastLogLines(kind: ServiceKindName, id: string, secrets: ReadonlyArray<string> = []): Promise<string[]> {
+    const group: { logs(id: string, options: LogOptions): Promise<LogLine[]> } | undefined =
+      kind === "application" ? this.applications : kind === "container" ? this.containers : undefined;
+    if (!group) return [];
+    return (await group.logs(id, { tail: 20 })).map((line) => redact(this.core.redactKnown(line.message), secrets));
   }
 
   /**
@@ -343,7 +404,7 @@ export class DeployServiceClient {
    * @throws WaitTimeoutError when the object is still there at the timeout; any other error of `fetch`.
    */
   waitUntilGone(fetch: () => Promise<unknown>, options?: WaitOptions): Promise<void> {
-    const { target: _ignored, onProgress, ...rest } = options ?? {};
+    const { target: _ignored, onProgress, after: _after, previous: _previous, ...rest } = options ?? {};
     return waitUntilGone(fetch, { ...rest, ...(onProgress ? { onProgress } : {}) });
   }
 }

@@ -82,6 +82,11 @@ export interface CallSpec<R extends z.ZodType | undefined> {
   /** Schema of a 2xx body; absent when the answer has no body (204). */
   response?: R;
   /**
+   * True when the service may answer without a body although `response` describes one (an action documented
+   * without a body that some versions answer with a status): an empty 2xx body then resolves to `undefined`.
+   */
+  bodyOptional?: boolean;
+  /**
    * For creates: looks the object up by its natural key after an answer was lost. Returns it when it
    * exists, `undefined` when it certainly does not; throws when it cannot tell.
    */
@@ -497,6 +502,7 @@ export class RequestCore {
     const { method, path } = spec;
     const context = { method, path, status: raw.status };
     if (!spec.response) return undefined;
+    if (raw.text.trim() === "" && spec.bodyOptional === true) return undefined;
     if (raw.text.trim() === "") {
       throw new InvalidResponseError(`${method} ${path}: response body is empty, expected JSON`, context, "");
     }

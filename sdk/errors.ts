@@ -155,20 +155,65 @@ export class InvalidResponseError extends DeployServiceError {
     this.field = field;
   }
 }
+/** The kinds of service an environment deploys. */
+export type ServiceKindName = "application" | "container" | "job" | "database" | "helm" | "terraform";
+
+/** The service a failed deployment names. */
+export interface FailedService {
+  /** Its kind. */
+  kind: ServiceKindName;
+  /** Its id. */
+  id: string;
+  /** Its name, when the wait could read it. */
+  name?: string;
+}
+
+/** The deployment stage a failed environment deployment names. */
+export interface FailedStage {
+  /** Its position, from 1 (`stage 2/3`). */
+  index: number;
+  /** How many stages the environment has. */
+  count: number;
+  /** Its name. */
+  name: string;
+  /** Its id, when the service reported one. */
+  id?: string;
+}
+
+/** Where a deployment failed: the stage (environment deployments) and the service. */
+export interface FailureLocation {
+  /** The stage of the failed service (environment deployments only). */
+  stage?: FailedStage;
+  /** The failed service. */
+  service?: FailedService;
+}
+
 /** A followed deployment (or stop) ended in a failure state (`*_ERROR`, `ERROR`, `CANCELED`). */
 export class DeploymentFailedError extends DeployServiceError {
   /** The state the service reported last, e.g. `BUILD_ERROR`. */
   readonly finalState: string;
   /** The full status record last read. */
   readonly lastStatus: unknown;
-  /** The last log lines of the application (empty for databases, environments, or when logs could not be read). */
+  /**
+   * The last log lines of the failed service (empty for kinds without a log endpoint: databases, jobs; or when logs
+   * could not be read); secrets replaced by `***`.
+   */
   readonly logLines: string[];
-  /** @param message full text; @param context what was followed; @param finalState last state; @param lastStatus last record; @param logLines last log lines. */
-  constructor(message: string, context: ErrorContext, finalState: string, lastStatus: unknown, logLines: string[]) {
+  /** The stage of the failed service, for an environment deployment. */
+  readonly stage?: FailedStage;
+  /** The failed service, when the wait followed a service (or an environment's services). */
+  readonly service?: FailedService;
+  /**
+   * @param message full text; @param context what was followed; @param finalState last state; @param lastStatus last
+   * record; @param logLines last log lines; @param where the stage and service that failed, when known.
+   */
+  constructor(message: string, context: ErrorContext, finalState: string, lastStatus: unknown, logLines: string[], where: FailureLocation = {}) {
     super("deployment_failed", message, context);
     this.finalState = finalState;
     this.lastStatus = lastStatus;
     this.logLines = logLines;
+    if (where.stage !== undefined) this.stage = where.stage;
+    if (where.service !== undefined) this.service = where.service;
   }
 }
 /** A wait ran out of time; the deployment may still be running. Never a success. */
@@ -179,12 +224,18 @@ export class WaitTimeoutError extends DeployServiceError {
   readonly lastStatus?: unknown;
   /** The timeout that elapsed, in milliseconds. */
   readonly timeoutMs: number;
-  /** @param message full text; @param context what was followed; @param timeoutMs the limit; @param lastState last state; @param lastStatus last record. */
-  constructor(message: string, context: ErrorContext, timeoutMs: number, lastState?: string, lastStatus?: unknown) {
+  /** The progress last reported (an environment deployment's `EnvironmentDeploymentProgress`), when the wait reports one. */
+  readonly lastProgress?: unknown;
+  /**
+   * @param message full text; @param context what was followed; @param timeoutMs the limit; @param lastState last
+   * state; @param lastStatus last record; @param lastProgress last progress reported.
+   */
+  constructor(message: string, context: ErrorContext, timeoutMs: number, lastState?: string, lastStatus?: unknown, lastProgress?: unknown) {
     super("wait_timeout", message, context);
     this.timeoutMs = timeoutMs;
     if (lastState !== undefined) this.lastState = lastState;
     if (lastStatus !== undefined) this.lastStatus = lastStatus;
+    if (lastProgress !== undefined) this.lastProgress = lastProgress;
   }
 }
 

@@ -13,6 +13,7 @@ export * from "./wait";
 export * from "./organizations";
 export * from "./projects";
 export * from "./environments";
+export * from "./environment-wait";
 export * from "./git";
 export * from "./applications";
 export * from "./advanced-settings";
