@@ -39,4 +39,8 @@ export {
   getContainerRegistry, getContainer, getJob, type GetContainerRegistryArgs, type GetContainerArgs, type GetJobArgs,
   type ContainerRegistryResult, type ContainerResult, type JobResult, type NameOrIdArgs,
 } from "./resources/lookups";
+export {
+  EnvironmentDeployment, type EnvironmentDeploymentArgs, type EnvironmentDeploymentPinsArgs, type EnvironmentDesiredState, type JobPinArgs,
+  ENVIRONMENT_DESIRED_STATES, ENVIRONMENT_DEPLOYMENT_ON_DELETE,
+} from "./resources/environment-deployment";
 export { configureFromStack } from "./framework/credentials";

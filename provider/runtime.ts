@@ -1,5 +1,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { configureFromStack } from "./framework/credentials";
+import { attachEngineLog } from "./framework/progress";
+
+// In the engine's dynamic-provider host, progress lines of deployments go to `pulumi up`'s output (progress.ts).
+// This module is loaded by the host's first Check, before any Create, Update or Delete it serves.
+attachEngineLog();
 
 /**
  * Where each resource kind's provider lives. Loaded lazily so the host only loads the kinds a program uses.
@@ -19,6 +24,7 @@ const registry: Record<string, () => pulumi.dynamic.ResourceProvider> = {
   ContainerAdvancedSettings: () => require("./resources/container-advanced-settings").containerAdvancedSettingsProvider,
   JobAdvancedSettings: () => require("./resources/job-advanced-settings").jobAdvancedSettingsProvider,
   Job: () => require("./resources/job/index").jobProvider,
+  EnvironmentDeployment: () => require("./resources/environment-deployment").environmentDeploymentProvider,
 };
 
 /** The resource kinds this version of the package serves. */

@@ -156,11 +156,12 @@ function underUnknown(root: unknown, path: ReadonlyArray<PropertyKey>): boolean 
   return cur !== null && typeof cur === "object" && containsUnknown(cur);
 }
 
-/** `gitRepository.url`, `ports[0].internalPort`. */
+/** `gitRepository.url`, `ports[0].internalPort`, `advancedSettings["network.ingress.enable_cors"]` (a key that is not a name). */
 export function propertyPath(path: ReadonlyArray<PropertyKey>): string {
   let out = "";
   for (const seg of path) {
     if (typeof seg === "number") out += `[${seg}]`;
+    else if (out !== "" && !/^[A-Za-z_$][\w$]*$/.test(String(seg))) out += `[${JSON.stringify(String(seg))}]`;
     else out += out === "" ? String(seg) : `.${String(seg)}`;
   }
   return out;
@@ -224,6 +225,7 @@ function boundText(origin: string, op: string, bound: number | bigint, inclusive
 function article(expected: string): string {
   if (expected === "int") return "an integer";
   if (expected === "object" || expected === "array") return `an ${expected === "array" ? "array (list)" : "object"}`;
+  if (expected === "record") return "an object (keys to values)";
   return `a ${expected}`;
 }
 

@@ -264,6 +264,22 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
     return acc;
   };
 
+  // A state written by an older version lacks the inputs added since: absent there means the field's default, so
+  // a program that leaves the new input out previews with no change (and one that sets it shows the change).
+  // Fields the service chooses (`computed`) are left alone: absent there means "whatever the service has".
+  const fieldDefaults: Props = {};
+  for (const f of fields) {
+    if (f.meta.computed) continue;
+    const parsed = (def.schema.shape[f.key] as z.ZodType).safeParse(undefined);
+    if (parsed.success && parsed.data !== undefined) fieldDefaults[f.key] = parsed.data;
+  }
+  const withStoredDefaults = (olds: Props): Props => {
+    const out: Props = { ...olds };
+    for (const [k, v] of Object.entries(fieldDefaults)) if (out[k] === undefined) out[k] = v;
+    return out;
+  };
+  const sameBy = Object.fromEntries(fields.flatMap((f) => (f.meta.same ? [[f.key, f.meta.same] as const] : [])));
+
   const replaceOn = fields.filter((f) => f.meta.replace || f.meta.parent !== undefined).map((f) => f.key);
   const computedKeys = fields.filter((f) => f.meta.computed).map((f) => f.key);
   const partKeys = new Set(parts.flatMap((p) => p.keys as readonly string[]));
@@ -275,8 +291,13 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
       return checkInputs(def.schema, news, { secretKeys });
     },
     async diff(_id, olds, news) {
-      const desired = def.fillServiceChoices ? def.fillServiceChoices(news, olds) : news;
-      return diffInputs(olds, desired, { keys, replaceOn, deleteBeforeReplace: def.deleteBeforeReplace ?? true, computed: computedKeys });
+      const stored = withStoredDefaults(olds);
+      // Checked inputs carry every default already; absent means the default on this side too.
+      const wanted = withStoredDefaults(news);
+      const desired = def.fillServiceChoices ? def.fillServiceChoices(wanted, stored) : wanted;
+      return diffInputs(stored, desired, {
+        keys, replaceOn, deleteBeforeReplace: def.deleteBeforeReplace ?? true, computed: computedKeys, same: sameBy,
+      });
     },
     async create(raw) {
       const inputs = parseInputs(def.schema, raw) as I;
@@ -316,7 +337,10 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
       const parsed = parseInputs(def.schema, news) as I;
       const inputs = (def.fillServiceChoices ? def.fillServiceChoices(parsed as Props, olds) : parsed) as I;
       const client = apiClient();
-      const changed = new Set(changedKeys(olds, inputs as Props, keys));
+      // As in diff: a value the service chose (left out by the program) is no change.
+      const desired: Props = { ...(inputs as Props) };
+      for (const k of computedKeys) if (desired[k] === undefined || desired[k] === null) desired[k] = olds[k];
+      const changed = new Set(changedKeys(withStoredDefaults(olds), desired, keys, sameBy));
       // Nothing of the object's own body changed: no call for it, the stored outputs stand.
       const record = bodyKeys.some((k) => changed.has(k))
         ? await step(`updating ${describe(inputs, id)}`, () => def.calls.update(client, id, inputs, body(inputs, "update")))

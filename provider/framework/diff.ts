@@ -14,6 +14,8 @@ export interface DiffOptions {
    * absent from `news` means "whatever the service has", so no change.
    */
   computed?: readonly string[];
+  /** Input names compared by their own rule (two spellings of one advanced setting are the same value). */
+  same?: Readonly<Record<string, (a: unknown, b: unknown) => boolean>>;
 }
 
 /**
@@ -31,20 +33,21 @@ export function diffInputs(
   const computed = new Set(opts.computed ?? []);
   const desired: Record<string, unknown> = { ...news };
   for (const k of computed) if (desired[k] === undefined || desired[k] === null) desired[k] = olds[k];
-  const changed = changedKeys(olds, desired, opts.keys);
+  const changed = changedKeys(olds, desired, opts.keys, opts.same);
   const replaceOn = new Set(opts.replaceOn ?? []);
   const replaces = changed.filter((k) => replaceOn.has(k));
   if (replaces.length === 0) return { changes: changed.length > 0 };
   return opts.deleteBeforeReplace ? { changes: true, replaces, deleteBeforeReplace: true } : { changes: true, replaces };
 }
 
-/** The listed keys whose values differ after normalisation, or are not known yet. */
+/** The listed keys whose values differ after normalisation (or by the key's own rule in `same`), or are not known yet. */
 export function changedKeys(
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
   keys: readonly string[],
+  same: Readonly<Record<string, (a: unknown, b: unknown) => boolean>> = {},
 ): string[] {
-  return keys.filter((k) => containsUnknown(news[k]) || !sameValue(olds[k], news[k]));
+  return keys.filter((k) => containsUnknown(news[k]) || !(same[k] ?? sameValue)(olds[k], news[k]));
 }
 
 /** Deep equality after {@link normalize}. */

@@ -26,6 +26,11 @@ export interface FieldMeta {
    * it is read back from `record[parent].id` (e.g. `organization`) or, when absent, kept from the state.
    */
   parent?: string;
+  /**
+   * Whether two values mean the same, when that is not plain deep equality (an advanced setting's `"60"` and `60`).
+   * Diff and update compare the field with it; the values may be absent (`undefined`).
+   */
+  same?(a: unknown, b: unknown): boolean;
 }
 
 /** The registry holding every field's {@link FieldMeta}. */

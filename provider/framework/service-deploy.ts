@@ -1,18 +1,19 @@
 /**
  * How every service kind deploys from a program: `deploy: true` deploys after create and after each update that
  * changed anything but the wait limit, and waits until the deployment ends (the sdk's wait: a timeout is a failure,
- * never a success). One implementation for applications, containers and jobs.
+ * never a success). One implementation for applications, containers, jobs and databases.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { DEFAULT_DEPLOY_TIMEOUT_SECONDS, redact, type DeployServiceClient } from "../../sdk";
+import { DEFAULT_DEPLOY_TIMEOUT_SECONDS, redact, type ActionResult, type DeployServiceClient, type FollowedAction, type Status } from "../../sdk";
 import { withPartProgress, type Part } from "./define";
 import { field } from "./fields";
+import { flushProgress, serviceProgress } from "./progress";
 
 export { DEFAULT_DEPLOY_TIMEOUT_SECONDS };
 
 /** The service kinds a program deploys. */
-export type DeployKind = "application" | "container" | "job";
+export type DeployKind = "application" | "container" | "job" | "database";
 
 /**
  * The schema fields `deploy` (default `false`) and `deployTimeoutSeconds` (1 to 86400, default
@@ -26,12 +27,18 @@ export const deployFields = {
 /** The Args of a service's deployment from the program. */
 export interface DeployArgs {
   /**
-   * Deploy after create and after each update that changed anything but `deployTimeoutSeconds` (the service's own
-   * fields, its variables, secrets or stage), and wait until the deployment ends; a failure or a timeout fails the
-   * update and is recorded as not deployed, so the next `up` deploys again. Default: `false`.
+   * Deploy after create and after each update that changed anything but `deployTimeoutSeconds`, and wait until the
+   * deployment ends. What redeploys: a change of any of the service's own fields, of its `environmentVariables` or
+   * `secrets`, of its inline `advancedSettings` (applied before the deployment, so the first one already has them)
+   * or of its stage; turning `deploy` on. What does not: `deployTimeoutSeconds` alone, and changes made by other
+   * resources (an `ApplicationAdvancedSettings`, `ContainerAdvancedSettings` or `JobAdvancedSettings` resource;
+   * use the inline `advancedSettings` input, or an `EnvironmentDeployment` whose `triggers` change). Each state
+   * the deployment goes through is a line of `pulumi up`'s output (`api: BUILDING (1m20s)`). A failure or a timeout
+   * fails the update, naming the service, its final state and its last log lines (secrets removed); it is recorded
+   * as not deployed, so the next `up` deploys again. Default: `false`.
    */
   deploy?: pulumi.Input<boolean>;
-  /** How long to wait for a deployment, in seconds (1-86400). Default: `1800`. */
+  /** How long to wait for a deployment, in seconds (1-86400); changing it alone deploys nothing. Default: `1800`. */
   deployTimeoutSeconds?: pulumi.Input<number>;
 }
 
@@ -44,10 +51,18 @@ export interface DeployInputs {
   secrets?: Record<string, string>;
 }
 
+/** How a deployment is followed: its limit, the deploy call's answer (the request followed) and progress. */
+interface FollowOptions {
+  timeoutMs: number;
+  after: FollowedAction;
+  onProgress(status: Status): void;
+  secrets: string[];
+}
+
 /** The sdk calls of one service kind that a deployment needs. */
 interface KindCalls {
-  deploy(id: string, request: object | undefined): Promise<unknown>;
-  wait(id: string, timeoutMs: number): Promise<unknown>;
+  deploy(id: string, request: object | undefined): Promise<ActionResult>;
+  wait(id: string, options: FollowOptions): Promise<unknown>;
   get(id: string): Promise<unknown>;
 }
 
@@ -56,20 +71,26 @@ function callsOf(client: DeployServiceClient, kind: DeployKind): KindCalls {
     case "application":
       return {
         deploy: (id, request) => client.applications.deploy(id, request as Parameters<DeployServiceClient["applications"]["deploy"]>[1]),
-        wait: (id, timeoutMs) => client.waitForApplication(id, { timeoutMs }),
+        wait: (id, options) => client.waitForApplication(id, options),
         get: (id) => client.applications.get(id),
       };
     case "container":
       return {
         deploy: (id, request) => client.containers.deploy(id, request as Parameters<DeployServiceClient["containers"]["deploy"]>[1]),
-        wait: (id, timeoutMs) => client.waitForContainer(id, { timeoutMs }),
+        wait: (id, options) => client.waitForContainer(id, options),
         get: (id) => client.containers.get(id),
       };
     case "job":
       return {
         deploy: (id, request) => client.jobs.deploy(id, request as Parameters<DeployServiceClient["jobs"]["deploy"]>[1]),
-        wait: (id, timeoutMs) => client.waitForJob(id, { timeoutMs }),
+        wait: (id, options) => client.waitForJob(id, options),
         get: (id) => client.jobs.get(id),
+      };
+    case "database":
+      return {
+        deploy: (id) => client.databases.deploy(id),
+        wait: (id, options) => client.waitForDatabase(id, options),
+        get: (id) => client.databases.get(id),
       };
   }
 }
@@ -84,10 +105,14 @@ function defaultRequest(kind: DeployKind, inputs: DeployInputs): object | undefi
 export interface DeployPartOptions<I> {
   /** The deploy call's body (a job's image tag or git commit). Default: a container's `tag` as `image_tag`; none otherwise. */
   request?(inputs: I): object | undefined;
+  /** Values blanked out of a failure's message and log lines. Default: the values of `secrets`. */
+  secretValues?(inputs: I): string[];
 }
 
 /**
- * Deploys a service and follows it to `DEPLOYED` (the sdk's wait: never "success" on timeout).
+ * Deploys a service and follows the deployment that call started to `DEPLOYED` (the sdk's wait, given the deploy
+ * call's answer: a status of an earlier deployment is not taken as its outcome, and a timeout is never a success).
+ * Each state change is a line of `pulumi up`'s output (`api: BUILDING (1m20s)`, see progress.ts).
  *
  * @param secretValues values to blank out of the log lines quoted in a failure.
  * @throws an error naming the kind, the service, the final state and quoting the last log lines (secrets
@@ -98,10 +123,13 @@ export async function deployAndWait(
 ): Promise<void> {
   const calls = callsOf(client, kind);
   try {
-    await calls.deploy(id, request);
-    await calls.wait(id, timeoutSeconds * 1000);
+    const after = await calls.deploy(id, request);
+    // The answer names the deployment request it started (when the service says): the wait follows that one.
+    await calls.wait(id, { timeoutMs: timeoutSeconds * 1000, after, onProgress: serviceProgress(name), secrets: secretValues });
   } catch (e) {
     throw deployFailure(e, `deploying ${kind} "${name}" (${id})`, timeoutSeconds, secretValues);
+  } finally {
+    await flushProgress();
   }
 }
 
@@ -124,7 +152,8 @@ function deployFailure(e: unknown, what: string, timeoutSeconds: number, secretV
 
 /**
  * The deployment `deploy: true` asks for: after create, and after an update that changed anything but the wait
- * limit (the service's own fields, its variables and secrets, its stage). A failed deployment is recorded as
+ * limit (the service's own fields, its variables and secrets, its advanced settings, its stage). Put it last among
+ * the parts: the deployment runs with everything the other parts set. A failed deployment is recorded as
  * `deploy: false`, so the next `up` tries it again. The record read after the deployment is the part's answer
  * (it carries what now runs: an application's commit).
  */
@@ -136,8 +165,9 @@ export function deployPart<I extends DeployInputs, R>(kind: DeployKind, options:
     async apply({ client, id, inputs }) {
       if (!inputs.deploy) return;
       const request = options.request ? options.request(inputs) : defaultRequest(kind, inputs);
+      const secretValues = options.secretValues ? options.secretValues(inputs) : Object.values(inputs.secrets ?? {});
       try {
-        await deployAndWait(client, kind, id, inputs.name, inputs.deployTimeoutSeconds, Object.values(inputs.secrets ?? {}), request);
+        await deployAndWait(client, kind, id, inputs.name, inputs.deployTimeoutSeconds, secretValues, request);
       } catch (e) {
         throw withPartProgress(e, { inputs: { deploy: false } });
       }

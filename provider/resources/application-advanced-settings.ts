@@ -55,6 +55,10 @@ const definition: AdvancedSettingsDefinition = {
  * so a change made outside shows as drift and the next `up` restores it. Destroying the resource puts the managed keys
  * back to the service's defaults. Manage each key of an application from one resource only.
  *
+ * Changing these settings does not redeploy the application: the new values take effect at its next deployment. To
+ * redeploy on a change, set them with the application's own `advancedSettings` input instead (with `deploy: true`), or
+ * put them in the `triggers` of an `EnvironmentDeployment`.
+ *
  * @example
  * ```ts
  * const settings = new ApplicationAdvancedSettings("web-settings", {

@@ -47,6 +47,10 @@ export const containerAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider 
  * normalisation, read back on refresh, and put back to the service's defaults on destroy. A key only applications
  * or jobs have (a build key, say) is refused at preview.
  *
+ * Changing these settings does not redeploy the container: the new values take effect at its next deployment. To
+ * redeploy on a change, set them with the container's own `advancedSettings` input instead (with `deploy: true`), or
+ * put them in the `triggers` of an `EnvironmentDeployment`.
+ *
  * @example
  * ```ts
  * new ContainerAdvancedSettings("web-settings", {

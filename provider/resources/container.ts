@@ -1,7 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
-  APPLICATION_DEFAULTS, CONTAINER_DEFAULTS, imageNameProblem, imageTagProblem, type ContainerCreateRequest, type DeployServiceClient,
+  APPLICATION_DEFAULTS, CONTAINER_DEFAULTS, imageNameProblem, imageTagProblem, type CONTAINER_ADVANCED_SETTINGS, type ContainerCreateRequest,
+  type DeployServiceClient,
 } from "../../sdk";
 import type { ArgsMatch } from "../framework/args";
 import { plain } from "../framework/common";
@@ -16,9 +17,12 @@ import {
 } from "../framework/service-shape";
 import { valuesParts, type ServiceValuesArgs } from "../framework/service-values";
 import { stagePart } from "../framework/stage-attach";
+import type { ContainerAdvancedSettingsValues } from "./container-advanced-settings";
+import { advancedSettingsField, advancedSettingsPart, type InlineAdvancedSettingsArgs } from "./service-advanced-settings";
 
 /** Inputs of a {@link Container}. */
-export interface ContainerArgs extends RuntimeArgs, ServiceValuesArgs, DeployArgs {
+export interface ContainerArgs
+  extends RuntimeArgs, ServiceValuesArgs, DeployArgs, InlineAdvancedSettingsArgs<typeof CONTAINER_ADVANCED_SETTINGS> {
   /** Free text. Default: `""`. Wire: `description`. */
   description?: pulumi.Input<string>;
   /** Id of the {@link ContainerRegistry} the image is pulled from. Changed in place. Wire: `registry_id`. */
@@ -43,7 +47,7 @@ export interface ContainerArgs extends RuntimeArgs, ServiceValuesArgs, DeployArg
   autoDeploy?: pulumi.Input<boolean>;
   /**
    * Deploy after create and after each update that changed anything but `deployTimeoutSeconds` (the container's
-   * fields, its tag, variables, secrets or stage), sending `tag` as the image tag to deploy, and wait until the
+   * fields, its tag, variables, secrets, advanced settings or stage), sending `tag` as the image tag to deploy, and wait until the
    * deployment ends (a failure or a timeout fails the update; it is recorded as not deployed, so the next `up`
    * deploys again). Default: `false` (the container is configured, not started).
    */
@@ -63,6 +67,7 @@ export const containerSchema = z
     imageName: ruledInput(imageNameProblem),
     tag: ruledInput(imageTagProblem),
     ...runningServiceFields(DEFAULTS),
+    advancedSettings: advancedSettingsField<typeof CONTAINER_ADVANCED_SETTINGS>("container", "ContainerAdvancedSettingsInput"),
   })
   .superRefine(refineRunningService);
 /** Container inputs after validation (defaults applied). */
@@ -114,7 +119,14 @@ export const container = defineResource({
   toWire: (inputs) => toWire(inputs) as unknown as Props,
   fromWire: (record, previous) => fromWire(record, previous),
   fillServiceChoices: withRuntimeChoices,
-  parts: [variablesPart, secretsPart, stagePart<ContainerInputs, ContainerRecord>(), deployPart<ContainerInputs, ContainerRecord>("container")],
+  parts: [
+    variablesPart,
+    secretsPart,
+    stagePart<ContainerInputs, ContainerRecord>(),
+    // Before the deployment, so the first one runs with them.
+    advancedSettingsPart<ContainerInputs, ContainerRecord>("container", (client) => client.containers),
+    deployPart<ContainerInputs, ContainerRecord>("container"),
+  ],
   calls: runningServiceCalls((client) => client.containers, toWire),
 });
 
@@ -146,6 +158,8 @@ export class Container extends RunningServiceResource {
   declare readonly imageName: pulumi.Output<string>;
   /** Image tag. */
   declare readonly tag: pulumi.Output<string>;
+  /** The advanced settings managed inline, as the service holds them. */
+  declare readonly advancedSettings: pulumi.Output<ContainerAdvancedSettingsValues | undefined>;
 
   /**
    * @param name the Pulumi resource name.

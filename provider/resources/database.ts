@@ -5,6 +5,7 @@ import { DATABASE_ACCESSIBILITIES, DATABASE_DEFAULTS, DATABASE_MODES, DATABASE_T
 import type { ArgsMatch } from "../framework/args";
 import { childCalls, defineResource, type Part, type Props } from "../framework/define";
 import { readOrGone } from "../framework/errors";
+import { deployFields, deployPart, type DeployArgs } from "../framework/service-deploy";
 import { field } from "../framework/fields";
 import { idInput, MAX_CPU_MILLICORES, MAX_MEMORY_MB, MAX_STORAGE_GB, nameInput } from "../framework/rules";
 import { ServiceObjectResource } from "../framework/resource";
@@ -24,7 +25,7 @@ export interface DatabaseCredentialsArgs {
 }
 
 /** Inputs of a {@link Database}. */
-export interface DatabaseArgs {
+export interface DatabaseArgs extends DeployArgs {
   /** Environment holding the database (wire: the `{environmentId}` of the create path). Changing it replaces the database. */
   environmentId: pulumi.Input<string>;
   /** Database name, unique within the environment (case-insensitive), 1 to 255 characters, not only whitespace. Wire: `name`. */
@@ -55,6 +56,14 @@ export interface DatabaseArgs {
   deploymentStageId?: pulumi.Input<string>;
   /** Master user to set after creation (wire: `PUT /database/{id}/masterCredentials`). Default: the service's generated one. Stored as a secret. */
   masterCredentials?: pulumi.Input<DatabaseCredentialsArgs>;
+  /**
+   * Deploy the database after create and after each update that changed anything but `deployTimeoutSeconds` (its
+   * fields, its master credentials or its stage), and wait until the deployment ends (wire: `POST
+   * /database/{id}/deploy`, then its status). A failure or a timeout fails the update, naming the database and its
+   * final state; it is recorded as not deployed, so the next `up` deploys again. Default: `false` (the database is
+   * configured, not started; an `EnvironmentDeployment` can deploy it with its environment).
+   */
+  deploy?: pulumi.Input<boolean>;
 }
 
 /** Validated database inputs: the single source of field names, types and defaults. */
@@ -72,6 +81,7 @@ export const databaseSchema = z
     instanceType: field(z.string().min(1).optional(), { computed: true }),
     deploymentStageId: field(idInput().optional(), { wire: false, computed: true }),
     masterCredentials: field(z.strictObject({ login: z.string().min(1), password: z.string().min(1) }).optional(), { wire: false, secret: true }),
+    ...deployFields,
   })
   .superRefine((v, ctx) => {
     // The service ignores an instance type on a container database; a program setting one meant MANAGED.
@@ -135,7 +145,14 @@ export const database = defineResource({
   outputNames: ["host", "port", "login", "password"],
   secretOutputNames: ["password"],
   outputs: (record: DatabaseRecord) => ({ host: record.host ?? undefined, port: record.port ?? undefined }),
-  parts: [credentialsPart, stagePart<DatabaseInputs, DatabaseRecord>()],
+  parts: [
+    credentialsPart,
+    stagePart<DatabaseInputs, DatabaseRecord>(),
+    // Last, so the first deployment runs with the credentials and in the stage the program set.
+    deployPart<DatabaseInputs, DatabaseRecord>("database", {
+      secretValues: (inputs) => (inputs.masterCredentials ? [inputs.masterCredentials.password] : []),
+    }),
+  ],
   calls: childCalls((client) => client.databases, "environmentId"),
 
 });
@@ -152,6 +169,7 @@ export const databaseProvider = database.provider;
  * const db = new Database("db", {
  *   environmentId: env.id, name: "shop-db", type: "POSTGRESQL", version: "16", mode: "CONTAINER",
  *   masterCredentials: { login: "shop", password: password.result },
+ *   deploy: true, // deployed and waited for by `pulumi up`
  * });
  */
 export class Database extends ServiceObjectResource {
@@ -187,6 +205,10 @@ export class Database extends ServiceObjectResource {
   declare readonly login: pulumi.Output<string | undefined>;
   /** Master user password (secret). */
   declare readonly password: pulumi.Output<string | undefined>;
+  /** Whether create/update deploy the database. */
+  declare readonly deploy: pulumi.Output<boolean>;
+  /** Deploy wait limit in seconds. */
+  declare readonly deployTimeoutSeconds: pulumi.Output<number>;
 
   /**
    * @param name the Pulumi resource name.

@@ -47,6 +47,10 @@ export const jobAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider = adva
  * service's defaults on destroy. A key only applications or containers have (an ingress key, say) is refused at
  * preview.
  *
+ * Changing these settings does not redeploy the job: the new values take effect at its next deployment. To
+ * redeploy on a change, set them with the job's own `advancedSettings` input instead (with `deploy: true`), or
+ * put them in the `triggers` of an `EnvironmentDeployment`.
+ *
  * @example
  * ```ts
  * new JobAdvancedSettings("nightly-settings", {

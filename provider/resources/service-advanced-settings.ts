@@ -4,6 +4,7 @@
  * defaults and comparisons come from the sdk's catalogue of the kind ({@link advancedSettingsCatalogue}).
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
 import {
   ADVANCED_SETTINGS_KINDS,
   type AdvancedSettingSpec,
@@ -20,7 +21,9 @@ import {
   normalizeAdvancedSettingOf,
 } from "../../sdk";
 import { apiClient } from "../framework/credentials";
+import type { Part } from "../framework/define";
 import { diffInputs } from "../framework/diff";
+import { field } from "../framework/fields";
 import { describeFailure, ignoreGone, readOrGone } from "../framework/errors";
 import { DeployServiceResource } from "../framework/shim";
 import { closestName, editDistance } from "../framework/suggest";
@@ -164,8 +167,7 @@ function flattenedKeys(prefix: string, v: unknown): string[] {
   return Object.entries(v).flatMap(([k, inner]) => flattenedKeys(`${prefix}.${k}`, inner));
 }
 
-function unknownKeyReason(def: AdvancedSettingsDefinition, key: string, value: unknown): string {
-  const kind = def.serviceKind;
+function unknownKeyReason(kind: AdvancedSettingsKind, typeName: string, key: string, value: unknown): string {
   const nested = flattenedKeys(key, value).filter((k) => isAdvancedSettingKeyOf(kind, k));
   if (isPlainObject(value) && nested.length > 0) {
     return `unknown advanced setting "${key}": write the keys flat as the service spells them, e.g. ${JSON.stringify(nested[0])}`;
@@ -177,7 +179,7 @@ function unknownKeyReason(def: AdvancedSettingsDefinition, key: string, value: u
   const close = closeKeysOf(kind, key);
   const hint = close.length > 0
     ? `close valid names: ${close.join(", ")}`
-    : `see the ${def.typeName} type for the ${advancedSettingKeysOf(kind).length} valid keys`;
+    : `see the ${typeName} type for the ${advancedSettingKeysOf(kind).length} valid keys`;
   return `unknown advanced setting "${key}"; ${hint}`;
 }
 
@@ -217,13 +219,75 @@ function effectiveOf(kind: AdvancedSettingsKind, reported: Settings): Settings {
  * The managed keys as the service holds them. Where the service's value means what `known` says (the program's or
  * the state's value, e.g. `"Required"` for `"Requirred"`), `known`'s spelling is kept so outputs stay as written.
  */
-function managedValues(kind: AdvancedSettingsKind, known: Settings, reported: Settings): Settings {
+export function managedValues(kind: AdvancedSettingsKind, known: Settings, reported: Settings): Settings {
   const out: Settings = {};
   for (const key of Object.keys(known)) {
     if (!(key in reported) || reported[key] === undefined) continue;
     out[key] = sameSetting(kind, key, known[key], reported[key]) ? known[key] : effectiveOf(kind, { [key]: reported[key] })[key];
   }
   return out;
+}
+
+/** One problem of a settings object: the key, the item of a list or map value (`index`) and why. */
+export interface SettingsProblem {
+  key: string;
+  index?: number | string;
+  reason: string;
+}
+
+/**
+ * The problems of a settings object of `kind` for a preview, with zero API calls: unknown keys (with close valid
+ * names, or the kind that has the key) and values of the wrong type or out of range. Values not known yet pass.
+ *
+ * @param typeName the settings type users read, named when no close key is found.
+ */
+export function settingsProblems(kind: AdvancedSettingsKind, typeName: string, settings: Settings): SettingsProblem[] {
+  const problems: SettingsProblem[] = [];
+  for (const [key, value] of Object.entries(settings)) {
+    if (!isAdvancedSettingKeyOf(kind, key)) {
+      problems.push({ key, reason: unknownKeyReason(kind, typeName, key, value) });
+      continue;
+    }
+    const problem = validateSetting(kind, key, value);
+    if (problem) problems.push({ key, ...(problem.index === undefined ? {} : { index: problem.index }), reason: problem.reason });
+  }
+  return problems;
+}
+
+/** Whether two settings objects of `kind` manage the same keys with the same values (both sides normalised). */
+export function sameSettingsOf(kind: AdvancedSettingsKind, a: unknown, b: unknown): boolean {
+  return changedSettingKeysOf(kind, settingsOf(a), settingsOf(b)).length === 0;
+}
+
+/** The body that takes the service from `olds` to `news`: the changed keys' new values, removed keys' defaults. */
+export function settingsChange(kind: AdvancedSettingsKind, olds: Settings, news: Settings): Settings {
+  const body: Settings = {};
+  for (const key of changedSettingKeysOf(kind, olds, news)) {
+    if (key in news) body[key] = news[key];
+    else if (isAdvancedSettingKeyOf(kind, key)) body[key] = advancedSettingDefaultOf(kind, key);
+  }
+  return body;
+}
+
+/**
+ * PUTs `body` (nothing when empty) and returns every setting as the service reports it afterwards (the PUT's
+ * answer when it holds every key, else a read).
+ *
+ * @param action words for a failure: `setting advanced settings of application 3f1c...`.
+ */
+export async function applySettings(
+  group: AdvancedSettingsCalls, kind: AdvancedSettingsKind, serviceId: string, body: Settings, action: string,
+): Promise<Settings> {
+  try {
+    if (Object.keys(body).length > 0) {
+      // The sdk's request schema sends aliases (`"Required"`) in the service's spelling.
+      const answer = settingsOf(await group.updateAdvancedSettings(serviceId, body as never));
+      if (advancedSettingKeysOf(kind).every((key) => key in answer)) return answer;
+    }
+    return settingsOf(await group.getAdvancedSettings(serviceId));
+  } catch (e) {
+    throw describeFailure(e, action);
+  }
 }
 
 function hasStatus(e: unknown): boolean {
@@ -266,34 +330,11 @@ export function advancedSettingsProvider(def: AdvancedSettingsDefinition): pulum
     if (!isPlainObject(settings)) {
       return [{ property: "settings", reason: `expected an object keyed by advanced setting names, got ${describeValue(settings)}` }];
     }
-    const failures: pulumi.dynamic.CheckFailure[] = [];
-    for (const [key, value] of Object.entries(settings)) {
-      if (!isAdvancedSettingKeyOf(kind, key)) {
-        failures.push({ property: settingPath(key), reason: unknownKeyReason(def, key, value) });
-        continue;
-      }
-      const problem = validateSetting(kind, key, value);
-      if (problem) failures.push({ property: settingPath(key, problem.index), reason: problem.reason });
-    }
-    return failures;
+    return settingsProblems(kind, def.typeName, settings).map((p) => ({ property: settingPath(p.key, p.index), reason: p.reason }));
   };
 
-  const hasEveryKey = (reported: Settings) => advancedSettingKeysOf(kind).every((key) => key in reported);
-
-  /** PUTs `body` (nothing when empty) and returns every setting as the service reports it afterwards. */
-  const apply = async (serviceId: string, body: Settings, action: string): Promise<Settings> => {
-    const group = def.group(apiClient());
-    try {
-      if (Object.keys(body).length > 0) {
-        // The sdk's request schema sends aliases (`"Required"`) in the service's spelling.
-        const answer = settingsOf(await group.updateAdvancedSettings(serviceId, body as never));
-        if (hasEveryKey(answer)) return answer;
-      }
-      return settingsOf(await group.getAdvancedSettings(serviceId));
-    } catch (e) {
-      throw describeFailure(e, action);
-    }
-  };
+  const apply = (serviceId: string, body: Settings, action: string): Promise<Settings> =>
+    applySettings(def.group(apiClient()), kind, serviceId, body, action);
 
   const outputs = (serviceId: string, known: Settings, reported: Settings): Settings => ({
     [idKey]: serviceId,
@@ -345,11 +386,7 @@ export function advancedSettingsProvider(def: AdvancedSettingsDefinition): pulum
       const serviceId = String(news[idKey]);
       const oldSettings = settingsOf(olds["settings"]);
       const newSettings = settingsOf(news["settings"]);
-      const body: Settings = {};
-      for (const key of changedSettingKeysOf(kind, oldSettings, newSettings)) {
-        if (key in newSettings) body[key] = newSettings[key];
-        else if (isAdvancedSettingKeyOf(kind, key)) body[key] = advancedSettingDefaultOf(kind, key);
-      }
+      const body = settingsChange(kind, oldSettings, newSettings);
       const reported = await apply(serviceId, body, `updating advanced settings of ${kind} ${serviceId}`);
       return { outs: outputs(serviceId, newSettings, reported) };
     },
@@ -399,4 +436,73 @@ export abstract class AdvancedSettingsResource<C extends AdvancedSettingsCatalog
     const inputs = args as Record<string, unknown>;
     super(def.kind, name, { [def.idKey]: inputs[def.idKey], settings: inputs["settings"], effectiveSettings: undefined }, opts);
   }
+}
+
+/**
+ * The `advancedSettings` input of a service kind (catalogue `C`): the same settings as the kind's
+ * advanced-settings resource, set inline on the service.
+ */
+export interface InlineAdvancedSettingsArgs<C extends AdvancedSettingsCatalogue> {
+  /**
+   * Advanced settings of the service, keyed exactly as the service spells them, flat
+   * (`"network.ingress.proxy_body_size_mb"`): the keys of the kind's advanced-settings resource
+   * (`ApplicationAdvancedSettings`, `ContainerAdvancedSettings`, `JobAdvancedSettings`). Only the keys written are
+   * managed: each is type- and range-checked at preview, compared after normalisation (`"60"` and `60` are the
+   * same), read back on refresh, and a key removed is put back to the service's default. They are applied before
+   * the service's deployment, so the first deployment already runs with them, and with `deploy: true` a change
+   * redeploys the service. Manage each key in one place only: here, or in the kind's advanced-settings resource
+   * (whose changes do not redeploy). Default: none (the service's settings are left as they are).
+   * Wire: `PUT /<kind>/{id}/advancedSettings`.
+   */
+  advancedSettings?: pulumi.Input<AdvancedSettingsInputsOf<C>>;
+}
+
+/**
+ * The schema field `advancedSettings` of a service kind: an object of the kind's settings, checked at preview by
+ * the same rules as the kind's advanced-settings resource (a failure names `advancedSettings["<key>"]`), compared
+ * with {@link sameSettingsOf}, never in the service's body ({@link advancedSettingsPart} sets it).
+ *
+ * @param typeName the settings type users read, named when an unknown key has no close valid name.
+ */
+export function advancedSettingsField<C extends AdvancedSettingsCatalogue>(kind: AdvancedSettingsKind, typeName: string) {
+  const settings = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+    for (const p of settingsProblems(kind, typeName, value)) {
+      ctx.addIssue({ code: "custom", path: p.index === undefined ? [p.key] : [p.key, p.index], message: p.reason });
+    }
+  });
+  const typed = settings.optional() as unknown as z.ZodOptional<z.ZodType<AdvancedSettingsInputOf<C>, AdvancedSettingsInputOf<C>>>;
+  return field(typed, { wire: false, same: (a, b) => sameSettingsOf(kind, a, b) });
+}
+
+/**
+ * The part of a service that is its inline `advancedSettings`: on create (when set) and on each update that
+ * changed them, the changed keys are sent (removed keys with their defaults), and the managed keys are read back
+ * as the service holds them; on refresh the managed keys are read again, so a change made outside shows as drift.
+ * Put it before the deploy part: the deployment then runs with the settings.
+ *
+ * @param group the sdk group of the kind, with `getAdvancedSettings` and `updateAdvancedSettings`.
+ */
+export function advancedSettingsPart<I extends { advancedSettings?: unknown }, R>(
+  kind: AdvancedSettingsKind,
+  group: (client: DeployServiceClient) => AdvancedSettingsCalls,
+): Part<I, R> {
+  return {
+    action: "setting advanced settings",
+    keys: ["advancedSettings"] as Array<keyof I & string>,
+    // Removing the input (or a key of it) is a change too: the keys it managed go back to their defaults.
+    applyOnUpdate: (changed) => changed.has("advancedSettings"),
+    async apply({ client, id, inputs, previous }) {
+      const wanted = inputs.advancedSettings === undefined ? undefined : settingsOf(inputs.advancedSettings);
+      const body = settingsChange(kind, settingsOf(previous["advancedSettings"]), wanted ?? {});
+      if (Object.keys(body).length === 0) return { inputs: { advancedSettings: wanted } };
+      const reported = await applySettings(group(client), kind, id, body, `setting advanced settings of ${kind} ${id}`);
+      return { inputs: { advancedSettings: wanted === undefined ? undefined : managedValues(kind, wanted, reported) } };
+    },
+    async read({ client, id, previous }) {
+      const managed = settingsOf(previous["advancedSettings"]);
+      if (Object.keys(managed).length === 0) return {};
+      const reported = settingsOf(await group(client).getAdvancedSettings(id));
+      return { inputs: { advancedSettings: managedValues(kind, managed, reported) } };
+    },
+  };
 }

@@ -1,7 +1,8 @@
 import { database, databaseProvider as p } from "../../provider/resources/database";
 import { deploymentStageProvider } from "../../provider/resources/deployment-stage";
 import { checkedInputs } from "./check-helpers";
-import { injectFault, useFixture } from "./fixture";
+import { captureProgress } from "../../provider/framework/progress";
+import { clearRequests, failDeploys, injectFault, injectStaleStatus, requests, useFixture } from "./fixture";
 
 type Props = Record<string, unknown>;
 
@@ -60,5 +61,94 @@ describe("Database", () => {
     expect(outs).toMatchObject({ login: credentials.login, password: credentials.password });
     expect((await p.read!(id, outs as Props)).props).toMatchObject({ password: credentials.password });
     expect(database.secretOutputs).toContain("password");
+  });
+});
+
+describe("Database deploy", () => {
+  const lines: string[] = [];
+  beforeAll(() => captureProgress((line) => lines.push(line)));
+  afterAll(() => captureProgress(undefined));
+
+  /** Writes (no GETs) of the request log as `METHOD path`. */
+  const writes = async () => (await requests(fx.emulator)).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
+
+  it("deploys after the credentials and the stage are set, and waits until the database is deployed", async () => {
+    const stage = await deploymentStageProvider.create!({ environmentId: fx.envId, name: "db-deploy-stage", description: "" });
+    const inputs = await checked({ ...base("db-deployed"), environmentId: fx.envId, deploymentStageId: stage.id, deploy: true, deployTimeoutSeconds: 60 });
+    await clearRequests(fx.emulator);
+    lines.length = 0;
+    const { id, outs } = await p.create!(inputs);
+    expect(await writes()).toEqual([
+      `POST /environment/${fx.envId}/database`,
+      `PUT /database/${id}/masterCredentials`,
+      `PUT /deploymentStage/${stage.id}/service/${id}`,
+      `POST /database/${id}/deploy`,
+    ]);
+    expect((await fx.client.databases.status(id)).state).toBe("DEPLOYED");
+    expect(outs).toMatchObject({ deploy: true, deployTimeoutSeconds: 60 });
+    // Progress: one line per state seen, named by the database.
+    expect(lines.at(-1)).toMatch(/^db-deployed: DEPLOYED \(\d+s\)$/);
+    // No change for the same inputs; a change redeploys; only the wait limit changed does not.
+    expect((await p.diff!(id, outs as Props, inputs)).changes).toBe(false);
+    await clearRequests(fx.emulator);
+    const bigger = await checked({ ...inputs, storage: 20 });
+    const { outs: after } = await p.update!(id, outs as Props, bigger);
+    expect(await writes()).toEqual([`PUT /database/${id}`, `POST /database/${id}/deploy`]);
+    await clearRequests(fx.emulator);
+    await p.update!(id, after as Props, await checked({ ...bigger, deployTimeoutSeconds: 120 }));
+    expect(await writes()).toEqual([]);
+  });
+
+  it("a state written before databases deployed (no deploy inputs) previews no change, and deploy: true deploys", async () => {
+    const inputs = await checked({ ...base("db-old-state"), environmentId: fx.envId });
+    const { id, outs } = await p.create!(inputs);
+    // What an older version stored: every input but the deploy ones.
+    const { deploy: _d, deployTimeoutSeconds: _t, ...oldState } = outs as Props;
+    expect(oldState["deploy"]).toBeUndefined();
+    await clearRequests(fx.emulator);
+    expect(await p.diff!(id, oldState, inputs)).toEqual({ changes: false });
+    const deployed = await checked({ ...inputs, deploy: true });
+    expect((await p.diff!(id, oldState, deployed)).changes).toBe(true);
+    expect(await requests(fx.emulator)).toEqual([]);
+    await p.update!(id, oldState, deployed);
+    expect(await writes()).toEqual([`POST /database/${id}/deploy`]);
+    // A refresh of the old state adds nothing the state did not have (refresh shows no change).
+    const r = await p.read!(id, oldState);
+    expect((r.inputs as Props)["deploy"]).toBeUndefined();
+  });
+
+  it("a failed deploy names the database and its final state, never the password, and is recorded as not deployed", async () => {
+    const inputs = await checked({ ...base("db-failing"), environmentId: fx.envId });
+    const { id, outs } = await p.create!(inputs);
+    await failDeploys(fx.emulator, id, "DEPLOY");
+    let error: { id?: string; properties?: Props; message: string } | undefined;
+    try {
+      await p.update!(id, outs as Props, await checked({ ...inputs, deploy: true, deployTimeoutSeconds: 60 }));
+    } catch (e) {
+      error = e as typeof error;
+    }
+    await failDeploys(fx.emulator, id, null);
+    expect(error?.id).toBe(id);
+    expect(error!.message).toContain(`deploying database "db-failing" (${id})`);
+    expect(error!.message).toMatch(/DEPLOYMENT_ERROR/);
+    expect(error!.message).not.toContain("db-password-never-shown");
+    expect(error!.properties!["deploy"]).toBe(false);
+  });
+
+  it("follows the deployment its deploy call started: the previous deployment's DEPLOYED shown after it is not the outcome", async () => {
+    const inputs = await checked({ ...base("db-stale"), environmentId: fx.envId, deploy: true, deployTimeoutSeconds: 60 });
+    const { id, outs } = await p.create!(inputs);
+    const before = await fx.client.databases.status(id);
+    expect(before.state).toBe("DEPLOYED");
+    // The next status reads answer the previous deployment (DEPLOYED, its request id) for 3 reads.
+    await injectStaleStatus(fx.emulator, { reads: 3, times: 1 });
+    await clearRequests(fx.emulator);
+    await p.update!(id, outs as Props, await checked({ ...inputs, storage: 30 }));
+    const log = (await requests(fx.emulator)).map((r) => `${r.method} ${r.path}`);
+    const reads = log.slice(log.indexOf(`POST /database/${id}/deploy`)).filter((l) => l === `GET /database/${id}/status`);
+    // Three stale reads, then the new deployment's own status.
+    expect(reads.length).toBeGreaterThanOrEqual(4);
+    const now = await fx.client.databases.status(id);
+    expect(now.deployment_request_id).not.toBe(before.deployment_request_id);
   });
 });

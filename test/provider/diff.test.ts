@@ -55,6 +55,22 @@ describe("resource diffs", () => {
     expect((await databaseProvider.diff!("id", olds, { ...news, mode: "MANAGED" })).replaces).toEqual(["mode"]);
   });
 
+  it("a state written before an input with a default existed is no change; setting the input is one", async () => {
+    // A database stored by a version without `deploy`/`deployTimeoutSeconds`, an application without `advancedSettings`.
+    const olds = { environmentId: "e", name: "db", type: "POSTGRESQL", version: "16", mode: "CONTAINER", accessibility: "PRIVATE", cpu: 250, storage: 10, memory: 100 };
+    const checked = (await databaseProvider.check!({}, { ...olds, memory: undefined })).inputs;
+    expect(checked).toMatchObject({ deploy: false, deployTimeoutSeconds: 1800 });
+    expect(await databaseProvider.diff!("id", olds, checked)).toEqual({ changes: false });
+    expect((await databaseProvider.diff!("id", olds, { ...checked, deploy: true })).changes).toBe(true);
+    expect((await databaseProvider.diff!("id", olds, { ...checked, deployTimeoutSeconds: 60 })).changes).toBe(true);
+    const app = { environmentId: "e", name: "api", gitRepository: { url: "https://github.com/a/b" } };
+    const appNews = (await applicationProvider.check!({}, app)).inputs;
+    const appOlds = { ...appNews };
+    delete appOlds["advancedSettings"];
+    expect(await applicationProvider.diff!("id", appOlds, appNews)).toEqual({ changes: false });
+    expect((await applicationProvider.diff!("id", appOlds, { ...appNews, advancedSettings: { "network.ingress.enable_cors": true } })).changes).toBe(true);
+  });
+
   it("application: the service's port names, external ports and branch are not changes", async () => {
     const news = {
       environmentId: "e", name: "api", gitRepository: { url: "https://github.com/a/b", rootPath: "/", provider: "GITHUB" },

@@ -63,4 +63,4 @@ export function useFixture({ clearFaultsAfterEach = false }: UseFixtureOptions =
   return fx;
 }
 
-export { clearFaults, clearRequests, failDeploys, injectFault, requests, type LoggedRequest } from "../../emulator/control-client";
+export { clearFaults, clearRequests, failDeploys, injectFault, injectStaleStatus, requests, type LoggedRequest } from "../../emulator/control-client";

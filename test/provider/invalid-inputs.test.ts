@@ -12,6 +12,7 @@ import { containerAdvancedSettingsProvider } from "../../provider/resources/cont
 import { containerRegistryProvider } from "../../provider/resources/container-registry";
 import { jobAdvancedSettingsProvider } from "../../provider/resources/job-advanced-settings";
 import { jobProvider } from "../../provider/resources/job/index";
+import { environmentDeploymentProvider } from "../../provider/resources/environment-deployment";
 import { clearRequests, requests, useFixture } from "./fixture";
 
 type Props = Record<string, unknown>;
@@ -28,6 +29,7 @@ const registry: Props = { organizationId: "org-1", name: "mirror", kind: "GENERI
 const containerIn: Props = { environmentId: "e-1", name: "web", registryId: "r-1", imageName: "nginx", tag: "1.27" };
 const imageSource = { image: { registryId: "r-1", imageName: "acme/report", tag: "1.0" } };
 const cronJob: Props = { environmentId: "e-1", name: "nightly", source: imageSource, schedule: { cron: { expression: "0 3 * * *" } } };
+const envDeploy: Props = { environmentId: "e-1" };
 const cron = (extra: Props): Props => ({ ...cronJob, schedule: { cron: { expression: "0 3 * * *", ...extra } } });
 const image = (extra: Props): Props => ({ ...cronJob, source: { image: { ...imageSource.image, ...extra } } });
 const repo = (extra: Props): Props => ({ ...application, gitRepository: { url: "https://github.com/acme/api.git", ...extra } });
@@ -219,6 +221,25 @@ const cases: Case[] = [
   ["job with maxNbRestart (the service's spelling)", jobProvider, { ...cronJob, maxNbRestart: 1 }, "maxNbRestart", 'did you mean "maxRestarts"?'],
   ["job with port 0", jobProvider, { ...cronJob, port: 0 }, "port", ">= 1"],
   ["job secret also a variable", jobProvider, { ...cronJob, environmentVariables: { K: "a" }, secrets: { K: "b" } }, "secrets.K", "environmentVariables"],
+
+  // Deployments from the program: database deploys, inline advanced settings, environment deployments.
+  ["database deploy wait of 0 s", databaseProvider, { ...database, deploy: true, deployTimeoutSeconds: 0 }, "deployTimeoutSeconds", ">= 1"],
+  ["database deploy as a string", databaseProvider, { ...database, deploy: "yes" }, "deploy", "boolean"],
+  ["application advanced setting of the wrong type", applicationProvider, { ...application, advancedSettings: { "network.ingress.proxy_body_size_mb": "big" } }, 'advancedSettings["network.ingress.proxy_body_size_mb"]', "integer"],
+  ["application advanced setting misspelt", applicationProvider, { ...application, advancedSettings: { "network.ingress.proxy_body_size": 10 } }, 'advancedSettings["network.ingress.proxy_body_size"]', "proxy_body_size_mb"],
+  ["container advanced setting of applications only", containerProvider, { ...containerIn, advancedSettings: { "build.timeout_max_sec": 100 } }, 'advancedSettings["build.timeout_max_sec"]', "applications"],
+  ["job advanced setting of another kind", jobProvider, { ...cronJob, advancedSettings: { "network.ingress.proxy_body_size_mb": 10 } }, 'advancedSettings["network.ingress.proxy_body_size_mb"]', "not of jobs"],
+  ["job advanced settings as a list", jobProvider, { ...cronJob, advancedSettings: ["cronjob.concurrency_policy"] }, "advancedSettings", "object"],
+  ["environment deployment without environment", environmentDeploymentProvider, {}, "environmentId", "required"],
+  ["environment deployment to an unknown state", environmentDeploymentProvider, { ...envDeploy, desiredState: "PAUSED" }, "desiredState", "RUNNING"],
+  ["environment deployment deleting the environment", environmentDeploymentProvider, { ...envDeploy, onDelete: "delete" }, "onDelete", "keep"],
+  ["environment deployment waiting 0 s", environmentDeploymentProvider, { ...envDeploy, timeoutSeconds: 0 }, "timeoutSeconds", ">= 1"],
+  ["environment deployment trigger as a number", environmentDeploymentProvider, { ...envDeploy, triggers: { release: 3 } }, "triggers.release", "string"],
+  ["environment deployment pinning a container to a bad tag", environmentDeploymentProvider, { ...envDeploy, services: { containers: { "c-1": "1 28" } } }, "services.containers", "whitespace"],
+  ["environment deployment pinning a job to tag and commit", environmentDeploymentProvider, { ...envDeploy, services: { jobs: { "j-1": { imageTag: "1.0", gitCommitId: "abc" } } } }, "services.jobs", "got both"],
+  ["environment deployment pinning a job to nothing", environmentDeploymentProvider, { ...envDeploy, services: { jobs: { "j-1": {} } } }, "services.jobs", "got neither"],
+  ["environment deployment pinning a database", environmentDeploymentProvider, { ...envDeploy, services: { databases: { "d-1": "x" } } }, "services.databases", "not an input"],
+  ["environment deployment of a misspelt key", environmentDeploymentProvider, { ...envDeploy, trigger: { a: "b" } }, "trigger", 'did you mean "triggers"?'],
 ];
 
 const fx = useFixture();

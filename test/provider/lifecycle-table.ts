@@ -13,6 +13,7 @@ import { containerAdvancedSettingsProvider } from "../../provider/resources/cont
 import { jobAdvancedSettingsProvider } from "../../provider/resources/job-advanced-settings";
 import { containerRegistry } from "../../provider/resources/container-registry";
 import { job } from "../../provider/resources/job/provider";
+import { environmentDeploymentProvider } from "../../provider/resources/environment-deployment";
 import type { z } from "zod";
 import type { DefinedResource } from "../../provider/framework/define";
 import { isNotFound } from "../../sdk";
@@ -116,6 +117,17 @@ async function seededRegistry(fx: Fixture): Promise<string> {
 /** A job record's schedule and source as the service holds them (the sdk's union read loosely). */
 async function jobWire(fx: Fixture, id: string): Promise<{ schedule: Props; source: Props; cpu?: number; max_nb_restart?: number }> {
   return (await fx.client.jobs.get(id)) as unknown as { schedule: Props; source: Props };
+}
+
+let envCounter = 0;
+/** A fresh environment with one application, made through the sdk, for an EnvironmentDeployment to deploy. */
+async function sdkEnvironment(fx: Fixture): Promise<string> {
+  envCounter += 1;
+  const env = await fx.client.environments.create(fx.projectId, { name: `lc-deployed-env-${envCounter}`, cluster: fx.clusterIds[0] });
+  await fx.client.applications.create(env.id, {
+    name: "lc-deployed-app", git_repository: { url: "https://github.com/acme/api.git", provider: "GITHUB" }, healthchecks: {},
+  });
+  return env.id;
 }
 
 /** Every resource of provider/ (ApplicationAdvancedSettings is added by the test when its provider exists). */
@@ -411,5 +423,31 @@ export const lifecycleRows: LifecycleRow[] = [
       } as never);
       return (read) => expect(read["schedule"]).toEqual({ onStart: { arguments: ["migrate", "up", "--verbose"] }, onStop: { arguments: ["cleanup"] } });
     },
+  },
+  {
+    kind: "EnvironmentDeployment",
+    provider: environmentDeploymentProvider,
+    inputs: async (fx) => ({ environmentId: await sdkEnvironment(fx), triggers: { release: "1" } }),
+    // A new trigger deploys the environment again.
+    update: (_fx, base) => ({ ...base, triggers: { release: "2" } }),
+    expectUpdated: async (fx, id, props) => {
+      const status = await fx.client.environments.status(id);
+      expect([status.state, status.deployment_request_id]).toEqual(["DEPLOYED", props["deploymentRequestId"]]);
+      const deploys = (await requests(fx.emulator)).filter((r) => r.method === "POST" && r.path === `/environment/${id}/deploy`);
+      expect(deploys).toHaveLength(1);
+    },
+    replace: (fx, base) => ({ inputs: { ...base, environmentId: fx.env2Id }, replaces: ["environmentId"] }),
+    changeOutside: async (fx, id) => {
+      await fx.client.environments.stop(id);
+      // Stopped outside: a refresh shows it as the desired state's drift.
+      return (read) => expect(read["desiredState"]).toBe("STOPPED");
+    },
+    deleteOutside: async (fx, id) => {
+      await fx.client.environments.delete(id);
+      await fx.client.waitUntilGone(() => fx.client.environments.get(id));
+    },
+    fetch: (fx, id) => fx.client.environments.status(id),
+    // Destroying stops the environment's services; the environment stays.
+    expectDeleted: async (fx, id) => expect((await fx.client.environments.status(id)).state).toBe("STOPPED"),
   },
 ];

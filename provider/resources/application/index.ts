@@ -6,6 +6,9 @@ import { RunningServiceResource } from "../../framework/resource";
 import type { DeployArgs } from "../../framework/service-deploy";
 import type { RuntimeArgs } from "../../framework/service-shape";
 import type { ServiceValuesArgs } from "../../framework/service-values";
+import type { APPLICATION_ADVANCED_SETTINGS } from "../../../sdk";
+import type { AdvancedSettings } from "../application-advanced-settings";
+import type { InlineAdvancedSettingsArgs } from "../service-advanced-settings";
 
 import { application } from "./provider";
 
@@ -34,7 +37,8 @@ export interface GitRepositoryArgs {
 }
 
 /** Inputs of an {@link Application}. */
-export interface ApplicationArgs extends RuntimeArgs, ServiceValuesArgs, DeployArgs {
+export interface ApplicationArgs
+  extends RuntimeArgs, ServiceValuesArgs, DeployArgs, InlineAdvancedSettingsArgs<typeof APPLICATION_ADVANCED_SETTINGS> {
   /** Repository the application is built from. Wire: `git_repository`. */
   gitRepository: pulumi.Input<GitRepositoryArgs>;
   /** How it is built; only `DOCKER`. Default: `DOCKER`. Wire: `build_mode`. */
@@ -64,6 +68,8 @@ void argsMatchSchema;
  *   ports: [{ internalPort: 8080, publiclyAccessible: true }],
  *   environmentVariables: { LOG_LEVEL: "info" },
  *   secrets: { API_KEY: config.requireSecret("apiKey") },
+ *   advancedSettings: { "network.ingress.proxy_body_size_mb": 100 }, // set before the first deployment
+ *   deploy: true, // deployed and waited for by `pulumi up`; a change of any of the above redeploys
  * });
  */
 export class Application extends RunningServiceResource {
@@ -83,6 +89,8 @@ export class Application extends RunningServiceResource {
   declare readonly deployedCommitContributor: pulumi.Output<string | undefined>;
   /** The git tag on the deployed commit, when it has one. */
   declare readonly deployedCommitTag: pulumi.Output<string | undefined>;
+  /** The advanced settings managed inline, as the service holds them. */
+  declare readonly advancedSettings: pulumi.Output<AdvancedSettings | undefined>;
 
   /**
    * @param name the Pulumi resource name.

@@ -3,6 +3,7 @@ import { deployPart, storedDeployInputs } from "../../framework/service-deploy";
 import { runningServiceCalls } from "../../framework/service-shape";
 import { valuesParts } from "../../framework/service-values";
 import { stagePart } from "../../framework/stage-attach";
+import { advancedSettingsPart } from "../service-advanced-settings";
 import { applicationSchema, type ApplicationInputs } from "./schema";
 import { fromWire, toWire, withServiceChoices, type ApplicationRecord } from "./wire";
 
@@ -29,7 +30,14 @@ export const application = defineResource({
   toWire: (inputs) => toWire(inputs) as unknown as Props,
   fromWire: (record, previous) => ({ ...fromWire(record, previous), ...storedDeployInputs(previous) }),
   fillServiceChoices: withServiceChoices,
-  parts: [variablesPart, secretsPart, stagePart<ApplicationInputs, ApplicationRecord>(), deployPart<ApplicationInputs, ApplicationRecord>("application")],
+  parts: [
+    variablesPart,
+    secretsPart,
+    stagePart<ApplicationInputs, ApplicationRecord>(),
+    // Before the deployment, so the first one runs with them.
+    advancedSettingsPart<ApplicationInputs, ApplicationRecord>("application", (client) => client.applications),
+    deployPart<ApplicationInputs, ApplicationRecord>("application"),
+  ],
   calls: runningServiceCalls((client) => client.applications, toWire),
 });
 

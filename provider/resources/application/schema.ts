@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { APPLICATION_DEFAULTS, gitProviderOfUrl, gitUrlProblem, PORT_PROTOCOLS } from "../../../sdk";
+import { APPLICATION_ADVANCED_SETTINGS, APPLICATION_DEFAULTS, gitProviderOfUrl, gitUrlProblem, PORT_PROTOCOLS } from "../../../sdk";
 import { GIT_PROVIDERS } from "../git-token";
+import { advancedSettingsField } from "../service-advanced-settings";
 import { idInput, nameInput } from "../../framework/rules";
 import { refineRunningService, runningServiceFields } from "../../framework/service-shape";
 import { isUnknown } from "../../framework/unknowns";
@@ -51,6 +52,7 @@ export const applicationSchema = z
     dockerfilePath: z.string().min(1).optional(),
     dockerTargetBuildStage: z.string().min(1).optional(),
     ...runningServiceFields(APPLICATION_DEFAULTS),
+    advancedSettings: advancedSettingsField<typeof APPLICATION_ADVANCED_SETTINGS>("application", "AdvancedSettings"),
   })
   .superRefine(refineRunningService);
 

@@ -31,10 +31,10 @@ export function toWire(inputs: ApplicationInputs, existing?: ExistingParts): App
   }) as ApplicationCreateRequest;
 }
 
-/** Inputs read back from the service (no variables, secrets, stage or deploy settings: the caller adds those). */
+/** Inputs read back from the service (no variables, secrets, stage, advanced or deploy settings: the caller adds those). */
 export type ApplicationBodyInputs = Omit<
   ApplicationInputs,
-  "environmentVariables" | "secrets" | "deploymentStageId" | "deploy" | "deployTimeoutSeconds"
+  "environmentVariables" | "secrets" | "deploymentStageId" | "deploy" | "deployTimeoutSeconds" | "advancedSettings"
 >;
 
 /** The application's own inputs as the service holds them (camel case, `null`s dropped). */

@@ -5,6 +5,9 @@ import type { DeployArgs } from "../../framework/service-deploy";
 import type { HealthchecksArgs, ServiceArgs } from "../../framework/service-shape";
 import type { ServiceValuesArgs } from "../../framework/service-values";
 import type { GitRepositoryArgs } from "../application/index";
+import type { JOB_ADVANCED_SETTINGS } from "../../../sdk";
+import type { JobAdvancedSettingsValues } from "../job-advanced-settings";
+import type { InlineAdvancedSettingsArgs } from "../service-advanced-settings";
 import { job } from "./provider";
 import { jobSchema, type JobInputs } from "./schema";
 
@@ -81,7 +84,7 @@ export interface JobScheduleArgs {
 }
 
 /** Inputs of a {@link Job}. */
-export interface JobArgs extends ServiceArgs, ServiceValuesArgs, DeployArgs {
+export interface JobArgs extends ServiceArgs, ServiceValuesArgs, DeployArgs, InlineAdvancedSettingsArgs<typeof JOB_ADVANCED_SETTINGS> {
   /** Free text. Default: `""`. Wire: `description`. */
   description?: pulumi.Input<string>;
   /** Where the image comes from: exactly one of `image` and `docker`. Wire: `source`. */
@@ -147,6 +150,8 @@ export class Job extends ServiceResource {
   declare readonly port: pulumi.Output<number | undefined>;
   /** Whether preview environments get the job (the service's choice when not set). */
   declare readonly autoPreview: pulumi.Output<boolean | undefined>;
+  /** The advanced settings managed inline, as the service holds them. */
+  declare readonly advancedSettings: pulumi.Output<JobAdvancedSettingsValues | undefined>;
 
   /**
    * @param name the Pulumi resource name.

@@ -3,6 +3,7 @@ import { childCalls, defineResource, type DefinedResource, type Props } from "..
 import { deployPart, storedDeployInputs } from "../../framework/service-deploy";
 import { valuesParts } from "../../framework/service-values";
 import { stagePart } from "../../framework/stage-attach";
+import { advancedSettingsPart } from "../service-advanced-settings";
 import { jobSchema, scheduleKind, type JobInputs } from "./schema";
 import { fromWire, toWire, withServiceChoices, type JobRecord } from "./wire";
 
@@ -25,6 +26,8 @@ const defined = defineResource({
     variablesPart,
     secretsPart,
     stagePart<JobInputs, JobRecord>(),
+    // Before the deployment, so the first run has them.
+    advancedSettingsPart<JobInputs, JobRecord>("job", (client) => client.jobs),
     // A job from an image runs the tag of its source; one built from git runs the branch's last commit.
     deployPart<JobInputs, JobRecord>("job", { request: (inputs) => (inputs.source.image ? { image_tag: inputs.source.image.tag } : undefined) }),
   ],

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { cronProblem, imageNameProblem, imageTagProblem, JOB_DEFAULTS } from "../../../sdk";
+import { cronProblem, imageNameProblem, imageTagProblem, JOB_DEFAULTS, type JOB_ADVANCED_SETTINGS } from "../../../sdk";
 import { field } from "../../framework/fields";
 import { idInput, MAX_PORT, nameInput, ruledInput } from "../../framework/rules";
 import { refineValues } from "../../framework/service-values";
 import { groupFields, healthchecksSchema, resourceFields, serviceFields } from "../../framework/service-shape";
 import { gitRepositorySchema } from "../application/schema";
+import { advancedSettingsField } from "../service-advanced-settings";
 
 const int = z.number().int();
 
@@ -110,6 +111,7 @@ export const jobSchema = z
     autoDeploy: z.boolean().default(false),
     ...groupFields,
     ...serviceFields,
+    advancedSettings: advancedSettingsField<typeof JOB_ADVANCED_SETTINGS>("job", "JobAdvancedSettingsInput"),
   })
   .superRefine(refineValues);
 

@@ -1,0 +1,475 @@
+/**
+ * `EnvironmentDeployment`: an environment's services deployed (or stopped) by `pulumi up`, stage by stage in the
+ * environment's deployment order, waited for until every service is deployed, with pins, triggers and progress.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import {
+  classifyState, describeProgress, imageTagProblem, isNotFound, redact, type DeployAllRequest, type DeployServiceClient,
+  type EnvironmentDeploymentProgress, type EnvironmentStatus, type EnvironmentStatusesWithStages, type FollowedAction,
+} from "../../sdk";
+import type { ArgsMatch } from "../framework/args";
+import { apiClient } from "../framework/credentials";
+import { defineResource, withPartProgress, type DefinedResource, type Part, type Props } from "../framework/define";
+import { describeFailure } from "../framework/errors";
+import { field } from "../framework/fields";
+import { environmentProgress, flushProgress } from "../framework/progress";
+import { idInput, ruledInput } from "../framework/rules";
+import { DEFAULT_DEPLOY_TIMEOUT_SECONDS } from "../framework/service-deploy";
+import { ServiceObjectResource } from "../framework/resource";
+
+/** What an environment deployment keeps its environment at. */
+export const ENVIRONMENT_DESIRED_STATES = ["RUNNING", "STOPPED"] as const;
+/** `RUNNING` (deployed) or `STOPPED`. */
+export type EnvironmentDesiredState = (typeof ENVIRONMENT_DESIRED_STATES)[number];
+
+/** What destroying an environment deployment does to the environment's services. */
+export const ENVIRONMENT_DEPLOYMENT_ON_DELETE = ["stop", "keep"] as const;
+
+/** The version of a job to deploy: its image tag (a job run from an image) or its git commit (one built from git). */
+export interface JobPinArgs {
+  /** Image tag, for a job run from an image (sent as `image_tag`). */
+  imageTag?: pulumi.Input<string>;
+  /** Git commit, for a job built from a git repository (sent as `git_commit_id`). */
+  gitCommitId?: pulumi.Input<string>;
+}
+
+/**
+ * The versions to deploy, per service id. Only the services listed are pinned; the others deploy as the service
+ * decides (an application its branch's last commit, a container its `tag`). A pin is recorded by the service as the
+ * service's version (a container's pinned tag becomes its tag).
+ */
+export interface EnvironmentDeploymentPinsArgs {
+  /** Git commit to deploy, by application id (wire: `applications[].git_commit_id`). */
+  applications?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Image tag to deploy, by container id (wire: `containers[].image_tag`). */
+  containers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Image tag or git commit to deploy, by job id (wire: `jobs[].image_tag` / `jobs[].git_commit_id`). */
+  jobs?: pulumi.Input<Record<string, pulumi.Input<JobPinArgs>>>;
+}
+
+/** Inputs of an {@link EnvironmentDeployment}. */
+export interface EnvironmentDeploymentArgs {
+  /** The environment to deploy. Changing it replaces the resource: the old environment is stopped (see `onDelete`), the new one deployed. */
+  environmentId: pulumi.Input<string>;
+  /**
+   * `RUNNING`: deploy the environment's services and wait until every one is deployed; `STOPPED`: stop them and wait
+   * until every one is stopped. A refresh reads the environment's real state: a stopped or failed environment shows as a
+   * change of `desiredState` (e.g. `"DEPLOYMENT_ERROR" => "RUNNING"`), and the next `up` deploys it again. Default: `RUNNING`.
+   */
+  desiredState?: pulumi.Input<EnvironmentDesiredState>;
+  /**
+   * Any values whose change should redeploy the whole environment (an image tag, a configuration hash, a release
+   * number): when one changes (with `desiredState: "RUNNING"`) every service is deployed again, stage by stage.
+   * Default: none.
+   */
+  triggers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /**
+   * When `triggers` change, restart the running services (applications, databases, containers; wire:
+   * `POST /environment/{id}/service/restart-service`) instead of redeploying them: no build, same versions. Jobs do
+   * not restart. Default: `false` (redeploy).
+   */
+  restartOnChange?: pulumi.Input<boolean>;
+  /**
+   * Versions to deploy per service: an application's git commit, a container's image tag, a job's tag or commit.
+   * When only pins change, only the services whose pin changed (or was added) are deployed, with their pins, through
+   * the environment's service deploy (`POST /environment/{id}/service/deploy`), still stage by stage; a pin removed
+   * deploys nothing (the service keeps what it runs). Default: none.
+   */
+  services?: pulumi.Input<EnvironmentDeploymentPinsArgs>;
+  /**
+   * How long to wait for the deployment (or the stop) of every service, in seconds (1-86400). Running out of time
+   * fails the `up` (never a success), naming the stage and the services still moving. Default: `1800`.
+   */
+  timeoutSeconds?: pulumi.Input<number>;
+  /**
+   * What destroying this resource (or replacing it) does: `"stop"` stops the environment's services and waits until
+   * they are stopped; `"keep"` leaves them running. The environment itself is never deleted. Default: `"stop"`.
+   */
+  onDelete?: pulumi.Input<(typeof ENVIRONMENT_DEPLOYMENT_ON_DELETE)[number]>;
+  /**
+   * Values blanked out (`***`) of the log lines a failure quotes, besides the API token and the secrets this package
+   * sent in the same run: e.g. the secrets of the environment's services. Stored as a secret. Default: none.
+   */
+  secretValues?: pulumi.Input<pulumi.Input<string>[]>;
+}
+
+const jobPinSchema = z
+  .strictObject({ imageTag: ruledInput(imageTagProblem).optional(), gitCommitId: z.string().min(1).optional() })
+  .superRefine((pin, ctx) => {
+    const given = (["imageTag", "gitCommitId"] as const).filter((k) => pin[k] !== undefined);
+    if (given.length !== 1) {
+      ctx.addIssue({ code: "custom", message: `expected exactly one of imageTag or gitCommitId, got ${given.length === 0 ? "neither" : "both"}` });
+    }
+  });
+
+const pinsSchema = z.strictObject({
+  applications: z.record(idInput(), z.string().min(1)).optional(),
+  containers: z.record(idInput(), ruledInput(imageTagProblem)).optional(),
+  jobs: z.record(idInput(), jobPinSchema).optional(),
+});
+type PinsInputs = z.output<typeof pinsSchema>;
+
+/** One pinned service: its kind, id and the pin as the deploy request spells it. */
+interface Pin {
+  kind: "application" | "container" | "job";
+  id: string;
+  pin: { git_commit_id?: string; image_tag?: string };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** The pins of a `services` value, in a stable order (kind, then id). */
+function pinsOf(services: unknown): Pin[] {
+  const s = isRecord(services) ? services : {};
+  const entries = (v: unknown) => Object.entries(isRecord(v) ? v : {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const pins: Pin[] = [];
+  for (const [id, commit] of entries(s["applications"])) pins.push({ kind: "application", id, pin: { git_commit_id: String(commit) } });
+  for (const [id, tag] of entries(s["containers"])) pins.push({ kind: "container", id, pin: { image_tag: String(tag) } });
+  for (const [id, job] of entries(s["jobs"])) {
+    const j = isRecord(job) ? job : {};
+    const pin: Pin["pin"] = {};
+    if (typeof j["imageTag"] === "string") pin.image_tag = j["imageTag"];
+    if (typeof j["gitCommitId"] === "string") pin.git_commit_id = j["gitCommitId"];
+    pins.push({ kind: "job", id, pin });
+  }
+  return pins;
+}
+
+const pinKey = (p: Pin) => `${p.kind}/${p.id}`;
+
+/** The pins of `now` that are new or differ from `before`. */
+function changedPins(before: unknown, now: unknown): Pin[] {
+  const old = new Map(pinsOf(before).map((p) => [pinKey(p), JSON.stringify(p.pin)]));
+  return pinsOf(now).filter((p) => old.get(pinKey(p)) !== JSON.stringify(p.pin));
+}
+
+/** Two `services` values pin the same versions (`{}`, `{ applications: {} }` and nothing are the same). */
+function samePins(a: unknown, b: unknown): boolean {
+  return JSON.stringify(pinsOf(a)) === JSON.stringify(pinsOf(b));
+}
+
+/** Validated inputs: the single source of field names, types and defaults. Nothing is sent as a body. */
+export const environmentDeploymentSchema = z.strictObject({
+  environmentId: field(idInput(), { wire: false, replace: true }),
+  desiredState: field(z.enum(ENVIRONMENT_DESIRED_STATES).default("RUNNING"), { wire: false }),
+  triggers: field(z.record(z.string(), z.string()).default({}), { wire: false }),
+  restartOnChange: field(z.boolean().default(false), { wire: false }),
+  services: field(pinsSchema.optional(), { wire: false, same: samePins }),
+  timeoutSeconds: field(z.number().int().min(1).max(86400).default(DEFAULT_DEPLOY_TIMEOUT_SECONDS), { wire: false }),
+  onDelete: field(z.enum(ENVIRONMENT_DEPLOYMENT_ON_DELETE).default("stop"), { wire: false }),
+  secretValues: field(z.array(z.string()).default([]), { wire: false, secret: true }),
+});
+/** Environment deployment inputs after validation (defaults applied). */
+export type EnvironmentDeploymentInputs = z.output<typeof environmentDeploymentSchema>;
+const argsMatchSchema: ArgsMatch<EnvironmentDeploymentArgs, typeof environmentDeploymentSchema> = true;
+void argsMatchSchema;
+
+/** What one `up` does to the environment. */
+type Plan =
+  | { kind: "deploy-all" }
+  | { kind: "deploy-pins"; pins: Pin[]; restart: boolean }
+  | { kind: "restart" }
+  | { kind: "stop" }
+  | { kind: "none" };
+
+/**
+ * What to do, from the inputs and what the state says was done (`previous`, `{}` on create): stop when `STOPPED`
+ * is asked and the environment is not known stopped; deploy everything when `RUNNING` is asked and it was not (or
+ * on create), or when `triggers` changed (restart instead with `restartOnChange`); else deploy the services whose
+ * pins changed.
+ */
+function planOf(inputs: EnvironmentDeploymentInputs, previous: Props, creating: boolean): Plan {
+  if (inputs.desiredState === "STOPPED") return creating || previous["desiredState"] !== "STOPPED" ? { kind: "stop" } : { kind: "none" };
+  if (creating || previous["desiredState"] !== "RUNNING") return { kind: "deploy-all" };
+  const before = isRecord(previous["triggers"]) ? previous["triggers"] : {};
+  const triggersChanged = JSON.stringify(Object.entries(before).sort()) !== JSON.stringify(Object.entries(inputs.triggers).sort());
+  if (triggersChanged && !inputs.restartOnChange) return { kind: "deploy-all" };
+  const pins = changedPins(previous["services"], inputs.services);
+  if (pins.length > 0) return { kind: "deploy-pins", pins, restart: triggersChanged };
+  return triggersChanged ? { kind: "restart" } : { kind: "none" };
+}
+
+/** The services of an environment by kind, from `statusesWithStages`. */
+function servicesByKind(statuses: EnvironmentStatusesWithStages): Record<"applications" | "containers" | "jobs" | "databases" | "helms" | "terraforms", string[]> {
+  const out = { applications: [] as string[], containers: [] as string[], jobs: [] as string[], databases: [] as string[], helms: [] as string[], terraforms: [] as string[] };
+  for (const stage of statuses.stages ?? []) {
+    for (const key of Object.keys(out) as Array<keyof typeof out>) for (const s of stage[key] ?? []) out[key].push(s.id);
+  }
+  return out;
+}
+
+/** A service deploy request: `pins` (and, with `all`, every other service of the environment unpinned). */
+function deployRequest(pins: Pin[], all?: ReturnType<typeof servicesByKind>): DeployAllRequest {
+  const pinned = new Map(pins.map((p) => [pinKey(p), p.pin]));
+  const ids = (kind: Pin["kind"], listed: string[]) => [...new Set([...pins.filter((p) => p.kind === kind).map((p) => p.id), ...listed])];
+  const request: Record<string, unknown> = {
+    applications: ids("application", all?.applications ?? []).map((id) => ({ application_id: id, ...pinned.get(`application/${id}`) })),
+    containers: ids("container", all?.containers ?? []).map((id) => ({ id, ...pinned.get(`container/${id}`) })),
+    jobs: ids("job", all?.jobs ?? []).map((id) => ({ id, ...pinned.get(`job/${id}`) })),
+  };
+  if (all) {
+    request["databases"] = all.databases;
+    request["helms"] = all.helms.map((id) => ({ id }));
+    request["terraforms"] = all.terraforms.map((id) => ({ id }));
+  }
+  for (const [k, v] of Object.entries(request)) if (Array.isArray(v) && v.length === 0) delete request[k];
+  return request as DeployAllRequest;
+}
+
+/** The ids a request lists, for the wait's `services`. */
+function listedIds(request: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const v of Object.values(request)) {
+    if (!Array.isArray(v)) continue;
+    for (const item of v) out.push(typeof item === "string" ? item : String((item as Record<string, unknown>)["application_id"] ?? (item as Record<string, unknown>)["id"]));
+  }
+  return out;
+}
+
+/** What a failure of the wait says: the stage, the service, its final state and its last log lines, or the timeout. */
+function waitFailure(e: unknown, what: string, timeoutSeconds: number, secretValues: string[]): Error {
+  const r = (e ?? {}) as {
+    code?: unknown; finalState?: unknown; logLines?: unknown; lastProgress?: unknown; message?: unknown;
+    stage?: { index: number; count: number; name: string }; service?: { kind: string; id: string; name?: string };
+  };
+  const clean = (text: string) => redact(text, secretValues);
+  if (r.code === "deployment_failed") {
+    const stage = r.stage ? `stage ${r.stage.index}/${r.stage.count} ${JSON.stringify(r.stage.name)}: ` : "";
+    const service = r.service ? `${r.service.kind} ${r.service.name !== undefined ? `${JSON.stringify(r.service.name)} ` : ""}(${r.service.id})` : "a service";
+    const lines = Array.isArray(r.logLines) ? r.logLines.map((l) => clean(String(l))) : [];
+    const log = lines.length > 0 ? `\nlast log lines:\n  ${lines.join("\n  ")}` : "";
+    return Object.assign(new Error(`${what}: ${stage}${service} ended in ${String(r.finalState)}${log}`, { cause: e }), {
+      finalState: r.finalState, logLines: lines, ...(r.stage ? { stage: r.stage } : {}), ...(r.service ? { service: r.service } : {}),
+    });
+  }
+  if (r.code === "wait_timeout") {
+    const progress = r.lastProgress as EnvironmentDeploymentProgress | undefined;
+    const last = progress && Array.isArray(progress.services) ? ` (last: ${describeProgress(progress)})` : "";
+    return Object.assign(new Error(`${what}: not finished within ${timeoutSeconds} s${last}; raise timeoutSeconds`, { cause: e }), { finalState: "UNFINISHED" });
+  }
+  return describeFailure(e, what);
+}
+
+/** Runs one action on the environment and follows it stage by stage to `target`. */
+async function runAndWait(
+  client: DeployServiceClient, environmentId: string, inputs: EnvironmentDeploymentInputs, target: "DEPLOYED" | "STOPPED",
+  what: string, start: () => Promise<{ after: FollowedAction | undefined; services?: string[] }>,
+): Promise<EnvironmentStatusesWithStages> {
+  const environment = await client.environments.get(environmentId);
+  const described = `${what} environment ${JSON.stringify(environment.name)} (${environmentId})`;
+  try {
+    const { after, services } = await start();
+    const organizationId = environment.organization?.id;
+    return await client.waitForEnvironmentDeployment(environmentId, {
+      target,
+      timeoutMs: inputs.timeoutSeconds * 1000,
+      secrets: inputs.secretValues,
+      onProgress: environmentProgress(`${environment.name}: `),
+      ...(after === undefined ? {} : { after }),
+      ...(services === undefined ? {} : { services }),
+      ...(organizationId ? { organizationId } : {}),
+    });
+  } catch (e) {
+    throw waitFailure(e, described, inputs.timeoutSeconds, inputs.secretValues);
+  } finally {
+    await flushProgress();
+  }
+}
+
+/** Deploys the listed pins (and, with `all`, every service of the environment) through the service deploy. */
+async function deployServices(client: DeployServiceClient, envId: string, inputs: EnvironmentDeploymentInputs, pins: Pin[], all: boolean) {
+  return runAndWait(client, envId, inputs, "DEPLOYED", "deploying", async () => {
+    const request = deployRequest(pins, all ? servicesByKind(await client.environments.statusesWithStages(envId)) : undefined);
+    const ids = listedIds(request as Record<string, unknown>);
+    if (ids.length === 0) return { after: undefined, services: [] };
+    return { after: await client.environments.deployServices(envId, request), services: ids };
+  });
+}
+
+/** Restarts the running services (applications, databases, containers). */
+async function restartServices(client: DeployServiceClient, envId: string, inputs: EnvironmentDeploymentInputs) {
+  return runAndWait(client, envId, inputs, "DEPLOYED", "restarting", async () => {
+    const all = servicesByKind(await client.environments.statusesWithStages(envId));
+    const request = { application_ids: all.applications, database_ids: all.databases, container_ids: all.containers };
+    const ids = [...all.applications, ...all.databases, ...all.containers];
+    if (ids.length === 0) return { after: undefined, services: [] };
+    return { after: await client.environments.restartServices(envId, request), services: ids };
+  });
+}
+
+/** Carries out a {@link Plan}; answers the environment's status afterwards. */
+async function carryOut(client: DeployServiceClient, envId: string, inputs: EnvironmentDeploymentInputs, plan: Plan): Promise<EnvironmentStatus | undefined> {
+  let last: EnvironmentStatusesWithStages | undefined;
+  switch (plan.kind) {
+    case "none":
+      return undefined;
+    case "stop":
+      last = await runAndWait(client, envId, inputs, "STOPPED", "stopping", async () => ({ after: await client.environments.stop(envId) }));
+      break;
+    case "deploy-all": {
+      const pins = pinsOf(inputs.services);
+      last = pins.length > 0
+        ? await deployServices(client, envId, inputs, pins, true)
+        : await runAndWait(client, envId, inputs, "DEPLOYED", "deploying", async () => ({ after: await client.environments.deploy(envId) }));
+      break;
+    }
+    case "deploy-pins":
+      last = await deployServices(client, envId, inputs, plan.pins, false);
+      if (plan.restart) last = await restartServices(client, envId, inputs);
+      break;
+    case "restart":
+      last = await restartServices(client, envId, inputs);
+      break;
+  }
+  return last?.environment ?? (await client.environments.status(envId));
+}
+
+/**
+ * The `desiredState` the environment's real state amounts to, for a refresh: `RUNNING` when deployed, `STOPPED`
+ * when stopped (or never deployed while `STOPPED` is asked), the stored value while something is moving, and the
+ * state itself otherwise (`DEPLOYMENT_ERROR`, `CANCELED`, `READY`): anything but what the program asks shows as drift.
+ */
+function observedDesiredState(state: string, stored: unknown): unknown {
+  if (state === "STOPPED" || (state === "READY" && stored === "STOPPED")) return "STOPPED";
+  const outcome = classifyState(state, "DEPLOYED");
+  if (outcome === "success") return "RUNNING";
+  if (outcome === "in_progress" && state !== "READY") return stored;
+  return state;
+}
+
+type EnvironmentDeploymentRecord = EnvironmentStatus;
+
+/**
+ * The deployment itself: on create, and on each update that changed `desiredState`, `triggers` or the pins, see
+ * {@link planOf}. A failure records `desiredState` as the state it ended in (or `UNFINISHED`), so the next `up`
+ * tries again. A refresh reads the environment's real state back into `desiredState`.
+ */
+const deploymentPart: Part<EnvironmentDeploymentInputs, EnvironmentDeploymentRecord> = {
+  action: "deploying the environment's services",
+  keys: ["desiredState", "triggers", "services"],
+  applyOnUpdate: (changed) => ["desiredState", "triggers", "services"].some((k) => changed.has(k)),
+  async apply({ client, id, inputs, previous }) {
+    const creating = Object.keys(previous).length === 0;
+    try {
+      const status = await carryOut(client, id, inputs, planOf(inputs, previous, creating));
+      return status === undefined ? {} : { record: status };
+    } catch (e) {
+      const finalState = (e as { finalState?: unknown }).finalState;
+      throw withPartProgress(e, { inputs: { desiredState: typeof finalState === "string" ? finalState : "UNFINISHED" } });
+    }
+  },
+  async read({ record, previous }) {
+    return record === undefined ? {} : { inputs: { desiredState: observedDesiredState(record.state, previous["desiredState"]) } };
+  },
+};
+
+/** The environment deployment family: the environment's status is its record; nothing is created or deleted at the service. */
+const defined = defineResource({
+  kind: "EnvironmentDeployment",
+  noun: "environment deployment",
+  label: (inputs) => `deployment of environment ${String(inputs["environmentId"] ?? "")}`,
+  schema: environmentDeploymentSchema,
+  deleteBeforeReplace: false,
+  outputNames: ["state", "deploymentRequestId"],
+  outputs: (record: EnvironmentDeploymentRecord) => ({ state: record.state, deploymentRequestId: record.deployment_request_id ?? undefined }),
+  parts: [deploymentPart],
+  calls: {
+    // Nothing to create: the environment must exist (its status answers), and the deployment part does the work.
+    create: (client, inputs) => client.environments.status(inputs.environmentId),
+    get: (client, id) => client.environments.status(id),
+    update: (client, id) => client.environments.status(id),
+    delete: async () => undefined,
+  },
+});
+
+/**
+ * Destroying (or replacing) stops the environment's services and waits until they are stopped, or does nothing
+ * with `onDelete: "keep"`. The environment is never deleted; an environment already gone is nothing to stop.
+ */
+async function stopOnDelete(id: string, props: Props): Promise<void> {
+  if (props["onDelete"] === "keep") return;
+  const inputs = environmentDeploymentSchema.parse({
+    environmentId: id,
+    timeoutSeconds: props["timeoutSeconds"],
+    secretValues: Array.isArray(props["secretValues"]) ? props["secretValues"] : [],
+  });
+  const client = apiClient();
+  try {
+    await runAndWait(client, id, inputs, "STOPPED", "stopping", async () => ({ after: await client.environments.stop(id) }));
+  } catch (e) {
+    if (isNotFound(e) || isNotFound((e as { cause?: unknown }).cause)) return;
+    throw e;
+  }
+}
+
+/** The environment deployment family (the framework's provider, with the delete that stops instead of deleting). */
+export const environmentDeployment: DefinedResource<typeof environmentDeploymentSchema> = {
+  ...defined,
+  provider: { ...defined.provider, delete: stopOnDelete },
+};
+
+/** The dynamic provider of {@link EnvironmentDeployment}. */
+export const environmentDeploymentProvider = environmentDeployment.provider;
+
+/**
+ * An environment's services deployed by `pulumi up`, stage by stage in the environment's deployment order (a stage
+ * starts when the previous one has finished; a failure stops the later ones), and waited for until every service is
+ * deployed, or stopped with `desiredState: "STOPPED"`. Each change of a stage or a state is a line of `pulumi up`'s
+ * output (`staging: stage 2/3 "apps": api DEPLOYING, web QUEUED (1m20s)`).
+ *
+ * What an `up` deploys:
+ * - on create, or when `desiredState` becomes `RUNNING` (or a refresh found the environment stopped or failed): every
+ *   service (`POST /environment/{id}/deploy`; with pins, `POST /environment/{id}/service/deploy` listing every service);
+ * - when `triggers` change: every service again (or a restart of the running ones with `restartOnChange`);
+ * - when only pins change: only the services whose pin changed, with their pins;
+ * - when only `timeoutSeconds`, `onDelete`, `restartOnChange` or `secretValues` change: nothing.
+ * A change of a service's own configuration is deployed by that service's `deploy: true`; to deploy the whole
+ * environment on such a change instead, put a value that follows it in `triggers`.
+ *
+ * A failure fails the `up`, naming the stage, the service, its final state and its last log lines (secrets blanked
+ * out); a timeout is a failure too, never a success. Either way the next `up` tries again. Destroying the resource
+ * stops the services (or leaves them running with `onDelete: "keep"`); it never deletes the environment.
+ *
+ * @example
+ * const release = new EnvironmentDeployment("staging-release", {
+ *   environmentId: staging.id,
+ *   // Deploy the container at the tag CI built, and the API at the commit CI tested.
+ *   services: {
+ *     containers: pulumi.all([web.id, config.require("imageTag")]).apply(([id, tag]) => ({ [id]: tag })),
+ *     applications: pulumi.all([api.id, config.require("commit")]).apply(([id, sha]) => ({ [id]: sha })),
+ *   },
+ *   triggers: { release: config.require("release") },
+ * }, { dependsOn: [api, web, db] });
+ */
+export class EnvironmentDeployment extends ServiceObjectResource {
+  /** The environment deployed. */
+  declare readonly environmentId: pulumi.Output<string>;
+  /** `RUNNING` or `STOPPED` as asked (after a refresh: what the environment's state amounts to). */
+  declare readonly desiredState: pulumi.Output<string>;
+  /** The values whose change redeploys the environment. */
+  declare readonly triggers: pulumi.Output<Record<string, string>>;
+  /** Restart instead of redeploying when `triggers` change. */
+  declare readonly restartOnChange: pulumi.Output<boolean>;
+  /** The versions pinned per service. */
+  declare readonly services: pulumi.Output<PinsInputs | undefined>;
+  /** The wait limit in seconds. */
+  declare readonly timeoutSeconds: pulumi.Output<number>;
+  /** `stop` or `keep`. */
+  declare readonly onDelete: pulumi.Output<string>;
+  /** The environment's state as last read (`DEPLOYED`, `STOPPED`, `DEPLOYMENT_ERROR`...). */
+  declare readonly state: pulumi.Output<string>;
+  /** The deployment request of the environment's last deployment (or stop). */
+  declare readonly deploymentRequestId: pulumi.Output<string | undefined>;
+
+  /**
+   * @param name the Pulumi resource name.
+   * @param args the environment and how to deploy it.
+   * @param opts resource options (`secretValues` is always stored as a secret).
+   */
+  constructor(name: string, args: EnvironmentDeploymentArgs, opts?: pulumi.CustomResourceOptions) {
+    super(environmentDeployment, name, args, opts);
+  }
+}
