@@ -29,6 +29,8 @@ const staging = new AppEnvironment("staging", {
   branch: "main",
   gitToken,
   logLevel: config.get("stagingLogLevel") ?? "debug",
+  deploy: config.getBoolean("stagingDeploy") ?? true,
+  release: config.get("stagingRelease"),
 });
 
 const production = new AppEnvironment("production", {
@@ -41,6 +43,8 @@ const production = new AppEnvironment("production", {
   gitToken,
   logLevel: config.get("productionLogLevel") ?? "info",
   maxApiInstances: 3,
+  deploy: config.getBoolean("productionDeploy") ?? true,
+  release: config.get("productionRelease"),
 });
 
 export const organizationId = organization.id;
@@ -53,3 +57,5 @@ export const productionEnvironmentId = production.environment.id;
 export const productionDatabaseHost = production.database.host;
 export const productionApiId = production.api.id;
 export const productionFrontendId = production.frontend.id;
+export const stagingState = staging.deployment?.state;
+export const productionState = production.deployment?.state;

@@ -18,6 +18,13 @@ export interface AppEnvironmentArgs {
   logLevel?: string;
   /** How many API instances may run at most. */
   maxApiInstances?: number;
+  /**
+   * Deploy the environment in `up`, stage by stage (database, then API, then frontend), and wait for it.
+   * Default false: the services are configured but not deployed.
+   */
+  deploy?: boolean;
+  /** Any value: changing it redeploys the environment (e.g. a release number). */
+  release?: string | undefined;
 }
 
 /**
@@ -31,6 +38,8 @@ export class AppEnvironment extends pulumi.ComponentResource {
   readonly api: ds.Application;
   readonly frontend: ds.Application;
   readonly gitToken: ds.GitToken;
+  /** The environment's deployment, when `deploy` is set. */
+  readonly deployment?: ds.EnvironmentDeployment;
 
   constructor(name: string, args: AppEnvironmentArgs, opts?: pulumi.ComponentResourceOptions) {
     super("shop:index:AppEnvironment", name, {}, opts);
@@ -109,7 +118,7 @@ export class AppEnvironment extends pulumi.ComponentResource {
       secrets: { DATABASE_PASSWORD: databasePassword.result },
     }, parent);
 
-    new ds.ApplicationAdvancedSettings(`${name}-api-settings`, {
+    const apiSettings = new ds.ApplicationAdvancedSettings(`${name}-api-settings`, {
       applicationId: this.api.id,
       settings: {
         "network.ingress.proxy_body_size_mb": 25,
@@ -137,10 +146,20 @@ export class AppEnvironment extends pulumi.ComponentResource {
       secrets: { SESSION_SECRET: sessionSecret.result },
     }, parent);
 
-    new ds.ApplicationAdvancedSettings(`${name}-frontend-settings`, {
+    const frontendSettings = new ds.ApplicationAdvancedSettings(`${name}-frontend-settings`, {
       applicationId: this.frontend.id,
       settings: { "network.ingress.force_ssl_redirect": true, "deployment.update_strategy.type": "RollingUpdate" },
     }, parent);
+
+    if (args.deploy) {
+      // Declared after everything it deploys, so the first deployment already has the settings and variables.
+      this.deployment = new ds.EnvironmentDeployment(`${name}-deployment`, {
+        environmentId,
+        desiredState: "RUNNING",
+        triggers: { release: args.release ?? "1" },
+        timeoutSeconds: 1800,
+      }, { parent: this, dependsOn: [this.database, this.api, this.frontend, apiSettings, frontendSettings] });
+    }
 
     this.registerOutputs({});
   }

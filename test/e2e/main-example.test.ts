@@ -1,7 +1,7 @@
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { DeployServiceClient } from "../../sdk";
-import { clearRequests, stateDump, writeRequests } from "../../emulator/control-client";
+import { clearRequests, control, failDeploys, stateDump, writeRequests } from "../../emulator/control-client";
 import { describeWithEngine, EngineStack, REPO_ROOT, steps, type OperationResult } from "./harness";
 import { secretPlaintexts } from "./secrets";
 
@@ -18,6 +18,7 @@ const EXPECTED_TYPES: Record<string, number> = {
   [`${DS}GitToken`]: 2,
   [`${DS}Application`]: 4,
   [`${DS}ApplicationAdvancedSettings`]: 4,
+  [`${DS}EnvironmentDeployment`]: 2,
   "random:index/randomPassword:RandomPassword": 4,
   "shop:index:AppEnvironment": 2,
   "pulumi:pulumi:Stack": 1,
@@ -178,7 +179,7 @@ describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ 
       expect([secret.slice(0, 4), text.includes(secret)]).toEqual([secret.slice(0, 4), false]);
     }
     const ours = (deployment.resources ?? []).filter((r) => String(r.type).startsWith(DS));
-    expect(ours).toHaveLength(21);
+    expect(ours).toHaveLength(23);
     const providers = new Set(ours.map((r) => r.outputs?.__provider ?? r.inputs?.__provider));
     for (const provider of providers) {
       expect(Buffer.byteLength(provider)).toBeLessThan(1024);
@@ -190,7 +191,7 @@ describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ 
     const original = await stack.exportState();
     const ours = (deployment: { resources?: Array<Record<string, any>> }) =>
       (deployment.resources ?? []).filter((r) => String(r.type).startsWith(DS)).map((r) => r.urn).sort();
-    expect(ours(original.deployment)).toHaveLength(21);
+    expect(ours(original.deployment)).toHaveLength(23);
     // Refresh and destroy serve each resource with the provider configuration stored in the state (they do not
     // run the program), so the wrong URL goes where a user's `up` with a changed `deploy-service:apiUrl` puts it.
     const withUrl = (url: string) => {
@@ -212,6 +213,42 @@ describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ 
     await stack.importState(withUrl(emulator.url));
     const out = await outputs();
     expect((await client.projects.get(out.projectId!)).id).toBe(out.projectId);
+  });
+
+  it("deploys staging stage by stage in up; a failed database stops the API and fails up naming it", async () => {
+    const out = await outputs();
+    const environmentId = out.stagingEnvironmentId!;
+    const [database] = await client.databases.list(environmentId);
+    const databaseId = database!.id;
+    // Steps of 20 ms, so that each stage's start time tells the order the service deployed them in.
+    await control(emulator, "PUT", "/config", { stepMs: 20 });
+    try {
+      await stack.setConfig("deploy-service-example:stagingRelease", "2");
+      await clearRequests(emulator);
+      const up = await stack.up();
+      expect(changed(up)).toEqual([["staging-deployment", "update"]]);
+      const actions = (await writeRequests(emulator)).filter((r) => r.method === "POST");
+      expect(actions).toHaveLength(1);
+      expect(actions[0]!.path).toMatch(new RegExp(`^/environment/${environmentId}/(re)?deploy$`));
+      const dump = (await stateDump(emulator)) as Record<string, Record<string, { runtime: { deployment: { start: number } } }>>;
+      const startOf = (collection: string, id: string) => dump[collection]![id]!.runtime.deployment.start;
+      expect(startOf("databases", databaseId)).toBeLessThan(startOf("applications", out.stagingApiId!));
+      expect(startOf("applications", out.stagingApiId!)).toBeLessThan(startOf("applications", out.stagingFrontendId!));
+      expect(up.outputs?.stagingState).toBe("DEPLOYED");
+
+      await failDeploys(emulator, databaseId, "DEPLOY");
+      await stack.setConfig("deploy-service-example:stagingRelease", "3");
+      await expect(stack.up()).rejects.toThrow(/shop-db/);
+      expect((await client.applications.status(out.stagingApiId!)).state).toBe("CANCELED");
+      expect((await client.applications.status(out.stagingFrontendId!)).state).toBe("CANCELED");
+    } finally {
+      await failDeploys(emulator, databaseId, null);
+      await control(emulator, "PUT", "/config", { stepMs: 0 });
+    }
+    // The failed deployment is recorded as not done: the next up deploys again and converges.
+    const again = await stack.up();
+    expect(changed(again)).toEqual([["staging-deployment", "update"]]);
+    expect(again.outputs?.stagingState).toBe("DEPLOYED");
   });
 
   it("destroys everything and leaves the emulator as it was seeded", async () => {

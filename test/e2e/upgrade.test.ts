@@ -89,7 +89,12 @@ describeWithEngine("a stack made by the previous version (fixture of 0ead9ff), a
       binDir,
       stackName: FIXTURE_STACK, // the fixture's URNs carry its stack name
       // The fixture's config holds the old emulator's URL; its API token is the seeded one of the data file.
-      config: { "deploy-service:apiUrl": emulator.url },
+      // The environment deployments came after the fixture's version: switched off, the program declares what it did.
+      config: {
+        "deploy-service:apiUrl": emulator.url,
+        "deploy-service-example:stagingDeploy": "false",
+        "deploy-service-example:productionDeploy": "false",
+      },
       env: { PATH: `${RANDOM_STANDIN}${path.delimiter}${process.env.PATH}`, PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" },
     });
     // `stack init` keeps the encryption salt of an existing Pulumi.<stack>.yaml, so the fixture's secrets
