@@ -298,14 +298,17 @@ describe("the examples pass check", () => {
   it("the main program (index.ts) and the feature-branch example, as `up` sends their inputs", async () => {
     pulumi.runtime.setConfig("project:branch", "feature/Login-Page");
     pulumi.runtime.setConfig("project:projectId", ID);
-    // 1 project + 3 environments (staging, production, one feature branch) of 10 resources each.
-    const regs = await registrations(false, 31, async () => {
+    // 1 project + 3 environments (staging, production, one feature branch) of 10 resources each, and the
+    // deployments of staging and production (the feature branch's component is not told to deploy).
+    const regs = await registrations(false, 33, async () => {
       await import("../../index");
       await import("../../examples/feature-branch/index");
     });
-    expect(regs).toHaveLength(31);
+    expect(regs).toHaveLength(33);
     const kinds = [...new Set(regs.map((r) => r.kind))].sort();
-    expect(kinds).toEqual(["Application", "ApplicationAdvancedSettings", "Database", "DeploymentStage", "Environment", "GitToken", "Project"]);
+    expect(kinds).toEqual([
+      "Application", "ApplicationAdvancedSettings", "Database", "DeploymentStage", "Environment", "EnvironmentDeployment", "GitToken", "Project",
+    ]);
     expect(regs.find((r) => r.kind === "Environment" && r.inputs["name"] === "fb-feature-login-page")).toBeDefined();
     await expectAllPassCheck(regs);
   });
