@@ -1,0 +1,55 @@
+/**
+ * Checks recorded answers of the emulator against the live service's published OpenAPI (when `../shared` is beside
+ * the project): each answer's operation must exist, its status must be declared, and its body must match the schema.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { findTemplate, validate, type OpenApiDoc } from "./openapi-validator";
+
+const REFERENCE = path.resolve(__dirname, "../../../shared/api/reference-openapi.json");
+
+/** One answer a test client saw. */
+export interface RecordedAnswer {
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+}
+
+/** The reference document, or undefined when `../shared` is absent (the check then validates nothing, and says so). */
+export function loadReference(): OpenApiDoc | undefined {
+  return fs.existsSync(REFERENCE) ? JSON.parse(fs.readFileSync(REFERENCE, "utf8")) as OpenApiDoc : undefined;
+}
+
+/**
+ * Every problem of `answers` against the reference: unknown operations, undeclared statuses, bodies off the schema.
+ * Logs how many bodies it validated (or that the reference is absent) under `label`.
+ */
+export function referenceProblems(answers: readonly RecordedAnswer[], label: string): string[] {
+  const doc = loadReference();
+  if (!doc) {
+    console.log(`${label}: ${REFERENCE} is absent; validated nothing (${answers.length} answers recorded)`);
+    return [];
+  }
+  const problems: string[] = [];
+  let validated = 0;
+  for (const a of answers) {
+    const template = findTemplate(doc, a.method, a.path);
+    if (!template) {
+      problems.push(`${a.method} ${a.path}: no such operation in the reference`);
+      continue;
+    }
+    const op = doc.paths[template]?.[a.method.toLowerCase()];
+    const resp = op?.responses?.[String(a.status)];
+    if (!resp) {
+      problems.push(`${a.method} ${template}: status ${a.status} not declared (declared: ${Object.keys(op?.responses ?? {}).join(",")})`);
+      continue;
+    }
+    const schema = resp.content?.["application/json"]?.schema;
+    if (a.status === 204 || !schema) continue;
+    validated++;
+    for (const p of validate(doc, schema, a.body)) problems.push(`${a.method} ${template} ${a.status}: ${p}`);
+  }
+  console.log(`${label}: validated ${validated} answer bodies of ${answers.length} answers against the reference`);
+  return problems;
+}
