@@ -1,4 +1,3 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { application } from "../../provider/resources/application/provider";
 import { applicationAdvancedSettingsProvider } from "../../provider/resources/application-advanced-settings";
 import { CHANGED_OUTSIDE } from "../../provider/framework/common";
@@ -14,48 +13,12 @@ import { jobAdvancedSettingsProvider } from "../../provider/resources/job-advanc
 import { containerRegistry } from "../../provider/resources/container-registry";
 import { job } from "../../provider/resources/job/provider";
 import { environmentDeploymentProvider } from "../../provider/resources/environment-deployment";
-import type { z } from "zod";
-import type { DefinedResource } from "../../provider/framework/define";
 import { isNotFound } from "../../sdk";
 import { requests, type Fixture } from "./fixture";
+import { fromDefinition, type LifecycleRow, type Props } from "./lifecycle-row";
+import { extraLifecycleRows } from "./lifecycle-rows";
 
-/** Inputs or outputs of a resource. */
-export type Props = Record<string, unknown>;
-
-/** How the lifecycle test drives one resource kind. */
-export interface LifecycleRow {
-  kind: string;
-  provider: pulumi.dynamic.ResourceProvider;
-  /** Inputs of a fresh object. */
-  inputs(fx: Fixture): Props | Promise<Props>;
-  /** The same inputs with an in-place change. */
-  update(fx: Fixture, base: Props): Props;
-  /** Reads the object through the sdk and asserts the service has the change of `update`. */
-  expectUpdated(fx: Fixture, id: string, props: Props): Promise<void>;
-  /** Inputs needing a replacement, and the property names the diff must name. */
-  replace(fx: Fixture, base: Props): { inputs: Props; replaces: string[] };
-  /** Changes the object through the sdk; returns the assertion on the inputs the next read reports. */
-  changeOutside(fx: Fixture, id: string, props: Props): Promise<(readInputs: Props) => void>;
-  /** Deletes the object through the sdk. */
-  deleteOutside(fx: Fixture, id: string, props: Props): Promise<void>;
-  /** Fetches the object through the sdk (throws not-found once it is gone). */
-  fetch(fx: Fixture, id: string, props: Props): Promise<unknown>;
-  /** Asserts the provider's delete took effect; default: the object is gone from the service. */
-  expectDeleted?(fx: Fixture, id: string, props: Props): Promise<void>;
-}
-
-/**
- * What a row takes from its family's definition: the kind, the provider, and the sdk calls that fetch and delete
- * the object outside Pulumi (the same calls the provider uses).
- */
-function fromDefinition(family: DefinedResource<z.ZodObject>): Pick<LifecycleRow, "kind" | "provider" | "fetch" | "deleteOutside"> {
-  return {
-    kind: family.kind,
-    provider: family.provider,
-    fetch: (fx, id, props) => family.calls.get(fx.client, id, props),
-    deleteOutside: async (fx, id, props) => { await family.calls.delete(fx.client, id, props); },
-  };
-}
+export type { LifecycleRow, Props } from "./lifecycle-row";
 
 /** True when the object is still at the service. */
 export async function exists(row: LifecycleRow, fx: Fixture, id: string, props: Props): Promise<boolean> {
@@ -450,4 +413,5 @@ export const lifecycleRows: LifecycleRow[] = [
     // Destroying stops the environment's services; the environment stays.
     expectDeleted: async (fx, id) => expect((await fx.client.environments.status(id)).state).toBe("STOPPED"),
   },
+  ...extraLifecycleRows,
 ];
