@@ -38,6 +38,17 @@ export function redactedState(state: State): StateJson {
   return copy;
 }
 
+/**
+ * Every recorded webhook delivery attempt, oldest first, each with its `webhook_id`: the reference's
+ * `WebhookEventResponse` fields and the emulator's (`event_id`, `attempt`, `request_headers` with the signature
+ * values as "***", `error`, `delivered`, `next_attempt_at`). Never a secret.
+ */
+export function webhookDeliveries(state: State): Array<Record<string, unknown>> {
+  return [...state.webhooks.values()]
+    .flatMap((w) => (w.deliveries ?? []).map((d) => ({ webhook_id: w.id, ...d })))
+    .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.attempt - b.attempt);
+}
+
 const LOOPBACK_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i;
 const LOOPBACK_ORIGIN = /^https?:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i;
 
@@ -66,9 +77,9 @@ export function controlGate(req: IncomingMessage, method: string): ApiError | un
 }
 
 /**
- * Control endpoints under `/_emulator` (no auth, no rate limit, not logged): reset, state dump,
- * request log, faults (request faults and stale statuses, see `faults.ts`), failure injection, token revocation and
- * config. Guarded by {@link controlGate}.
+ * Control endpoints under `/_emulator` (no auth, no rate limit, not logged): reset, state dump, request log, webhook
+ * delivery attempts ({@link webhookDeliveries}), faults (request faults and stale statuses, see `faults.ts`), failure
+ * injection, token revocation and config. Guarded by {@link controlGate}.
  */
 export async function handleControl(
   emu: ControlTarget, req: IncomingMessage, res: ServerResponse, method: string, path: string,
@@ -90,6 +101,7 @@ export async function handleControl(
       return sendJson(res, 200, { ...redactedState(state), faults: emu.faults.list(), config: emu.world.config });
     }
     if (key === "GET /requests") return sendJson(res, 200, { results: emu.requests.list() });
+    if (key === "GET /webhook-deliveries") return sendJson(res, 200, { results: webhookDeliveries(state) });
     if (key === "DELETE /requests") {
       emu.requests.clear();
       return sendJson(res, 204, undefined);

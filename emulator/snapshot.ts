@@ -15,7 +15,8 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 /**
  * Brings the records of a data file written by an older emulator to today's form: variables named their service
- * `application_id` (only applications had variables), and a file with no container registries gets the seeded ones.
+ * `application_id` (only applications had variables) and had no `variable_type` (VALUE, or FILE with a mount path:
+ * aliases and overrides did not exist), and a file with no container registries gets the seeded ones.
  */
 function upgradeLegacy(state: Record<string, unknown>): void {
   const org = state["organization"] as { id?: unknown; created_at?: unknown };
@@ -30,6 +31,7 @@ function upgradeLegacy(state: Record<string, unknown>): void {
       v["service_id"] = v["application_id"];
       delete v["application_id"];
     }
+    if (v["variable_type"] === undefined) v["variable_type"] = typeof v["mount_path"] === "string" && v["mount_path"] !== "" ? "FILE" : "VALUE";
   }
 }
 

@@ -79,25 +79,34 @@ export class Store {
     return [...this.state.stages.values()].find((st) => st.services.some((x) => x.service_id === serviceId));
   }
 
-  /** Removes a service with its variables, secrets, logs and stage placement. */
+  /** Removes the variables and secrets held by a project, an environment or a service. */
+  private removeValuesOf(parentId: string): void {
+    const vars = this.state.variables;
+    for (const v of [...vars.values()]) if (v.service_id === parentId) vars.delete(v.id);
+  }
+
+  /** Removes a service with its variables, secrets, custom domains, logs and stage placement. */
   removeService(id: string): void {
     const s = this.state;
     for (const k of SERVICE_KINDS) this.collection(k).delete(id);
-    for (const v of [...s.variables.values()]) if (v.service_id === id) s.variables.delete(v.id);
+    this.removeValuesOf(id);
+    for (const d of [...s.customDomains.values()]) if (d.service_id === id) s.customDomains.delete(d.id);
     if (s.logs.some((l) => l.service_id === id)) s.logs = s.logs.filter((l) => l.service_id !== id);
     for (const st of s.stages.values()) st.services = st.services.filter((x) => x.service_id !== id);
   }
 
-  /** Removes an environment with its services and stages. */
+  /** Removes an environment with its services, stages, variables and secrets. */
   removeEnvironment(id: string): void {
     for (const svc of this.servicesOf(id)) this.removeService(svc.id);
+    this.removeValuesOf(id);
     for (const st of [...this.state.stages.values()]) if (st.environment_id === id) this.state.stages.delete(st.id);
     this.state.environments.delete(id);
   }
 
-  /** Removes a project with all its environments. */
+  /** Removes a project with all its environments, variables and secrets. */
   removeProject(id: string): void {
     for (const env of this.environmentsOf(id)) this.removeEnvironment(env.id);
+    this.removeValuesOf(id);
     this.state.projects.delete(id);
   }
 }

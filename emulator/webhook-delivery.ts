@@ -1,9 +1,58 @@
+/**
+ * Webhook deliveries: which webhooks an event goes to, the request sent (body, signature headers), the retries of a
+ * failed one with exponential backoff, and the record of every attempt (`GET .../webhook/{id}/event`,
+ * `GET /_emulator/webhook-deliveries`).
+ *
+ * Signing, when the webhook has a `target_secret`:
+ * - `Qovery-Signature: <secret>`: the secret itself, as the reference's `target_secret` describes it;
+ * - `Qovery-Signature-256: sha256=<hex>`: the HMAC-SHA256 of the exact body bytes keyed by the secret (the reference
+ *   says nothing more; this is the emulator's own, documented header). A receiver checks it with
+ *   {@link signatureOf} (or any HMAC-SHA256) and a constant-time compare.
+ * Every delivery also carries `Qovery-Event` (the event name), `Qovery-Delivery` (the event's id, the same on each
+ * retry, so a receiver can drop a repeat) and `Qovery-Delivery-Attempt` (1 for the first).
+ *
+ * Retries: an attempt fails on a non-2xx answer, a connection error or no answer within {@link DELIVERY_TIMEOUT_MS}.
+ * A failed attempt is tried again after `stepMs * 2^(n-1)` ms (n = 1 for the first retry; `stepMs` is the
+ * emulator's clock step, so an instant clock retries at once), at most {@link MAX_ATTEMPTS} attempts in all. A retry
+ * is dropped when its webhook was deleted or disabled meanwhile, and on reset; it goes to the URL, with the secret,
+ * of its first attempt.
+ *
+ * Only `http://` targets are called (the emulator never reaches out over TLS); an `https://` target is recorded as
+ * one attempt with status 0 and why, never retried. A `SLACK` webhook gets `{text}` (what a Slack incoming webhook takes), a
+ * `STANDARD` one `{event_type, payload}`.
+ */
+import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
+import { iso } from "./models/records";
 import type { ServiceRecBase } from "./models/services";
-import type { World } from "./world";
+import type { WebhookDeliveryRec, WebhookRec } from "./models/webhooks";
+import { later, type World } from "./world";
 
 /** Event names of the reference, as stored and delivered. */
 export type WebhookEvent = "DEPLOYMENT_STARTED" | "DEPLOYMENT_SUCCESSFUL" | "DEPLOYMENT_FAILURE" | "DEPLOYMENT_CANCELLED";
+
+/** Header carrying the webhook's secret as is (the reference's description of `target_secret`). */
+export const SECRET_HEADER = "Qovery-Signature";
+/** Header carrying `sha256=<hex>`: the HMAC-SHA256 of the body keyed by the secret (the emulator's own). */
+export const HMAC_HEADER = "Qovery-Signature-256";
+/** Attempts of one delivery at most, the first included. */
+export const MAX_ATTEMPTS = 5;
+/** How long an attempt waits for an answer. */
+export const DELIVERY_TIMEOUT_MS = 2000;
+/** Deliveries kept per webhook (the oldest go first). */
+export const KEPT_DELIVERIES = 200;
+/** Characters of a target's answer body kept in the record. */
+const KEPT_BODY_CHARS = 2000;
+
+/** `sha256=<hex>`: the value of {@link HMAC_HEADER} for a body and a secret. */
+export function signatureOf(body: string, secret: string): string {
+  return `sha256=${createHmac("sha256", secret).update(body, "utf8").digest("hex")}`;
+}
+
+/** Delay before retry `n` (1 = the first retry): the clock step doubled at each retry. */
+export function retryDelayMs(stepMs: number, n: number): number {
+  return Math.max(0, stepMs) * 2 ** (n - 1);
+}
 
 /**
  * Whether a webhook's project filter lets a project's events through: no filter lets everything through; else a
@@ -19,10 +68,11 @@ export function projectMatches(filter: readonly string[], projectName: string | 
 }
 
 /**
- * POSTs `{event_type, payload}` to every enabled webhook listening to `event` whose filters match the
- * service's project and environment. The payload names the service (`service_id`, `service_name`, `service_type`,
- * and `<kind>_id`, `<kind>_name`: `application_id` for an application, as the published description shows),
- * its environment, project and organization. Fire and forget: http only, 2 s timeout, errors swallowed.
+ * Delivers `event` to every enabled webhook listening to it whose filters match the service's project and
+ * environment. The payload names the service (`service_id`, `service_name`, `service_type`, and `<kind>_id`,
+ * `<kind>_name`: `application_id` for an application, as the published description shows), its environment
+ * (`environment_id`, `environment_name`, `environment_type`), project (`project_id`, `project_name`) and organization,
+ * plus `extra` (the deployment request and state). Never throws; the attempts run in the background.
  */
 export function emitDeploymentEvent(world: World, event: WebhookEvent, svc: ServiceRecBase, extra: Record<string, unknown>): void {
   const s = world.store.state;
@@ -35,7 +85,10 @@ export function emitDeploymentEvent(world: World, event: WebhookEvent, svc: Serv
     service_name: svc.name,
     service_type: kind?.type ?? null,
     environment_id: svc.environment_id,
+    environment_name: env?.name ?? null,
+    environment_type: env?.mode ?? null,
     project_id: env?.project_id ?? null,
+    project_name: project?.name ?? null,
     organization_id: s.organization.id,
     ...extra,
   };
@@ -43,30 +96,116 @@ export function emitDeploymentEvent(world: World, event: WebhookEvent, svc: Serv
     if (!hook.enabled || !hook.events.includes(event)) continue;
     if (!projectMatches(hook.project_names_filter, project?.name)) continue;
     if (hook.environment_types_filter.length > 0 && !(env && hook.environment_types_filter.includes(env.mode))) continue;
-    post(hook.target_url, { event_type: event, payload });
+    const body = hook.kind === "SLACK" ? { text: slackText(event, payload) } : { event_type: event, payload };
+    deliver(world, hook, { eventId: randomUUID(), event, body: JSON.stringify(body), url: hook.target_url, secret: hook.target_secret });
   }
 }
 
-function post(target: string, body: unknown): void {
+function slackText(event: WebhookEvent, p: Record<string, unknown>): string {
+  const what = event.replace("DEPLOYMENT_", "").toLowerCase();
+  return `Deployment ${what}: ${String(p["service_type"] ?? "service").toLowerCase()} ${String(p["service_name"])} `
+    + `in environment ${String(p["environment_name"])} of project ${String(p["project_name"])}`;
+}
+
+/** One event on its way to one webhook (the secret stays in memory, never in a record). */
+interface Delivery {
+  eventId: string;
+  event: WebhookEvent;
+  body: string;
+  url: string;
+  secret: string | undefined;
+}
+
+/**
+ * The outcome of one attempt: the target's status (0: no answer) and answer body, or why there was none; `final`
+ * when trying again cannot help (a target the emulator does not call).
+ */
+interface Outcome {
+  status: number;
+  body: string | null;
+  error?: string;
+  final?: boolean;
+}
+
+/** The headers of an attempt; `redact` replaces the signature values (for records). */
+function headersOf(d: Delivery, attempt: number, redact: boolean): Record<string, string> {
+  const h: Record<string, string> = {
+    "content-type": "application/json",
+    "user-agent": "deploy-service-emulator-webhook",
+    "qovery-event": d.event,
+    "qovery-delivery": d.eventId,
+    "qovery-delivery-attempt": String(attempt),
+  };
+  if (d.secret !== undefined && d.secret !== "") {
+    h[SECRET_HEADER.toLowerCase()] = redact ? "***" : d.secret;
+    h[HMAC_HEADER.toLowerCase()] = redact ? "***" : signatureOf(d.body, d.secret);
+  }
+  return h;
+}
+
+/** Runs attempt `attempt` of a delivery, records it, and schedules the next one when it failed and attempts remain. */
+function deliver(world: World, hook: WebhookRec, d: Delivery, attempt = 1): void {
+  const startedAt = world.now();
+  void post(d.url, d.body, headersOf(d, attempt, false)).then((outcome) => {
+    const ok = outcome.status >= 200 && outcome.status < 300;
+    const retry = !ok && outcome.final !== true && attempt < MAX_ATTEMPTS;
+    const delay = retryDelayMs(world.config.stepMs, attempt);
+    record(hook, {
+      id: randomUUID(), created_at: iso(startedAt), event_id: d.eventId, attempt, matched_event: d.event, kind: hook.kind,
+      target_url_used: d.url, request: JSON.parse(d.body) as Record<string, unknown>, request_headers: headersOf(d, attempt, true),
+      target_response_status_code: outcome.status, target_response_body: outcome.body,
+      ...(outcome.error === undefined ? {} : { error: outcome.error }),
+      delivered: ok, next_attempt_at: retry ? iso(world.now() + delay) : null,
+    });
+    if (!retry) return;
+    later(world, delay, () => {
+      const current = world.store.state.webhooks.get(hook.id);
+      if (current !== hook || !hook.enabled) return; // deleted, replaced by a reset, or disabled meanwhile
+      deliver(world, hook, d, attempt + 1);
+    });
+  });
+}
+
+function record(hook: WebhookRec, rec: WebhookDeliveryRec): void {
+  const list = (hook.deliveries ??= []);
+  list.push(rec);
+  if (list.length > KEPT_DELIVERIES) list.splice(0, list.length - KEPT_DELIVERIES);
+}
+
+/** POSTs `body` to `target`; resolves with the outcome, never rejects. */
+function post(target: string, body: string, headers: Record<string, string>): Promise<Outcome> {
   let url: URL;
   try {
     url = new URL(target);
   } catch {
-    return;
+    return Promise.resolve({ status: 0, body: null, error: "target_url is not a URL", final: true });
   }
-  if (url.protocol !== "http:") return;
-  const data = JSON.stringify(body);
-  try {
-    const req = http.request(url, {
-      method: "POST",
-      timeout: 2000,
-      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(data) },
-    });
-    req.on("error", () => undefined);
-    req.on("timeout", () => req.destroy());
-    req.on("response", (res) => res.resume());
-    req.end(data);
-  } catch {
-    // delivery is best effort
-  }
+  if (url.protocol !== "http:") return Promise.resolve({ status: 0, body: null, error: `the emulator delivers to http:// targets only, not ${url.protocol}//`, final: true });
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (o: Outcome) => {
+      if (!settled) resolve(o);
+      settled = true;
+    };
+    try {
+      const req = http.request(url, { method: "POST", timeout: DELIVERY_TIMEOUT_MS, headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } });
+      req.on("error", (e: NodeJS.ErrnoException) => done({ status: 0, body: null, error: `connection error: ${e.code ?? e.message}` }));
+      req.on("timeout", () => {
+        done({ status: 0, body: null, error: `no answer within ${DELIVERY_TIMEOUT_MS} ms` });
+        req.destroy();
+      });
+      req.on("response", (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          if (text.length < KEPT_BODY_CHARS) text += chunk;
+        });
+        res.on("end", () => done({ status: res.statusCode ?? 0, body: text === "" ? null : text.slice(0, KEPT_BODY_CHARS) }));
+        res.on("error", () => done({ status: res.statusCode ?? 0, body: null }));
+      });
+      req.end(body);
+    } catch (e) {
+      done({ status: 0, body: null, error: `request not sent: ${(e as Error).message}` });
+    }
+  });
 }

@@ -77,6 +77,49 @@ export function groupUsage(m: ModelContext, field: GroupField, id: string): numb
   return referrers(m).filter((r) => r[field]?.includes(id)).length;
 }
 
+/** One service or cluster that references a group, as `.../associatedItems` answers it. */
+export interface GroupAssociatedItem {
+  item_id: string;
+  item_name: string;
+  /** `APPLICATION`, `CONTAINER`, `DATABASE`, `CRON`, `LIFECYCLE` (a job, by its schedule) or `CLUSTER`. */
+  item_type: string;
+  project_id?: string;
+  project_name?: string;
+  environment_id?: string;
+  environment_name?: string;
+  cluster_id?: string;
+  cluster_name?: string;
+}
+
+/** A job's item type: `CRON` when it runs on a schedule, else `LIFECYCLE` (read here to keep jobs.ts out of this file). */
+function jobItemType(job: object): "CRON" | "LIFECYCLE" {
+  const schedule = (job as { schedule?: { cronjob?: unknown } }).schedule;
+  return schedule?.cronjob ? "CRON" : "LIFECYCLE";
+}
+
+/**
+ * The services (with their environment and project) and clusters that reference a group, services first in the
+ * order of the service kinds, then clusters.
+ */
+export function groupAssociatedItems(m: ModelContext, field: GroupField, id: string): GroupAssociatedItem[] {
+  const state = m.world.store.state;
+  const services = m.world.store.servicesWithKind().flatMap(([kind, svc]): GroupAssociatedItem[] => {
+    if (!svc[field]?.includes(id)) return [];
+    const env = state.environments.get(svc.environment_id);
+    const project = env ? state.projects.get(env.project_id) : undefined;
+    const type = kind.type === "JOB" ? jobItemType(svc) : kind.type;
+    return [{
+      item_id: svc.id, item_name: svc.name, item_type: type,
+      ...(project ? { project_id: project.id, project_name: project.name } : {}),
+      ...(env ? { environment_id: env.id, environment_name: env.name } : {}),
+    }];
+  });
+  const clusters = state.clusters.filter((c) => c[field]?.includes(id)).map((c): GroupAssociatedItem => ({
+    item_id: c.id, item_name: c.name, item_type: "CLUSTER", cluster_id: c.id, cluster_name: c.name,
+  }));
+  return [...services, ...clusters];
+}
+
 /** Creates an annotations group. */
 export function createAnnotationsGroup(m: ModelContext, orgId: string, b: z.output<typeof annotationsGroupRequest>): AnnotationsGroupRec {
   const g: AnnotationsGroupRec = { ...baseFields(m.now), organization_id: orgId, name: b.name, annotations: b.annotations, scopes: b.scopes };

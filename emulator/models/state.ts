@@ -5,6 +5,7 @@
  */
 import type { ClusterRec } from "./clusters";
 import type { ContainerRegistryRec } from "./container-registries";
+import type { CustomDomainRec } from "./custom-domains";
 import type { EnvironmentRec } from "./environments";
 import type { GitTokenRec } from "./git-tokens";
 import type { AnnotationsGroupRec, LabelsGroupRec } from "./groups";
@@ -32,6 +33,7 @@ interface CoreState {
   onPremiseCredentials: Map<string, OnPremiseCredentialsRec>;
   annotationsGroups: Map<string, AnnotationsGroupRec>;
   labelsGroups: Map<string, LabelsGroupRec>;
+  customDomains: Map<string, CustomDomainRec>;
 }
 
 /** The whole store, as kept in memory: one collection per service kind besides the others. */
@@ -51,6 +53,7 @@ export function emptyCollections(): Omit<State, "organization" | "clusters" | "t
   return {
     projects: new Map(), environments: new Map(), ...services, variables: new Map(), gitTokens: new Map(),
     containerRegistries: new Map(), webhooks: new Map(), stages: new Map(), logs: [], onPremiseCredentials: new Map(), annotationsGroups: new Map(), labelsGroups: new Map(),
+    customDomains: new Map(),
   };
 }
 

@@ -13,6 +13,37 @@ export interface WebhookRec extends BaseRec {
   description?: string;
   project_names_filter: string[];
   environment_types_filter: string[];
+  /** Attempts of deliveries, oldest first, the most recent few hundred (absent in data files of older emulators). */
+  deliveries?: WebhookDeliveryRec[];
+}
+
+/**
+ * One delivery attempt (see `webhook-delivery.ts`). The reference's `WebhookEventResponse` fields, and the emulator's
+ * own: which event and attempt it was, the headers sent (signature values replaced by `***`), whether it was
+ * delivered and when the next attempt is due. Never holds the secret.
+ */
+export interface WebhookDeliveryRec {
+  id: string;
+  created_at: string;
+  /** The event's id: the same on every attempt of one delivery (header `Qovery-Delivery`). */
+  event_id: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  matched_event: string;
+  kind: string;
+  target_url_used: string;
+  /** The body sent. */
+  request: Record<string, unknown>;
+  request_headers: Record<string, string>;
+  /** The target's status; 0 when it gave none (connection error, timeout, a target not called). */
+  target_response_status_code: number;
+  target_response_body: string | null;
+  /** Why there was no answer. */
+  error?: string;
+  /** A 2xx answer. */
+  delivered: boolean;
+  /** When the next attempt is due; null when none is. */
+  next_attempt_at: string | null;
 }
 
 type Input = z.output<typeof webhookRequest>;

@@ -7,24 +7,29 @@ import type { z } from "zod";
 import { runEnvironmentAction } from "../actions";
 import { inProgress, phaseOf } from "../clock";
 import { actOnServices, cancelEnvironmentDeployment, deployServices } from "../environment-requests";
-import { environmentSummary, type EnvironmentRec } from "../models/environments";
+import { environmentStatus, environmentSummary, type EnvironmentRec } from "../models/environments";
 import type { ServiceAction } from "../models/runtime";
 import { SERVICE_KINDS } from "../models/service-kinds";
 import type { StageRec } from "../models/stages";
 import {
-  cancelDeploymentRequest, deployAllRequest, environmentActionResponse, environmentStatusesResponse, rebootServicesRequest,
+  cancelDeploymentRequest, deployAllRequest, environmentStatusResponse, environmentStatusesResponse, rebootServicesRequest,
   serviceIdsRequest, type STAGE_STATES,
 } from "../schemas/environments";
+import { statusResponse } from "../schemas/common";
 import { readEnvironmentStatus, readServiceStatus } from "../status-reads";
 import { needEnvironment } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
 
+/** Which of the reference's two answers an environment action gives. */
+type ActionAnswer = "Status" | "EnvironmentStatus";
+
 /**
- * The answer of an environment action: the reference answers `Status` for some (deploy, restart-service) and
- * `EnvironmentStatus` for others (stop, redeploy, service deploy, cancel): it carries both, with the id of the
- * environment's last request as `deployment_request_id`.
+ * The answer of an environment action, in the shape the reference gives that operation: `Status` for deploy and
+ * restart-service, `EnvironmentStatus` for the others (stop, redeploy, service deploy and stop, cancel); either way
+ * with the id of the environment's last request as `deployment_request_id`, and only the fields the shape declares.
  */
-function presentAction(ctx: RouteContext, e: EnvironmentRec, action: string): Record<string, unknown> {
+function presentAction(ctx: RouteContext, e: EnvironmentRec, action: string, answer: ActionAnswer): Record<string, unknown> {
+  if (answer === "EnvironmentStatus") return environmentStatus(ctx, e);
   const { state, deploymentStatus } = environmentSummary(ctx, e);
   const out: Record<string, unknown> = {
     id: e.id, state, service_deployment_status: deploymentStatus,
@@ -32,8 +37,6 @@ function presentAction(ctx: RouteContext, e: EnvironmentRec, action: string): Re
     is_part_last_deployment: true,
     deployment_request_id: e.last_action?.request_id ?? null,
     deployment_requests_count: ctx.world.store.servicesOf(e.id).length,
-    last_deployment_state: state, last_deployment_id: e.last_action?.request_id ?? null,
-    deployment_status: deploymentStatus, origin: "API",
   };
   if (e.last_action) out["last_deployment_date"] = e.last_action.at;
   return out;
@@ -42,15 +45,15 @@ function presentAction(ctx: RouteContext, e: EnvironmentRec, action: string): Re
 /** An environment action: its handler runs it and the answer is {@link presentAction}. */
 function envAction(
   path: string, status: number, action: ServiceAction, summary: string, run: (ctx: RouteContext, e: EnvironmentRec) => void,
-  request?: z.ZodType,
+  request?: z.ZodType, answer: ActionAnswer = "EnvironmentStatus",
 ): Route {
   return route({
     method: "POST", path: `/environment/{environmentId}/${path}`, status, deployAction: true, summary,
-    response: environmentActionResponse, ...(request === undefined ? {} : { request }),
+    response: answer === "Status" ? statusResponse : environmentStatusResponse, ...(request === undefined ? {} : { request }),
     handler: (ctx) => {
       const e = needEnvironment(ctx);
       run(ctx, e);
-      return presentAction(ctx, e, action);
+      return presentAction(ctx, e, action, answer);
     },
   });
 }
@@ -71,7 +74,10 @@ function stageStatusOf(services: number, states: string[]): StageState | undefin
   return "DONE";
 }
 
-/** One stage with its services' statuses (each a status read), by kind, in the stage's order. */
+/**
+ * One stage with its services' statuses (each a status read), by kind, in the stage's order. The reference's `Stage`
+ * has no `deployment_order`: the list's order is the stages' order.
+ */
 function presentStageStatuses(ctx: RouteContext, st: StageRec): Record<string, unknown> {
   const store = ctx.world.store;
   const byKind: Record<string, Array<Record<string, unknown>>> = Object.fromEntries(SERVICE_KINDS.map((k) => [`${k.name}s`, []]));
@@ -87,7 +93,7 @@ function presentStageStatuses(ctx: RouteContext, st: StageRec): Record<string, u
   const status = stageStatusOf(states.length, states);
   return {
     stage: {
-      id: st.id, name: st.name, description: st.description ?? "", deployment_order: st.deployment_order,
+      id: st.id, name: st.name, description: st.description ?? "",
       ...(status === undefined ? {} : { status }),
     },
     ...byKind,
@@ -97,7 +103,7 @@ function presentStageStatuses(ctx: RouteContext, st: StageRec): Record<string, u
 /** Environment actions and `statusesWithStages`. */
 export const environmentActionRoutes: Route[] = [
   envAction("deploy", 202, "DEPLOY", "Deploy every service of the environment (not those a stage skips), stage by stage",
-    (ctx, e) => runEnvironmentAction(ctx, e, "DEPLOY")),
+    (ctx, e) => runEnvironmentAction(ctx, e, "DEPLOY"), undefined, "Status"),
   envAction("redeploy", 202, "DEPLOY", "Redeploy every service of the environment (the version each deployed last), stage by stage",
     (ctx, e) => runEnvironmentAction(ctx, e, "DEPLOY", true)),
   envAction("stop", 202, "STOP", "Stop every service of the environment, stage by stage",
@@ -107,7 +113,7 @@ export const environmentActionRoutes: Route[] = [
   envAction("service/stop", 200, "STOP", "Stop the listed services, stage by stage",
     (ctx, e) => actOnServices(ctx, e, "STOP", ctx.body as Record<string, unknown>), serviceIdsRequest),
   envAction("service/restart-service", 202, "RESTART", "Restart the listed services, stage by stage",
-    (ctx, e) => actOnServices(ctx, e, "RESTART", ctx.body as Record<string, unknown>), rebootServicesRequest),
+    (ctx, e) => actOnServices(ctx, e, "RESTART", ctx.body as Record<string, unknown>), rebootServicesRequest, "Status"),
   envAction("cancelDeployment", 202, "DEPLOY", "Cancel the environment's unfinished deploys (every unfinished action with force_cancel)",
     (ctx, e) => cancelEnvironmentDeployment(ctx, e, (ctx.body as z.output<typeof cancelDeploymentRequest>).force_cancel === true),
     cancelDeploymentRequest),

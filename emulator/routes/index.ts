@@ -2,6 +2,7 @@ import { applicationRoutes } from "./applications";
 import { clusterRoutes } from "./clusters";
 import { containerRegistryRoutes } from "./container-registries";
 import { containerRoutes } from "./containers";
+import { customDomainRoutes } from "./custom-domains";
 import { databaseRoutes } from "./databases";
 import { environmentRoutes } from "./environments";
 import { gitTokenRoutes } from "./git-tokens";
@@ -13,10 +14,13 @@ import { projectRoutes } from "./projects";
 import { stageRoutes } from "./stages";
 import type { Route } from "./types";
 import { webhookRoutes } from "./webhooks";
+import { variableApiRoutes } from "./variable-api";
+import { ownerValueRoutes } from "./variables";
 
 /** Every API operation the emulator serves. */
 export const allRoutes: Route[] = [
   ...organizationRoutes, ...projectRoutes, ...environmentRoutes, ...applicationRoutes, ...databaseRoutes, ...containerRoutes,
   ...jobRoutes, ...containerRegistryRoutes, ...gitTokenRoutes, ...webhookRoutes, ...stageRoutes, ...clusterRoutes, ...onPremiseRoutes,
-  ...groupRoutes,
+  ...groupRoutes, ...customDomainRoutes,
+  ...ownerValueRoutes, ...variableApiRoutes,
 ];

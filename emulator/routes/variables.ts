@@ -1,59 +1,128 @@
+/**
+ * Variables and secrets at their owner: `/<owner>/{<owner>Id}/environmentVariable` and `/secret` (list, create,
+ * edit, delete), `.../{id}/alias` and `.../{id}/override`, for projects, environments, applications, containers and
+ * jobs; and `/<kind>/{id}/environmentVariable/import` for the service kinds. Lists answer the owner's own values
+ * (`GET /variable` answers everything an owner sees). Secrets never answer their value.
+ */
 import { notFound } from "../errors";
-import type { AnyServiceKind, RecordOf } from "../models/service-kinds";
+import type { AnyServiceKind } from "../models/service-kinds";
+import { importVariables } from "../models/variable-import";
 import {
-  createVariable, deleteVariable, editVariable, variablesOf, type VariableKind, type VariableRec,
+  createAlias, createOverride, createVariable, deleteVariable, editVariable, entryOf, findEntry, findParent, ownRecords,
+  type Parent, type VariableKind, type VariableRec,
 } from "../models/variables";
-import { secretResponse, variableCreateRequest, variableEditRequest, variableResponse } from "../schemas/variables";
+import {
+  aliasRequest, overrideRequest, secretEditRequest, secretResponse, variableCreateRequest, variableEditRequest,
+  variableImportRequest, variableImportResponse, variableResponse,
+} from "../schemas/variables";
 import { crudRoutes } from "./crud";
-import { needServiceOf } from "./lookup";
-import { param, type Route, type RouteContext } from "./types";
+import { needEnvironment, needProject, needServiceOf } from "./lookup";
+import { presentSecret, presentVariable } from "./variable-answers";
+import { param, route, type Route, type RouteContext } from "./types";
 
-function present(ctx: RouteContext, v: VariableRec): Record<string, unknown> {
-  const store = ctx.world.store;
-  const type = store.kindOf(v.service_id)?.type ?? "APPLICATION";
-  const out: Record<string, unknown> = {
-    id: v.id, created_at: v.created_at, updated_at: v.updated_at, key: v.key,
-    scope: type, variable_type: v.mount_path ? "FILE" : "VALUE",
-    service_id: v.service_id, service_name: store.service(v.service_id)?.name ?? "", service_type: type, mount_path: v.mount_path,
-    enable_interpolation_in_file: v.enable_interpolation_in_file ?? null,
-  };
-  if (v.kind === "VARIABLE") out["value"] = v.value;
-  if (v.description !== undefined) out["description"] = v.description;
-  return out;
+/** An owner of variables as its paths name it, and how a request's owner is looked up (404 when missing). */
+interface Owner {
+  /** `project`, `environment` or the kind's name. */
+  name: string;
+  need(ctx: RouteContext): Parent;
 }
 
-function family<K extends AnyServiceKind>(kind: K, vk: VariableKind, segment: string, idParam: string, label: string): Route[] {
-  const owner = (ctx: RouteContext): RecordOf<K> => needServiceOf(ctx, kind);
-  const find = (ctx: RouteContext, svc: RecordOf<K>): VariableRec => {
+function parentOf(ctx: RouteContext, id: string): Parent {
+  const p = findParent(ctx.world.store, id);
+  if (!p) throw notFound("parent", id);
+  return p;
+}
+
+const projectOwner: Owner = { name: "project", need: (ctx) => parentOf(ctx, needProject(ctx).id) };
+const environmentOwner: Owner = { name: "environment", need: (ctx) => parentOf(ctx, needEnvironment(ctx).id) };
+const serviceOwner = (kind: AnyServiceKind): Owner => ({ name: kind.name, need: (ctx) => parentOf(ctx, needServiceOf(ctx, kind).id) });
+
+/** The wire form of a stored record at its owner's route. */
+function answer(ctx: RouteContext, vk: VariableKind, v: VariableRec): unknown {
+  const e = entryOf(ctx.world.store, v);
+  if (!e) throw notFound(vk === "SECRET" ? "secret" : "environment variable", v.id);
+  return vk === "SECRET" ? presentSecret(e) : presentVariable(e);
+}
+
+function family(owner: Owner, vk: VariableKind, segment: string, idParam: string, label: string): Route[] {
+  const what = vk === "SECRET" ? "secret" : "environment variable";
+  const find = (ctx: RouteContext): VariableRec => {
+    const parent = owner.need(ctx);
     const id = param(ctx, idParam);
     const v = ctx.world.store.state.variables.get(id);
-    if (!v || v.kind !== vk || v.service_id !== svc.id) throw notFound(vk === "SECRET" ? "secret" : "environment variable", id);
+    if (!v || v.kind !== vk || v.service_id !== parent.id) throw notFound(what, id);
     return v;
   };
-  const base = `/${kind.name}/{${kind.name}Id}/${segment}`;
-  return crudRoutes({
-    collection: base, item: `${base}/{${idParam}}`,
-    summaries: {
-      list: `List ${label}s of the ${kind.name}`, create: `Create an ${label} of the ${kind.name}`,
-      edit: `Edit an ${label} of the ${kind.name}`, delete: `Delete an ${label} of the ${kind.name}`,
-    },
-    createStatus: 201, createRequest: variableCreateRequest, editRequest: variableEditRequest,
-    response: vk === "SECRET" ? secretResponse : variableResponse, present,
-    list: (ctx) => variablesOf(ctx, owner(ctx).id, vk),
-    find: (ctx) => find(ctx, owner(ctx)),
-    create: (ctx, body) => createVariable(ctx, owner(ctx), vk, body),
-    edit: (ctx, v, body) => editVariable(ctx, owner(ctx), v, body),
-    remove: (ctx, v) => deleteVariable(ctx, owner(ctx), v),
-  });
+  /** The variable an alias or override names (one of this family: a secret for `/secret`), or 404. */
+  const target = (ctx: RouteContext) => {
+    const id = param(ctx, idParam);
+    const e = findEntry(ctx.world.store, id);
+    if (!e || e.secret !== (vk === "SECRET")) throw notFound(what, id);
+    return e;
+  };
+  const base = `/${owner.name}/{${owner.name}Id}/${segment}`;
+  const response = vk === "SECRET" ? secretResponse : variableResponse;
+  const a = /^[aeiou]/.test(owner.name) ? "an" : "a";
+  return [
+    ...crudRoutes({
+      collection: base, item: `${base}/{${idParam}}`,
+      summaries: {
+        list: `List ${label}s of ${a} ${owner.name}`, create: `Create ${label === "secret" ? "a" : "an"} ${label} of ${a} ${owner.name}`,
+        edit: `Edit ${label === "secret" ? "a" : "an"} ${label} of ${a} ${owner.name}`, delete: `Delete ${label === "secret" ? "a" : "an"} ${label} of ${a} ${owner.name}`,
+      },
+      createStatus: 201, createRequest: variableCreateRequest, editRequest: vk === "SECRET" ? secretEditRequest : variableEditRequest,
+      response, present: (ctx, v) => answer(ctx, vk, v),
+      list: (ctx) => ownRecords(ctx.world.store, owner.need(ctx).id, vk),
+      find,
+      create: (ctx, body) => createVariable(ctx, owner.need(ctx), vk, body),
+      edit: (ctx, v, body) => editVariable(ctx, v, body),
+      remove: (ctx, v) => deleteVariable(ctx, v),
+    }),
+    route({
+      method: "POST", path: `${base}/{${idParam}}/alias`, status: 201, request: aliasRequest, response,
+      summary: `Make at ${a} ${owner.name} an alias of a ${label} it sees`,
+      handler: (ctx) => {
+        const b = ctx.body as { key: string };
+        return answer(ctx, vk, createAlias(ctx, owner.need(ctx), target(ctx), b.key, ctx.body as object, idParam));
+      },
+    }),
+    route({
+      method: "POST", path: `${base}/{${idParam}}/override`, status: 201, request: overrideRequest, response,
+      summary: `Override at ${a} ${owner.name} a ${label} of a higher scope`,
+      handler: (ctx) => {
+        const b = ctx.body as { value: string };
+        return answer(ctx, vk, createOverride(ctx, owner.need(ctx), target(ctx), b.value, ctx.body as object, idParam));
+      },
+    }),
+  ];
+}
+
+function ownerRoutes(owner: Owner): Route[] {
+  return [
+    ...family(owner, "VARIABLE", "environmentVariable", "environmentVariableId", "environment variable"),
+    ...family(owner, "SECRET", "secret", "secretId", "secret"),
+  ];
 }
 
 /**
  * Environment variables and secrets of a service of the kind (`/<kind>/{<kind>Id}/environmentVariable` and
- * `/secret`), scoped to it (`scope` and `service_type`: the kind's type); secrets never answer their value.
+ * `/secret`, with aliases, overrides and imports), scoped to it (`scope` and `service_type`: the kind's type).
  */
 export function serviceValueRoutes(kind: AnyServiceKind): Route[] {
+  const owner = serviceOwner(kind);
   return [
-    ...family(kind, "VARIABLE", "environmentVariable", "environmentVariableId", "environment variable"),
-    ...family(kind, "SECRET", "secret", "secretId", "secret"),
+    ...ownerRoutes(owner),
+    route({
+      method: "POST", path: `/${kind.name}/{${kind.name}Id}/environmentVariable/import`, status: 201,
+      request: variableImportRequest, response: variableImportResponse,
+      summary: `Import variables and secrets for a ${kind.name}, each at its scope`,
+      handler: (ctx) => {
+        const b = ctx.body as { overwrite: boolean; vars: Parameters<typeof importVariables>[3] };
+        return importVariables(ctx, owner.need(ctx), b.overwrite, b.vars);
+      },
+    }),
   ];
 }
+
+/** Environment variables and secrets of projects and environments (`/project/{projectId}/...`, `/environment/{environmentId}/...`). */
+export const ownerValueRoutes: Route[] = [...ownerRoutes(projectOwner), ...ownerRoutes(environmentOwner)];

@@ -40,22 +40,18 @@ export const environmentResponse = baseResponse.extend({
   cluster_name: z.string(),
 });
 
-/** Aggregated status of an environment. */
+/** Aggregated status of an environment (`EnvironmentStatus`): its status read and the answer of most environment actions. */
 export const environmentStatusResponse = z.object({
   id: z.string(),
   state: z.enum(STATES),
   last_deployment_state: z.enum(STATES),
   last_deployment_date: z.string().nullable(),
   last_deployment_id: z.string().nullable(),
+  total_deployment_duration_in_seconds: z.number().int().nullable(),
+  origin: z.string(),
+  triggered_by: z.string().nullable(),
   deployment_status: z.enum(["NEVER_DEPLOYED", "UP_TO_DATE", "OUT_OF_DATE"]),
   deployment_request_id: z.string().nullable(),
-});
-
-/** The answer of an environment action: the reference's `Status` (deploy, restart) and `EnvironmentStatus` (the others) in one. */
-export const environmentActionResponse = statusResponse.extend({
-  last_deployment_state: z.enum(STATES),
-  last_deployment_id: z.string().nullable(),
-  deployment_status: z.enum(["NEVER_DEPLOYED", "UP_TO_DATE", "OUT_OF_DATE"]),
 });
 
 /** A list of services of a kind the emulator does not have (helms, terraforms): only an empty one is accepted. */
@@ -102,7 +98,7 @@ export function environmentStatusesResponse(kindKeys: string[]) {
     environment: environmentStatusResponse,
     stages: z.array(z.object({
       stage: z.object({
-        id: z.string(), name: z.string(), description: z.string(), deployment_order: z.number().int(), status: z.enum(STAGE_STATES).optional(),
+        id: z.string(), name: z.string(), description: z.string(), status: z.enum(STAGE_STATES).optional(),
       }),
       ...Object.fromEntries(kindKeys.map((k) => [k, z.array(statusResponse)])),
     })),

@@ -35,8 +35,21 @@ export const labelsGroupResponse = baseResponse.extend({
   labels: z.array(label),
 });
 
-/** An annotations group in the organization's list and item reads: with how many services use it. */
+/** What may reference a group (`AnnotationsGroupAssociatedItemType` / `LabelsGroupAssociatedItemType`). */
+export const GROUP_ITEM_TYPES = ["APPLICATION", "DATABASE", "CONTAINER", "LIFECYCLE", "ENVIRONMENT", "CLUSTER", "CRON"] as const;
+
+/** The services and clusters that reference a group (`.../associatedItems`). */
+export const groupAssociatedItemsResponse = z.object({
+  results: z.array(z.object({
+    item_id: z.string(), item_name: z.string(), item_type: z.enum(GROUP_ITEM_TYPES),
+    project_id: z.string().optional(), project_name: z.string().optional(),
+    environment_id: z.string().optional(), environment_name: z.string().optional(),
+    cluster_id: z.string().optional(), cluster_name: z.string().optional(),
+  })),
+});
+
+/** An annotations group in the organization's list: with how many services use it. */
 export const annotationsGroupEnriched = annotationsGroupResponse.extend({ associated_items_count: z.number().int() });
 
-/** A labels group in the organization's list and item reads: with how many services and clusters use it. */
+/** A labels group in the organization's list: with how many services and clusters use it. */
 export const labelsGroupEnriched = labelsGroupResponse.extend({ associated_items_count: z.number().int() });

@@ -30,3 +30,15 @@ export const webhookResponse = baseResponse.extend({
   project_names_filter: z.array(z.string()),
   environment_types_filter: z.array(z.enum(ENVIRONMENT_MODES)),
 });
+
+/** One delivery attempt as the reference's `WebhookEventResponse` describes it (status 0: the target gave none). */
+export const webhookEventResponse = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  kind: z.enum(["STANDARD", "SLACK"]),
+  matched_event: z.enum(WEBHOOK_EVENTS),
+  target_url_used: z.string(),
+  request: z.record(z.string(), z.unknown()),
+  target_response_status_code: z.number().int(),
+  target_response_body: z.string().nullable(),
+});

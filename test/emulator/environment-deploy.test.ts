@@ -203,7 +203,8 @@ describe("with an instant clock", () => {
     expect(r.status).toBe(202);
     expect(answerProblems(doc, "POST", `/environment/${p.envId}/service/deploy`, r.status, r.body)).toEqual([]);
     const requestId = r.body.deployment_request_id as string;
-    expect(r.body).toMatchObject({ id: p.envId, status_details: { action: "DEPLOY" } });
+    expect(r.body).toMatchObject({ id: p.envId, origin: "API" }); // the reference's EnvironmentStatus
+    expect(r.body).not.toHaveProperty("status_details");
     expect((await c.call("GET", `/application/${p.api}`)).body.git_repository.deployed_commit_id).toBe(COMMIT);
     expect((await c.call("GET", `/container/${p.web}`)).body.tag).toBe("1.28");
     expect((await c.call("GET", `/job/${report}`)).body.source.image.tag).toBe("2.0.0");
@@ -309,9 +310,9 @@ describe("with an instant clock", () => {
     const body = await statuses(p.envId);
     expect(body.environment).toMatchObject({ id: p.envId, state: "READY", deployment_request_id: null });
     expect(body.stages.map((s: { stage: Record<string, unknown> }) => s.stage)).toEqual([
-      { id: p.stages.databases, name: "databases", description: "data first", deployment_order: 0 },
-      { id: p.stages.apps, name: "apps", description: "", deployment_order: 1 },
-      { id: p.stages.first, name: "DEFAULT", description: "", deployment_order: 2, status: "SKIPPED" },
+      { id: p.stages.databases, name: "databases", description: "data first" },
+      { id: p.stages.apps, name: "apps", description: "" },
+      { id: p.stages.first, name: "DEFAULT", description: "", status: "SKIPPED" },
     ]);
     expect(body.stages[0]).toMatchObject({ databases: [{ id: p.db, state: "READY" }], applications: [], containers: [], jobs: [] });
     expect(body.stages[1]).toMatchObject({ applications: [{ id: p.api }], containers: [{ id: p.web }], databases: [] });

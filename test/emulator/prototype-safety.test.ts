@@ -77,10 +77,33 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "PUT /job/{jobId}/environmentVariable/{environmentVariableId}": { key: "PROBE", value: "v" },
   "POST /job/{jobId}/secret": { key: "PROBE", value: "v" },
   "PUT /job/{jobId}/secret/{secretId}": { key: "PROBE", value: "v" },
+  ...Object.fromEntries(["project", "environment", "application", "container", "job"].flatMap((owner) => [
+    ["environmentVariable", "environmentVariableId"], ["secret", "secretId"],
+  ].flatMap(([segment, id]) => [
+    [`POST /${owner}/{${owner}Id}/${segment}`, { key: "PROBE", value: "v" }],
+    [`PUT /${owner}/{${owner}Id}/${segment}/{${id}}`, { key: "PROBE", value: "v" }],
+    [`POST /${owner}/{${owner}Id}/${segment}/{${id}}/alias`, { key: "PROBE_ALIAS" }],
+    [`POST /${owner}/{${owner}Id}/${segment}/{${id}}/override`, { value: "v" }],
+  ]))),
+  ...Object.fromEntries(["application", "container", "job"].map((owner) => [
+    `POST /${owner}/{${owner}Id}/environmentVariable/import`, { overwrite: false, vars: [{ name: "PROBE", value: "v", scope: "ENVIRONMENT", is_secret: false }] },
+  ])),
+  "POST /variable": { key: "PROBE", value: "v", is_secret: false, variable_scope: "PROJECT", variable_parent_id: PROBE_REGISTRY },
+  "PUT /variable/{variableId}": { key: "PROBE", value: "v" },
+  "POST /variable/{variableId}/alias": { key: "PROBE", alias_scope: "PROJECT", alias_parent_id: PROBE_REGISTRY },
+  "POST /variable/{variableId}/override": { value: "v", override_scope: "PROJECT", override_parent_id: PROBE_REGISTRY },
+  "POST /variable/import": { overwrite: false, vars: [] },
+  ...Object.fromEntries(["application", "container"].flatMap((owner) => [
+    [`POST /${owner}/{${owner}Id}/customDomain`, { domain: "probe.example.com", generate_certificate: true }],
+    [`PUT /${owner}/{${owner}Id}/customDomain/{customDomainId}`, { domain: "probe.example.com", generate_certificate: true }],
+  ])),
 };
 
 const key = (r: Pick<Route, "method" | "path">) => `${r.method} ${r.path}`;
 const paramsOf = (p: string) => [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+/** Whether a concrete path fits a template (each `{param}` one non-empty segment). */
+const matches = (template: string, url: string) =>
+  new RegExp(`^${template.replace(/\{\w+\}/g, "[^/]+")}$`).test(url.split("?")[0] as string);
 const templates = [...new Set(allRoutes.map((r) => r.path))].filter((p) => paramsOf(p).length > 0);
 
 const c = useEmulator({ rateLimitPerHour: 10_000_000, resetEach: false });
@@ -145,12 +168,14 @@ beforeAll(async () => {
   const registry = await post(`/organization/${c.org}/containerRegistry`, { name: "ghcr", kind: "GITHUB_CR", config: {} });
   const container = await post(`/environment/${env.id}/container`, containerBody("web", registry.id));
   const job = await post(`/environment/${env.id}/job`, jobBody("nightly", registry.id));
+  const customDomain = await post(`/application/${app.id}/customDomain`, { domain: "api.example.com", generate_certificate: true });
   Object.assign(real, {
     organizationId: c.org, projectId: project.id, environmentId: env.id, applicationId: app.id, databaseId: db.id,
     environmentVariableId: variable.id, secretId: secret.id, gitTokenId: gitToken.id, webhookId: webhook.id,
     deploymentStageId: (stages[0] as { id: string }).id, stageId: second.id, serviceId: app.id,
     clusterId: c.emu.ids.clusterIds[0], credentialsId: credentials.id, zone: "fr-par-1",
     annotationsGroupId: annotations.id, labelsGroupId: labels.id, containerRegistryId: registry.id, containerId: container.id, jobId: job.id,
+    variableId: variable.id, customDomainId: customDomain.id,
   });
   stateBefore = await dump();
 });
@@ -191,7 +216,11 @@ describe.each(templates)("inherited names as ids of %s", (template) => {
               const text = await res.text();
               let allowed: number[];
               if (scope === "none") allowed = [401];
-              else if (!r) allowed = [405];
+              // the reference serves `.../environmentVariable/import` (POST) beside `.../environmentVariable/{id}` (PUT, DELETE)
+              else if (!r) {
+                const other = allRoutes.find((x) => x.method === method && x.path !== template && matches(x.path, url));
+                allowed = !other ? [405] : scopeAllows(scope, other) ? [400, 404] : [403];
+              }
               else if (!scopeAllows(scope, r)) allowed = [403];
               else allowed = [400, 404];
               return allowed.includes(res.status) ? undefined : `${method} ${url} as ${scope}: ${res.status} ${text}`;

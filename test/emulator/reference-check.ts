@@ -1,10 +1,15 @@
 /**
  * Checks recorded answers of the emulator against the live service's published OpenAPI (when `../shared` is beside
- * the project): each answer's operation must exist, its status must be declared, and its body must match the schema.
+ * the project): each answer's operation must exist, its status must be declared, and its body must match the schema,
+ * strictly: an answer carries only the properties its schema declares (see `openapi-validator.ts`), but for the few
+ * (operation, field) pairs of {@link UNDECLARED_ALLOWED}.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { findTemplate, validate, type OpenApiDoc } from "./openapi-validator";
+import { UNDECLARED_ALLOWED, undeclaredAllowed } from "./undeclared-allowed";
+
+export { UNDECLARED_ALLOWED };
 
 const REFERENCE = path.resolve(__dirname, "../../../shared/api/reference-openapi.json");
 
@@ -21,11 +26,19 @@ export function loadReference(): OpenApiDoc | undefined {
   return fs.existsSync(REFERENCE) ? JSON.parse(fs.readFileSync(REFERENCE, "utf8")) as OpenApiDoc : undefined;
 }
 
+/** How {@link referenceProblems} reads the bodies. */
+export interface ReferenceCheckOptions {
+  /** Flag properties the schema does not declare (but those {@link UNDECLARED_ALLOWED} lists). Default: true. */
+  strict?: boolean;
+}
+
 /**
- * Every problem of `answers` against the reference: unknown operations, undeclared statuses, bodies off the schema.
- * Logs how many bodies it validated (or that the reference is absent) under `label`.
+ * Every problem of `answers` against the reference: unknown operations, undeclared statuses, bodies off the schema
+ * (undeclared properties included, unless `strict: false`). Logs how many bodies it validated (or that the
+ * reference is absent) under `label`.
  */
-export function referenceProblems(answers: readonly RecordedAnswer[], label: string): string[] {
+export function referenceProblems(answers: readonly RecordedAnswer[], label: string, options: ReferenceCheckOptions = {}): string[] {
+  const strict = options.strict ?? true;
   const doc = loadReference();
   if (!doc) {
     console.log(`${label}: ${REFERENCE} is absent; validated nothing (${answers.length} answers recorded)`);
@@ -48,7 +61,9 @@ export function referenceProblems(answers: readonly RecordedAnswer[], label: str
     const schema = resp.content?.["application/json"]?.schema;
     if (a.status === 204 || !schema) continue;
     validated++;
-    for (const p of validate(doc, schema, a.body)) problems.push(`${a.method} ${template} ${a.status}: ${p}`);
+    for (const p of validate(doc, schema, a.body, "$", 0, { strict })) {
+      if (!undeclaredAllowed(a.method, template, p)) problems.push(`${a.method} ${template} ${a.status}: ${p}`);
+    }
   }
   console.log(`${label}: validated ${validated} answer bodies of ${answers.length} answers against the reference`);
   return problems;

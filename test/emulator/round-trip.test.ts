@@ -74,6 +74,12 @@ function fixedValues(fx: Fixtures, phase: "create" | "edit", record: Record<stri
     "network.ingress.proxy_request_buffering": (v: number) => (v ? "off" : "on"),
     "cronjob.concurrency_policy": (v: number) => (v ? "Replace" : "Allow"),
     registry_id: (v: 0 | 1) => fx.registries[v],
+    // `/variable` writes name their parent; external secret managers are not emulated; a secret's value never comes back
+    variable_scope: "ENVIRONMENT",
+    variable_parent_id: fx.params["environmentId"],
+    is_secret: false,
+    secret_manager_access_id: OMIT,
+    domain: (v: number) => `rt${v}.example.com`,
     // a job runs one source and has one kind of schedule: the sample's every-field value would be refused
     source: (v: 0 | 1) => ({ image: { image_name: `acme/rt${v}`, tag: `v${v}`, registry_id: fx.registries[v] } }),
     schedule: (v: 0 | 1) => (v === 0
@@ -135,6 +141,25 @@ const FAMILIES: Family[] = [
     name: "secrets", create: "/application/{applicationId}/secret", edit: "/application/{applicationId}/secret/{secretId}",
     read: "/application/{applicationId}/secret", idParam: "secretId", listed: true,
   },
+  ...(["project", "environment"] as const).flatMap((owner): Family[] => [
+    {
+      name: `${owner} environment variables`, create: `/${owner}/{${owner}Id}/environmentVariable`,
+      edit: `/${owner}/{${owner}Id}/environmentVariable/{environmentVariableId}`, read: `/${owner}/{${owner}Id}/environmentVariable`,
+      idParam: "environmentVariableId", listed: true,
+    },
+    {
+      name: `${owner} secrets`, create: `/${owner}/{${owner}Id}/secret`, edit: `/${owner}/{${owner}Id}/secret/{secretId}`,
+      read: `/${owner}/{${owner}Id}/secret`, idParam: "secretId", listed: true,
+    },
+  ]),
+  {
+    name: "variables of any scope", create: "/variable", edit: "/variable/{variableId}", read: "/variable", idParam: "variableId",
+    readBack: async (fx, id) => {
+      const r = await c.call("GET", `/variable?parent_id=${fx.params["environmentId"]}&scope=ENVIRONMENT`);
+      return (r.body.results as Array<{ id: string }>).find((v) => v.id === id);
+    },
+    responseSchema: (d) => responseSchemaOf(d, "PUT", "/variable/{variableId}"),
+  },
   {
     name: "containers", create: "/environment/{environmentId}/container", edit: "/container/{containerId}", read: "/container/{containerId}",
     idParam: "containerId",
@@ -152,6 +177,11 @@ const FAMILIES: Family[] = [
     name: "container secrets", create: "/container/{containerId}/secret", edit: "/container/{containerId}/secret/{secretId}",
     read: "/container/{containerId}/secret", idParam: "secretId", listed: true,
   },
+  ...(["application", "container"] as const).map((owner): Family => ({
+    name: `${owner} custom domains`, create: `/${owner}/{${owner}Id}/customDomain`,
+    edit: `/${owner}/{${owner}Id}/customDomain/{customDomainId}`, read: `/${owner}/{${owner}Id}/customDomain/{customDomainId}/status`,
+    idParam: "customDomainId",
+  })),
   { name: "jobs", create: "/environment/{environmentId}/job", edit: "/job/{jobId}", read: "/job/{jobId}", idParam: "jobId" },
   {
     name: "job advanced settings", edit: "/job/{jobId}/advancedSettings", read: "/job/{jobId}/advancedSettings",
@@ -227,6 +257,18 @@ const NO_RECORD: Record<string, string> = {
   "POST /environment/{environmentId}/service/stop": "names services to stop; environment-deploy.test.ts checks their states",
   "POST /environment/{environmentId}/service/restart-service": "names services to restart; environment-deploy.test.ts checks their states",
   "POST /environment/{environmentId}/cancelDeployment": "cancels deploys; environment-deploy.test.ts checks their states",
+  ...Object.fromEntries(["project", "environment", "application", "container", "job"].flatMap((owner) => [
+    ["environmentVariable", "environmentVariableId"], ["secret", "secretId"],
+  ].flatMap(([segment, id]) => ["alias", "override"].map((what) => [
+    `POST /${owner}/{${owner}Id}/${segment}/{${id}}/${what}`,
+    `makes an ${what} (a new record of the owner); variables-scopes.test.ts and contract-variables.test.ts check what comes back`,
+  ])))),
+  ...Object.fromEntries(["application", "container", "job"].map((owner) => [
+    `POST /${owner}/{${owner}Id}/environmentVariable/import`, "imports variables at their scopes; variables-scopes.test.ts checks where they land",
+  ])),
+  "POST /variable/{variableId}/alias": "makes an alias at the parent the body names; variables-scopes.test.ts checks it",
+  "POST /variable/{variableId}/override": "makes an override at the parent the body names; variables-scopes.test.ts checks it",
+  "POST /variable/import": "imports variables at their scopes; variables-scopes.test.ts checks where they land",
 };
 
 function fill(template: string, params: Record<string, string>): string {

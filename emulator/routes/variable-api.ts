@@ -1,0 +1,110 @@
+/**
+ * The scope-generic variable routes: `GET /variable?parent_id=&scope=&is_secret=` (everything the parent sees: its
+ * own values, those of its environment and project, and the built-in ones, each with the `scope` it is defined at),
+ * `POST /variable`, `PUT`/`DELETE /variable/{variableId}`, `POST /variable/{variableId}/alias` and `/override`, and
+ * `POST /variable/import?service_id=&service_type=`. Answers are VariableResponse (`value` null for secrets).
+ */
+import type { z } from "zod";
+import { notFound } from "../errors";
+import { importVariables } from "../models/variable-import";
+import {
+  createAlias, createOverride, createVariable, deleteVariable, editVariable, entryOf, findEntry, needParent, refuseBuiltIn,
+  visibleTo, type VariableEntry, type VariableRec,
+} from "../models/variables";
+import { listOf } from "../schemas/common";
+import {
+  scopedVariableResponse, variableAliasRequest, variableImportQuery, variableImportRequest, variableImportResponse,
+  variableListQuery, variableOverrideRequest, variableRequest, variableUpdateRequest,
+} from "../schemas/variables";
+import { parseOr400 } from "../schemas/validate";
+import { presentScoped } from "./variable-answers";
+import { param, route, type Route, type RouteContext } from "./types";
+
+/** The variable named by `{variableId}` (stored or built-in), or 404. */
+function needEntry(ctx: RouteContext): VariableEntry {
+  const id = param(ctx, "variableId");
+  const e = findEntry(ctx.world.store, id);
+  if (!e) throw notFound("variable", id);
+  return e;
+}
+
+/** The stored variable named by `{variableId}`: 404 when missing, 400 for a built-in one. */
+function needStored(ctx: RouteContext): VariableRec {
+  return refuseBuiltIn(needEntry(ctx), "variableId");
+}
+
+function answer(ctx: RouteContext, v: VariableRec): unknown {
+  const e = entryOf(ctx.world.store, v);
+  if (!e) throw notFound("variable", v.id);
+  return presentScoped(e);
+}
+
+function query<S extends z.ZodType>(ctx: RouteContext, schema: S): z.output<S> {
+  return parseOr400(schema, Object.fromEntries(ctx.query.entries()));
+}
+
+/** The `/variable` routes. */
+export const variableApiRoutes: Route[] = [
+  route({
+    method: "GET", path: "/variable", status: 200, query: variableListQuery, response: listOf(scopedVariableResponse),
+    summary: "List the variables a parent sees (its own, inherited and built-in ones)",
+    handler: (ctx) => {
+      const q = query(ctx, variableListQuery);
+      const parent = needParent(ctx.world.store, q.scope, q.parent_id, "parent_id");
+      const secret = q.is_secret === undefined ? undefined : q.is_secret === "true";
+      const entries = visibleTo(ctx.world.store, parent).filter((e) => secret === undefined || e.secret === secret);
+      return { results: entries.map(presentScoped) };
+    },
+  }),
+  route({
+    method: "POST", path: "/variable", status: 201, request: variableRequest, response: scopedVariableResponse,
+    summary: "Create a variable or secret at a parent of any scope",
+    handler: (ctx) => {
+      const b = ctx.body as z.output<typeof variableRequest>;
+      const parent = needParent(ctx.world.store, b.variable_scope, b.variable_parent_id, "variable_parent_id");
+      return answer(ctx, createVariable(ctx, parent, b.is_secret ? "SECRET" : "VARIABLE", b));
+    },
+  }),
+  route({
+    method: "PUT", path: "/variable/{variableId}", status: 200, request: variableUpdateRequest, response: scopedVariableResponse,
+    summary: "Edit a variable or secret",
+    handler: (ctx) => {
+      const v = needStored(ctx);
+      editVariable(ctx, v, ctx.body as z.output<typeof variableUpdateRequest>);
+      return answer(ctx, v);
+    },
+  }),
+  route({
+    method: "DELETE", path: "/variable/{variableId}", status: 204, summary: "Delete a variable or secret, with its aliases and overrides",
+    handler: (ctx) => deleteVariable(ctx, needStored(ctx)),
+  }),
+  route({
+    method: "POST", path: "/variable/{variableId}/alias", status: 201, request: variableAliasRequest, response: scopedVariableResponse,
+    summary: "Make an alias of a variable at a parent that sees it",
+    handler: (ctx) => {
+      const b = ctx.body as z.output<typeof variableAliasRequest>;
+      const target = needEntry(ctx);
+      const parent = needParent(ctx.world.store, b.alias_scope, b.alias_parent_id, "alias_parent_id");
+      return answer(ctx, createAlias(ctx, parent, target, b.key, b, "variableId"));
+    },
+  }),
+  route({
+    method: "POST", path: "/variable/{variableId}/override", status: 201, request: variableOverrideRequest, response: scopedVariableResponse,
+    summary: "Override a variable of a higher scope at a parent",
+    handler: (ctx) => {
+      const b = ctx.body as z.output<typeof variableOverrideRequest>;
+      const target = needEntry(ctx);
+      const parent = needParent(ctx.world.store, b.override_scope, b.override_parent_id, "override_parent_id");
+      return answer(ctx, createOverride(ctx, parent, target, b.value, b, "variableId"));
+    },
+  }),
+  route({
+    method: "POST", path: "/variable/import", status: 201, query: variableImportQuery, request: variableImportRequest,
+    response: variableImportResponse, summary: "Import variables and secrets for a service, each at its scope",
+    handler: (ctx) => {
+      const q = query(ctx, variableImportQuery);
+      const b = ctx.body as z.output<typeof variableImportRequest>;
+      return importVariables(ctx, needParent(ctx.world.store, q.service_type, q.service_id, "service_id"), b.overwrite, b.vars);
+    },
+  }),
+];
