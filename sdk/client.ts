@@ -10,6 +10,7 @@ import { ContainerRegistriesApi } from "./container-registries";
 import { ContainersApi } from "./containers";
 import { RequestCore, type CallSpec, type HttpMethod, type Query, type RetryInfo } from "./core";
 import { CostsApi } from "./costs";
+import { CustomDomainsApi } from "./custom-domains";
 import { CLIENT_CREDENTIAL_SOURCES, type CredentialSourceNames, credentialPlaces, resolveCredentials } from "./credentials";
 import { DatabasesApi } from "./databases";
 import { DeploymentStagesApi } from "./deployment-stages";
@@ -17,6 +18,7 @@ import { EnvironmentsApi, type EnvironmentStatusesWithStages } from "./environme
 import { followEnvironmentDeployment, type EnvironmentWaitOptions } from "./environment-wait";
 import { redact, type ServiceKindName } from "./errors";
 import { GitTokensApi } from "./git-tokens";
+import { AnnotationsGroupsApi, LabelsGroupsApi } from "./groups";
 import { JobsApi } from "./jobs";
 import { OrganizationsApi } from "./organizations";
 import { Pacer } from "./pacing";
@@ -26,6 +28,8 @@ import { SecretsApi } from "./secrets";
 import { ServicesApi } from "./services";
 import type { EnvironmentStatus, Status } from "./status";
 import { EnvironmentVariablesApi } from "./variables";
+import { VariablesApi } from "./variable-api";
+import { attachOwnerValues } from "./owner-values";
 import { followStatus, waitUntilGone, type WaitOptions } from "./wait";
 import { WebhooksApi } from "./webhooks";
 
@@ -170,6 +174,8 @@ export class DeployServiceClient {
   readonly environmentVariables: EnvironmentVariablesApi;
   /** Secrets of an application. */
   readonly secrets: SecretsApi;
+  /** Variables and secrets of every scope (`/variable`): what a parent sees, aliases, overrides, imports. */
+  readonly variables: VariablesApi;
   /** Databases of an environment, with status, actions and master credentials. */
   readonly databases: DatabasesApi;
   /** Git tokens of an organization. */
@@ -178,6 +184,10 @@ export class DeployServiceClient {
   readonly deploymentStages: DeploymentStagesApi;
   /** Webhooks of an organization. */
   readonly webhooks: WebhooksApi;
+  /** Labels groups of an organization (Kubernetes labels that services and clusters reference by id). */
+  readonly labelsGroups: LabelsGroupsApi;
+  /** Annotations groups of an organization (Kubernetes annotations that services reference by id). */
+  readonly annotationsGroups: AnnotationsGroupsApi;
   /** Clusters of an organization: list, upgrade, token. */
   readonly clusters: ClustersApi;
   /** The organization-wide service list. */
@@ -193,6 +203,8 @@ export class DeployServiceClient {
   readonly jobs: JobsApi;
   /** The organization's current cost. */
   readonly costs: CostsApi;
+  /** Custom domains of applications and containers (every call names the service kind and the service). */
+  readonly customDomains: CustomDomainsApi;
 
   private readonly core: RequestCore;
 
@@ -240,16 +252,21 @@ export class DeployServiceClient {
     this.applications = new ApplicationsApi(this.core);
     this.environmentVariables = new EnvironmentVariablesApi(this.core);
     this.secrets = new SecretsApi(this.core);
+    this.variables = new VariablesApi(this.core);
+    attachOwnerValues(this.core, this);
     this.databases = new DatabasesApi(this.core);
     this.gitTokens = new GitTokensApi(this.core);
     this.deploymentStages = new DeploymentStagesApi(this.core);
     this.webhooks = new WebhooksApi(this.core);
+    this.labelsGroups = new LabelsGroupsApi(this.core);
+    this.annotationsGroups = new AnnotationsGroupsApi(this.core);
     this.clusters = new ClustersApi(this.core);
     this.services = new ServicesApi(this.core);
     this.containers = new ContainersApi(this.core);
     this.containerRegistries = new ContainerRegistriesApi(this.core);
     this.jobs = new JobsApi(this.core);
     this.costs = new CostsApi(this.core);
+    this.customDomains = new CustomDomainsApi(this.core);
   }
 
   /** Base URL in use (no trailing slash). */

@@ -100,6 +100,11 @@ export interface CallSpec<R extends z.ZodType | undefined> {
   what?: string;
   /** Cancels waiting and the request in flight. */
   signal?: AbortSignal;
+  /**
+   * True when the body's `value` is a secret's although nothing in the path or body says so (an edit or override
+   * through `/variable/{id}`): the client then keeps it out of every later message too.
+   */
+  secretValue?: boolean;
 }
 
 type CallResult<R> = R extends z.ZodType ? z.output<R> : undefined;
@@ -126,6 +131,15 @@ function sensitiveValues(body: unknown, keys: ReadonlySet<string> = SENSITIVE_KE
     if (typeof value === "string" && keys.has(key)) out.push(value);
     else if (typeof value === "object") sensitiveValues(value, keys, out, depth + 1);
   }
+  return out;
+}
+
+/** The `value` of every object marked `is_secret: true` in a body (a `/variable` create, the items of an import). */
+function valuesMarkedSecret(body: unknown, out: string[] = [], depth = 0): string[] {
+  if (depth > 4 || body === null || typeof body !== "object") return out;
+  const record = body as Record<string, unknown>;
+  if (record["is_secret"] === true && typeof record["value"] === "string") out.push(record["value"]);
+  for (const value of Object.values(record)) if (typeof value === "object") valuesMarkedSecret(value, out, depth + 1);
   return out;
 }
 
@@ -226,7 +240,7 @@ export class RequestCore {
       }
       body = checked.data;
     }
-    this.remember(path, body);
+    this.remember(path, body, spec.secretValue === true);
     const secrets = [this.config.token, ...this.rememberedSecrets, ...sensitiveValues(body), ...sensitiveValues(spec.body)];
     const isIdempotent = method !== "POST";
     const isCreate = method === "POST" && spec.recover !== undefined;
@@ -330,9 +344,10 @@ export class RequestCore {
     return results;
   }
 
-  private remember(path: string, body: unknown): void {
+  private remember(path: string, body: unknown, secretValue: boolean): void {
     const values = sensitiveValues(body, SECRET_KEYS);
-    if (/\/secret(\/|$)/.test(path)) values.push(...sensitiveValues(body, new Set(["value"])));
+    if (secretValue || /\/secret(\/|$)/.test(path)) values.push(...sensitiveValues(body, new Set(["value"])));
+    values.push(...valuesMarkedSecret(body));
     for (const value of values) {
       if (this.rememberedSecrets.size >= MAX_REMEMBERED_SECRETS) break;
       if (value) this.rememberedSecrets.add(value);

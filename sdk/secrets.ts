@@ -1,10 +1,16 @@
 /** Secrets of an application: write-only values; responses never carry `value`. */
 import { z } from "zod";
 import type { RequestCore } from "./core";
-import { serviceValues, type OwnScope, type ServiceSegment, type ServiceValuesApi } from "./service-values";
-import { EnvironmentVariable, VariableKey } from "./variables";
+import { serviceValues, type OwnerSegment, type OwnScope, type ServiceValuesApi } from "./service-values";
+import { maybe } from "./schema";
+import { EnvironmentVariable, VariableKey, VariableReference } from "./variables";
 
-const SecretFields = EnvironmentVariable.omit({ value: true, enable_interpolation_in_file: true });
+const SecretFields = EnvironmentVariable.omit({ value: true, enable_interpolation_in_file: true }).extend({
+  /** What a secret alias points at (another secret, or a built-in secret). */
+  aliased_secret: maybe(VariableReference),
+  /** The secret of a higher scope a secret override gives a new value to. */
+  overridden_secret: maybe(VariableReference),
+});
 
 /** A secret record (never its value: a `value` in an answer is dropped). */
 export const Secret = SecretFields.transform((secret) => {
@@ -24,14 +30,14 @@ export const SecretRequest = z.looseObject({
 /** Body of a secret create or edit. */
 export type SecretRequest = z.input<typeof SecretRequest>;
 
-/** The endpoints of a service's secrets (an application's, a container's or a job's); answers carry keys only. */
+/** The endpoints of an owner's secrets (a project's, an environment's or a service's); answers carry keys only. */
 export type ServiceSecretsApi = ServiceValuesApi<Secret, SecretRequest, SecretRequest>;
 
 /**
- * The endpoints of the secrets of one service kind, under `/<service>/{id}/secret`; a lost create is recovered by
+ * The endpoints of the secrets of one owner kind, under `/<owner>/{id}/secret`; a lost create is recovered by
  * key among the secrets whose scope is `ownScope`. The values sent are kept out of every later error message.
  */
-export function serviceSecrets(service: ServiceSegment, ownScope: OwnScope): new (core: RequestCore) => ServiceSecretsApi {
+export function serviceSecrets(service: OwnerSegment, ownScope: OwnScope): new (core: RequestCore) => ServiceSecretsApi {
   return serviceValues(service, "secret", "secret", { record: Secret, createRequest: SecretRequest, editRequest: SecretRequest }, ownScope);
 }
 

@@ -1,7 +1,7 @@
 /** Environment variables of an application (values visible; see `secrets.ts` for hidden ones). */
 import { z } from "zod";
 import type { RequestCore } from "./core";
-import { serviceValues, type OwnScope, type ServiceSegment, type ServiceValuesApi } from "./service-values";
+import { serviceValues, type OwnerSegment, type OwnScope, type ServiceValuesApi } from "./service-values";
 import { maybe, openEnum, record } from "./schema";
 
 /** Where a variable is defined. */
@@ -18,6 +18,21 @@ export const VariableType = openEnum([
 /** What kind of variable it is (`VALUE`, `FILE`, `ALIAS`, ...). */
 export type VariableType = z.infer<typeof VariableType>;
 
+/**
+ * What an alias points at, or what an override gives a new value to (wire `aliased_variable`, `overridden_variable`,
+ * and `aliased_secret`, `overridden_secret` in secrets' answers): the other variable's id, key, scope and type.
+ */
+export const VariableReference = z.looseObject({
+  id: z.string(),
+  key: z.string(),
+  value: maybe(z.string()),
+  mount_path: maybe(z.string()),
+  scope: maybe(VariableScope),
+  variable_type: maybe(VariableType),
+});
+/** What an alias points at, or what an override overrides. */
+export type VariableReference = z.infer<typeof VariableReference>;
+
 /** An environment variable record. */
 export const EnvironmentVariable = record({
   key: z.string(),
@@ -28,6 +43,10 @@ export const EnvironmentVariable = record({
   variable_type: maybe(VariableType),
   service_id: maybe(z.string()),
   service_name: maybe(z.string()),
+  service_type: maybe(z.string()),
+  aliased_variable: maybe(VariableReference),
+  overridden_variable: maybe(VariableReference),
+  owned_by: maybe(z.string()),
   enable_interpolation_in_file: maybe(z.boolean()),
 });
 /** An environment variable record. */
@@ -54,14 +73,14 @@ export type VariableEditRequest = z.input<typeof VariableEditRequest>;
 
 const VARIABLE_SCHEMAS = { record: EnvironmentVariable, createRequest: VariableCreateRequest, editRequest: VariableEditRequest };
 
-/** The endpoints of a service's environment variables (an application's, a container's or a job's). */
+/** The endpoints of an owner's environment variables (a project's, an environment's or a service's). */
 export type ServiceVariablesApi = ServiceValuesApi<EnvironmentVariable, VariableCreateRequest, VariableEditRequest>;
 
 /**
- * The endpoints of the environment variables of one service kind, under `/<service>/{id}/environmentVariable`;
+ * The endpoints of the environment variables of one owner kind, under `/<owner>/{id}/environmentVariable`;
  * a lost create is recovered by key among the values whose scope is `ownScope`.
  */
-export function serviceVariables(service: ServiceSegment, ownScope: OwnScope): new (core: RequestCore) => ServiceVariablesApi {
+export function serviceVariables(service: OwnerSegment, ownScope: OwnScope): new (core: RequestCore) => ServiceVariablesApi {
   return serviceValues(service, "environmentVariable", "environment variable", VARIABLE_SCHEMAS, ownScope);
 }
 

@@ -44,6 +44,21 @@ export const Webhook = record({
 /** A webhook record. */
 export type Webhook = z.infer<typeof Webhook>;
 
+/**
+ * One delivery attempt of a webhook (`WebhookEventResponse`): the event it carried, the URL and body sent, and the
+ * target's answer (`target_response_status_code` 0: none, e.g. a connection error). A retry is an attempt of its own.
+ */
+export const WebhookDelivery = record({
+  kind: maybe(openEnum(["STANDARD", "SLACK"] as const)),
+  matched_event: maybe(openEnum(WEBHOOK_EVENTS)),
+  target_url_used: maybe(z.string()),
+  request: maybe(z.record(z.string(), z.unknown())),
+  target_response_status_code: maybe(z.number()),
+  target_response_body: maybe(z.string()),
+});
+/** One delivery attempt of a webhook. */
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
 function originOf(url: unknown): string {
   try {
     return new URL(String(url)).origin;
@@ -59,7 +74,15 @@ export class WebhooksApi extends records({
   describe: (request) => `webhook to ${originOf(request.target_url)}`,
   list: (organizationId: string) => path`/organization/${organizationId}/webhook`,
   item: (organizationId: string, webhookId: string) => path`/organization/${organizationId}/webhook/${webhookId}`,
-}) {}
+}) {
+  /**
+   * Lists a webhook's delivery attempts, newest first (every page): what was sent for which event, and how the
+   * target answered. Useful to check a receiver, or why events did not arrive.
+   */
+  events(organizationId: string, webhookId: string): Promise<WebhookDelivery[]> {
+    return this.core.list(path`/organization/${organizationId}/webhook/${webhookId}/event`, WebhookDelivery);
+  }
+}
 
 export interface WebhooksApi {
   /** Lists the webhooks of an organization. */

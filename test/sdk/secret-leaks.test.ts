@@ -173,6 +173,27 @@ const paths: Array<[string, () => Promise<Outcome>]> = [
       await c.waitForApplication("a1", { pollIntervalMs: 1 });
     });
   }],
+  ["deployment failure with log lines holding secrets written through /variable", () => {
+    server.handle = (req, res) => {
+      const record = { id: "v1", key: "K", scope: "APPLICATION", variable_type: "VALUE", is_secret: true, value: null, created_at: "t", variable_kind: "Public" };
+      if (req.url.startsWith("/variable")) json(res, req.method === "POST" ? 201 : 200, record);
+      else if (req.url.startsWith("/application/a1/status")) {
+        json(res, 200, {
+          id: "a1", state: "BUILD_ERROR", service_deployment_status: "OUT_OF_DATE", is_part_last_deployment: true,
+          status_details: { action: "DEPLOY", status: "ERROR", sub_action: "NONE" }, deployment_request_id: null, deployment_requests_count: 1,
+        });
+      } else if (req.url.startsWith("/application/a1/log")) {
+        const lines = [`env K=${SECRET_VALUE}`, `then K=${SHORT_QUOTED}`, `override ${PASSWORD}`];
+        json(res, 200, { results: lines.map((message, i) => ({ id: `l${i}`, created_at: "t", message })) });
+      } else json(res, 404, {});
+    };
+    return outcome(async (c) => {
+      await c.variables.create({ key: "K", value: SECRET_VALUE, is_secret: true, variable_scope: "APPLICATION", variable_parent_id: "a1" });
+      await c.variables.update("v1", { key: "K", value: SHORT_QUOTED }, { secret: true });
+      await c.variables.override("v0", { value: PASSWORD, override_scope: "APPLICATION", override_parent_id: "a1" }, { secret: true });
+      await c.waitForApplication("a1", { pollIntervalMs: 1 });
+    });
+  }],
   ["lost create whose lookup fails with an echo", () => {
     server.handle = (req, res) => (req.method === "POST" ? res.destroy() : echoJson(res, 403, req));
     return outcome((c) => c.gitTokens.create("o1", gitToken));
