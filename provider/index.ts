@@ -43,4 +43,14 @@ export {
   EnvironmentDeployment, type EnvironmentDeploymentArgs, type EnvironmentDeploymentPinsArgs, type EnvironmentDesiredState, type JobPinArgs,
   ENVIRONMENT_DESIRED_STATES, ENVIRONMENT_DEPLOYMENT_ON_DELETE,
 } from "./resources/environment-deployment";
+export {
+  CustomDomain, type CustomDomainArgs, type CustomDomainServiceKind, CUSTOM_DOMAIN_SERVICE_KINDS,
+} from "./resources/custom-domain";
+export { Variable, type VariableArgs } from "./resources/variable";
+export { Secret, type SecretArgs } from "./resources/secret";
+export { type VariableScopeInput, VARIABLE_SCOPES } from "./resources/variable-family";
+export { LabelsGroup, type LabelsGroupArgs, type LabelArgs } from "./resources/labels-group";
+export { AnnotationsGroup, type AnnotationsGroupArgs, type AnnotationArgs, ANNOTATION_SCOPES, type AnnotationScope } from "./resources/annotations-group";
+export type { AutoscalingArgs, ScalerArgs, TriggerAuthenticationArgs } from "./framework/autoscaling";
 export { configureFromStack } from "./framework/credentials";
+export type { ValueFileOutput } from "./framework/resource";

@@ -19,12 +19,17 @@ const registry: Record<string, () => pulumi.dynamic.ResourceProvider> = {
   GitToken: () => require("./resources/git-token").gitTokenProvider,
   DeploymentStage: () => require("./resources/deployment-stage").deploymentStageProvider,
   Webhook: () => require("./resources/webhook").webhookProvider,
+  LabelsGroup: () => require("./resources/labels-group").labelsGroupProvider,
+  AnnotationsGroup: () => require("./resources/annotations-group").annotationsGroupProvider,
   ContainerRegistry: () => require("./resources/container-registry").containerRegistryProvider,
   Container: () => require("./resources/container").containerProvider,
   ContainerAdvancedSettings: () => require("./resources/container-advanced-settings").containerAdvancedSettingsProvider,
   JobAdvancedSettings: () => require("./resources/job-advanced-settings").jobAdvancedSettingsProvider,
   Job: () => require("./resources/job/index").jobProvider,
   EnvironmentDeployment: () => require("./resources/environment-deployment").environmentDeploymentProvider,
+  Variable: () => require("./resources/variable").variableProvider,
+  Secret: () => require("./resources/secret").secretProvider,
+  CustomDomain: () => require("./resources/custom-domain").customDomainProvider,
 };
 
 /** The resource kinds this version of the package serves. */

@@ -172,6 +172,8 @@ export interface DefinedResource<S extends z.ZodObject> {
   outputNames: string[];
   /** Outputs always stored as secrets. */
   secretOutputs: string[];
+  /** Inputs always stored as secrets, even when the program gives a plain value (in the state's inputs too). */
+  secretInputs: string[];
   /** The props a resource class passes to the engine: every output slot, then the user's args. */
   props(args: object): pulumi.Inputs;
   /** The user's options with the secret outputs added. */
@@ -373,6 +375,7 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
     calls: def.calls,
     outputNames,
     secretOutputs,
+    secretInputs: secretKeys,
     props: (args) => ({ ...Object.fromEntries(outputNames.map((k) => [k, undefined])), ...args }),
     options: (opts) =>
       secretOutputs.length === 0 ? (opts ?? {}) : { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs] },

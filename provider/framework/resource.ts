@@ -1,8 +1,25 @@
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { DefinedResource } from "./define";
+import type { AutoscalingInputs } from "./autoscaling";
 import type { RuntimeInputs } from "./service-shape";
 import { DeployServiceResource } from "./shim";
+
+/**
+ * The args with each secret field a Pulumi secret: the engine stores inputs as the program gives them, so a plain
+ * value (a webhook URL from plain config, a literal autoscaling policy) would otherwise be plaintext in the state.
+ */
+function withSecretInputs(args: object, secretKeys: readonly string[]): object {
+  const out: Record<string, unknown> = { ...args };
+  for (const key of secretKeys) if (out[key] !== undefined) out[key] = pulumi.secret(out[key]);
+  return out;
+}
+
+/** A file variable or secret as an output: where it is mounted and its content. */
+export interface ValueFileOutput {
+  mountPath: string;
+  value: string;
+}
 
 /**
  * Base class of the resources built from a family definition: every output slot and secret output comes from
@@ -15,15 +32,42 @@ export abstract class ServiceObjectResource extends DeployServiceResource {
   declare readonly updatedAt: pulumi.Output<string | undefined>;
 
   protected constructor(family: DefinedResource<z.ZodObject>, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
-    super(family.kind, name, family.props(args), family.options(opts));
+    super(family.kind, name, family.props(withSecretInputs(args, family.secretInputs)), family.options(opts));
   }
 }
 
 /**
- * Base class of the service kinds (application, container, job): the outputs of their resources, probes, groups,
- * deployment stage, variables, secrets and deployment from the program, which every kind has alike.
+ * Base class of every owner of variables (a project, an environment, a service kind): the outputs of the eight maps
+ * (see `value-maps.ts`) and of the ids of the entries they manage. A map the program leaves out is absent (none managed).
  */
-export abstract class ServiceResource extends ServiceObjectResource {
+export abstract class ValueOwnerResource extends ServiceObjectResource {
+  /** Environment variables managed by this resource, by key. */
+  declare readonly environmentVariables: pulumi.Output<Record<string, string> | undefined>;
+  /** Secrets managed by this resource, by key (secret). */
+  declare readonly secrets: pulumi.Output<Record<string, string> | undefined>;
+  /** File variables managed by this resource, by key. */
+  declare readonly environmentVariableFiles: pulumi.Output<Record<string, ValueFileOutput> | undefined>;
+  /** Aliases managed by this resource: alias key to target key. */
+  declare readonly environmentVariableAliases: pulumi.Output<Record<string, string> | undefined>;
+  /** Overrides managed by this resource, by key. */
+  declare readonly environmentVariableOverrides: pulumi.Output<Record<string, string> | undefined>;
+  /** Secret files managed by this resource, by key (secret). */
+  declare readonly secretFiles: pulumi.Output<Record<string, ValueFileOutput> | undefined>;
+  /** Secret aliases managed by this resource: alias key to target key (secret). */
+  declare readonly secretAliases: pulumi.Output<Record<string, string> | undefined>;
+  /** Secret overrides managed by this resource, by key (secret). */
+  declare readonly secretOverrides: pulumi.Output<Record<string, string> | undefined>;
+  /** Ids of the variables managed by this resource, by key. */
+  declare readonly variableRefs: pulumi.Output<Record<string, { id: string }>>;
+  /** Ids and last change times of the secrets managed by this resource, by key. */
+  declare readonly secretRefs: pulumi.Output<Record<string, { id: string; updatedAt?: string }>>;
+}
+
+/**
+ * Base class of the service kinds (application, container, job): the outputs of their resources, probes, groups,
+ * deployment stage, built-in variables and deployment from the program, which every kind has alike.
+ */
+export abstract class ServiceResource extends ValueOwnerResource {
   /** Environment holding the service. */
   declare readonly environmentId: pulumi.Output<string>;
   /** Service name. */
@@ -44,14 +88,16 @@ export abstract class ServiceResource extends ServiceObjectResource {
   declare readonly labelsGroupIds: pulumi.Output<string[]>;
   /** Deployment stage the service is in. */
   declare readonly deploymentStageId: pulumi.Output<string | undefined>;
-  /** Environment variables by key. */
+  /** Environment variables at the service, by key (none when the program sets none). */
   declare readonly environmentVariables: pulumi.Output<Record<string, string>>;
-  /** Secrets by key (secret). */
+  /** Secrets at the service, by key (secret; none when the program sets none). */
   declare readonly secrets: pulumi.Output<Record<string, string>>;
-  /** Ids of the variables at the service, by key. */
-  declare readonly variableRefs: pulumi.Output<Record<string, { id: string }>>;
-  /** Ids and last change times of the secrets at the service, by key. */
-  declare readonly secretRefs: pulumi.Output<Record<string, { id: string; updatedAt?: string }>>;
+  /**
+   * The variables the service sets itself that this service sees (`QOVERY_..._HOST_INTERNAL`, `QOVERY_PROJECT_ID`,
+   * a database's host and port...), by key; built-in secrets (a database password) are left out. Read on create,
+   * on an update of `name` or the ports, and on refresh.
+   */
+  declare readonly builtInVariables: pulumi.Output<Record<string, string>>;
   /** Whether create/update deploy. */
   declare readonly deploy: pulumi.Output<boolean>;
   /** Deploy wait limit in seconds. */
@@ -74,4 +120,6 @@ export abstract class RunningServiceResource extends ServiceResource {
   declare readonly entrypoint: pulumi.Output<string | undefined>;
   /** Clone into preview environments. */
   declare readonly autoPreview: pulumi.Output<boolean>;
+  /** KEDA autoscaling policy (secret); absent when the program leaves the service's policy alone. */
+  declare readonly autoscaling: pulumi.Output<AutoscalingInputs | undefined>;
 }

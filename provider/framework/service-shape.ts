@@ -1,12 +1,13 @@
 /**
  * What the service kinds share field for field: every kind (application, container, job) its resources, probes,
  * auto-deploy flag, annotation and label groups, deployment stage, variables, secrets and deployment; the
- * long-running kinds (applications, containers) also their instance counts, ports, volumes, entrypoint and arguments
- * and preview flag. The Args users read, the schema fields and the wire mapping both ways are written here once.
+ * long-running kinds (applications, containers) also their instance counts, ports, volumes, entrypoint and arguments,
+ * preview flag and autoscaling policy (`autoscaling.ts`). The Args users read, the schema fields and the wire mapping both ways are written here once.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { APPLICATION_DEFAULTS, PORT_PROTOCOLS, type DeployServiceClient, type Port } from "../../sdk";
+import { autoscalingFields, autoscalingFromWire, autoscalingToWire, type AutoscalingArgs } from "./autoscaling";
 import { camelCase, renameKeysDeep, snakeCase } from "./case";
 import { childCalls, type ChildGroup, type FamilyCalls } from "./define";
 import { field } from "./fields";
@@ -123,6 +124,11 @@ export interface RuntimeArgs extends ServiceArgs {
   arguments?: pulumi.Input<pulumi.Input<string>[]>;
   /** Entrypoint of the container. Default: the image's. Wire: `entrypoint`. */
   entrypoint?: pulumi.Input<string>;
+  /**
+   * KEDA autoscaling policy (a Pulumi secret: trigger authentications carry credentials). Default: none; leaving it
+   * out keeps whatever policy the service has (the API has no call that removes one). Wire: `autoscaling`.
+   */
+  autoscaling?: pulumi.Input<AutoscalingArgs>;
 }
 
 const int = z.number().int();
@@ -235,6 +241,7 @@ export function runtimeFields(defaults: RuntimeDefaults) {
     autoPreview: z.boolean().default(defaults.auto_preview),
     autoDeploy: z.boolean().default(false),
     ...groupFields,
+    ...autoscalingFields,
   };
 }
 
@@ -292,6 +299,7 @@ export interface RuntimeRecord {
   auto_deploy?: boolean | null | undefined;
   annotations_groups?: ReadonlyArray<{ id: string }> | null | undefined;
   labels_groups?: ReadonlyArray<{ id: string }> | null | undefined;
+  autoscaling?: unknown;
 }
 
 /** What the service already has, so an edit can name existing ports and volumes by id. */
@@ -398,6 +406,7 @@ export function runtimeToWire(inputs: RuntimeInputs, existing?: ExistingParts) {
     arguments: inputs.arguments,
     entrypoint: inputs.entrypoint ?? (existing !== undefined ? "" : undefined),
     auto_preview: inputs.autoPreview,
+    autoscaling: inputs.autoscaling === undefined ? undefined : autoscalingToWire(inputs.autoscaling),
   };
 }
 
@@ -426,6 +435,7 @@ export function runtimeFromWire(record: RuntimeRecord, defaults: RuntimeDefaults
     arguments: record.arguments ?? [],
     entrypoint: text(record.entrypoint),
     autoPreview: record.auto_preview ?? defaults.auto_preview,
+    autoscaling: autoscalingFromWire(record.autoscaling),
   };
 }
 
@@ -436,7 +446,8 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
 
 /**
  * The desired inputs with what the service chooses when the program leaves it out taken from the stored state:
- * each port's name, external port and default flag (matched by internal port), and the deployment stage.
+ * each port's name, external port and default flag (matched by internal port), the deployment stage, and the
+ * autoscaling policy (left out, the service keeps the one it has).
  */
 export function withRuntimeChoices(news: Record<string, unknown>, olds: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...news };
@@ -453,5 +464,6 @@ export function withRuntimeChoices(news: Record<string, unknown>, olds: Record<s
     });
   }
   if (news["deploymentStageId"] === undefined) out["deploymentStageId"] = olds["deploymentStageId"];
+  if (news["autoscaling"] === undefined) out["autoscaling"] = olds["autoscaling"];
   return out;
 }

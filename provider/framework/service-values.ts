@@ -1,198 +1,238 @@
 /**
- * The environment variables and secrets of a service (application, container, job): two maps of the program,
- * kept in step with the service's keyed collections (`/<service>/{id}/environmentVariable`, `/<service>/{id}/secret`)
- * one call per changed key, and read back from the service's own entries (inherited ones are not the service's).
+ * The variables and secrets of an owner (a project, an environment, an application, a container, a job): the eight
+ * maps of `value-maps.ts`, kept in step with the owner's keyed collections (`/<owner>/{id}/environmentVariable`,
+ * `/<owner>/{id}/secret`, their `alias` and `override` calls) one call per changed key, and read back from the
+ * owner's own entries, for the keys the maps declare only (keys made elsewhere are left alone).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { isNotFound, type DeployServiceClient } from "../../sdk";
+import { isConflict, type DeployServiceClient } from "../../sdk";
 import { CHANGED_OUTSIDE } from "./common";
 import { withPartProgress, type Part, type Props } from "./define";
-import { ignoreGone } from "./errors";
 import { field } from "./fields";
+import {
+  linkedValueFields, refineValueMaps, VALUE_INPUTS, VALUE_MAPS, variableKeyInput, type LinkedValuesArgs, type ValueFile, type ValueMap,
+} from "./value-maps";
+import { deleteRemoved, progressFrom, upsertChanged, type KeyRef, type MapOps, type SyncProgress, type WrittenValue } from "./value-sync";
+import { targetResolver, type VariablesListing, type VisibleValue } from "./value-targets";
 
-/** One stored variable or secret: its id at the service and, for secrets, when the service last changed it. */
-export interface KeyRef {
-  id: string;
-  updatedAt?: string;
-}
+export { progressFrom, variableKeyInput, type KeyRef, type SyncProgress };
 
-/** What a keyed value of the service answers with (variables carry their value; secrets never do). */
-export interface KeyedValue {
-  id: string;
-  key: string;
-  value?: string | null | undefined;
-  scope?: string | null | undefined;
-  updated_at?: string | null | undefined;
-}
-
-/** The endpoints of one keyed collection of a service (its environment variables, or its secrets). */
+/** The write endpoints of one keyed collection of an owner (its environment variables, or its secrets); reads go through {@link listingOf}. */
 export interface KeyedApi {
-  list(serviceId: string): Promise<KeyedValue[]>;
-  create(serviceId: string, body: { key: string; value: string }): Promise<{ id: string; updated_at?: string | null | undefined }>;
-  update(serviceId: string, id: string, body: { key: string; value: string }): Promise<{ id: string; updated_at?: string | null | undefined }>;
-  delete(serviceId: string, id: string): Promise<void>;
+  create(ownerId: string, body: { key: string; value: string; mount_path?: string }): Promise<WrittenValue>;
+  update(ownerId: string, id: string, body: { key: string; value: string; mount_path?: string }): Promise<WrittenValue>;
+  delete(ownerId: string, id: string): Promise<void>;
+  /** Creates `key` at the owner as an alias of the variable `targetId` (`POST .../{targetId}/alias`). */
+  alias(ownerId: string, targetId: string, body: { key: string }): Promise<WrittenValue>;
+  /** Gives the owner its own value of the higher-scope variable `targetId` (`POST .../{targetId}/override`). */
+  override(ownerId: string, targetId: string, body: { value: string }): Promise<WrittenValue>;
 }
 
-/** The two collections of a service: `(c) => ({ variables: c.environmentVariables, secrets: c.secrets })`. */
+/** The two collections of an owner: `(c) => ({ variables: c.containers.variables, secrets: c.containers.secrets })`. */
 export interface ServiceValueGroups {
   variables: KeyedApi;
   secrets: KeyedApi;
 }
 
-/** Where a {@link syncByKey} run got to: the values and refs the service has now. Updated as each call succeeds. */
-export interface SyncProgress {
-  values: Record<string, string>;
-  refs: Record<string, KeyRef>;
+/** An owner of variables: how to reach its collections and what its own entries' `scope` is. */
+export interface ValueOwner {
+  /** The owner in words, for messages: `application`. */
+  noun: string;
+  /** The `scope` of the entries the owner holds itself: `PROJECT`, `ENVIRONMENT`, `APPLICATION`, `CONTAINER`, `JOB`. */
+  scope: string;
+  /** The owner's two collections in the client. */
+  groups(client: DeployServiceClient): ServiceValueGroups;
+}
+
+/** The scope-generic listing of the client (`client.variables`): what an owner sees, with each entry's scope. */
+export const listingOf = (client: DeployServiceClient): VariablesListing => client.variables;
+
+/** An entry of a listing belongs to a map: same side (secret or not) and the map's kind. */
+function belongsTo(v: VisibleValue, m: ValueMap): boolean {
+  if (Boolean(v.is_secret) !== m.secret) return false;
+  const type = v.variable_type ?? (v.mount_path ? "FILE" : "VALUE");
+  return { value: "VALUE", file: "FILE", alias: "ALIAS", override: "OVERRIDE" }[m.kind] === type;
+}
+
+/** The calls that write one map's entries. */
+function opsFor(m: ValueMap, api: KeyedApi, id: string, targets: ReturnType<typeof targetResolver>): MapOps<unknown> {
+  const del = async (ref: KeyRef) => api.delete(id, ref.id);
+  switch (m.kind) {
+    case "value":
+      return {
+        create: (key, value) => api.create(id, { key, value: String(value) }),
+        update: (ref, key, value) => api.update(id, ref.id, { key, value: String(value) }),
+        delete: del,
+      };
+    case "file":
+      return {
+        create: (key, value) => api.create(id, { key, value: (value as ValueFile).value, mount_path: (value as ValueFile).mountPath }),
+        // The owner's edit request carries the mount path: a file moves in place.
+        update: (ref, key, value) => api.update(id, ref.id, { key, value: (value as ValueFile).value, mount_path: (value as ValueFile).mountPath }),
+        delete: del,
+      };
+    case "alias":
+      // An alias cannot be pointed elsewhere: a new target is a delete and a create.
+      return {
+        create: async (key, target) => api.alias(id, await targets.alias(m.input, key, String(target), m.secret), { key }),
+        delete: del,
+      };
+    case "override":
+      return {
+        create: async (key, value) => api.override(id, await targets.override(m.input, key, m.secret), { value: String(value) }),
+        update: (ref, key, value) => api.update(id, ref.id, { key, value: String(value) }),
+        delete: del,
+      };
+  }
 }
 
 /**
- * Makes a keyed collection match `desired`, one API call per key that differs from `current`: create the new
- * keys, update the changed ones (by their stored id), delete the removed ones (already gone counts as deleted).
- * `progress` starts as the current state and follows every successful call, so a failure midway can report
- * exactly what the service has.
+ * The map's calls, with a create refused because the key is taken (409) explained: the key belongs to another
+ * resource (a standalone `Variable` or `Secret`, or one made outside Pulumi). The HTTP status is kept.
  */
-export async function syncByKey(api: KeyedApi, serviceId: string, desired: Record<string, string>, progress: SyncProgress): Promise<void> {
-  for (const key of Object.keys(progress.values)) {
-    if (key in desired) continue;
-    const ref = progress.refs[key];
-    if (ref !== undefined) await ignoreGone(() => api.delete(serviceId, ref.id));
-    delete progress.values[key];
-    delete progress.refs[key];
-  }
-  for (const [key, value] of Object.entries(desired)) {
-    const ref = progress.refs[key];
-    if (key in progress.values && progress.values[key] === value && ref !== undefined) continue;
-    const record = ref === undefined ? await api.create(serviceId, { key, value }) : await updateOrCreate(api, serviceId, ref.id, key, value);
-    progress.values[key] = value;
-    progress.refs[key] = record.updated_at ? { id: record.id, updatedAt: record.updated_at } : { id: record.id };
+function keyTakenSaid(m: ValueMap, noun: string, ops: MapOps<unknown>): MapOps<unknown> {
+  return {
+    ...ops,
+    async create(key, value) {
+      try {
+        return await ops.create(key, value);
+      } catch (e) {
+        if (!isConflict(e)) throw e;
+        const err = new Error(
+          `${m.input}.${key}: the ${noun} already holds the key ${JSON.stringify(key)}, made by a standalone Variable or Secret ` +
+            `or outside Pulumi; a key belongs to one resource: remove it from ${m.input}, or delete the other one (or import it)`,
+          { cause: e },
+        );
+        throw Object.assign(err, { status: (e as { status?: number }).status });
+      }
+    },
+  };
+}
+
+/** A map in input form: absent when the program gave none and the service holds none of its keys. */
+function mapValue(given: unknown, values: Record<string, unknown>): Record<string, unknown> | undefined {
+  return given === undefined && Object.keys(values).length === 0 ? undefined : values;
+}
+
+/** The stored value of a secret the service never returns, or {@link CHANGED_OUTSIDE} when it changed since. */
+function secretValue(v: VisibleValue, before: KeyRef | undefined, known: unknown): string {
+  const unchanged = before !== undefined && typeof known === "string" && (!v.updated_at || before.updatedAt === v.updated_at);
+  return unchanged ? (known as string) : CHANGED_OUTSIDE;
+}
+
+/** One entry of the service in the input form of map `m`. */
+function inputForm(m: ValueMap, v: VisibleValue, before: KeyRef | undefined, known: unknown): unknown {
+  const value = () => (m.secret ? secretValue(v, before, known) : (v.value ?? ""));
+  switch (m.kind) {
+    case "value":
+    case "override":
+      return value();
+    case "file": {
+      const knownFile = known as ValueFile | undefined;
+      return { mountPath: v.mount_path ?? knownFile?.mountPath ?? "", value: m.secret ? secretValue(v, before, knownFile?.value) : (v.value ?? "") };
+    }
+    case "alias":
+      return v.aliased_variable?.key ?? known;
   }
 }
 
-/** A fresh progress record copied from stored values and refs. */
-export function progressFrom(values: unknown, refs: unknown): SyncProgress {
-  const v = (values !== null && typeof values === "object" ? values : {}) as Record<string, string>;
-  const r = (refs !== null && typeof refs === "object" ? refs : {}) as Record<string, KeyRef>;
-  return { values: { ...v }, refs: { ...r } };
+/**
+ * The part of an owner that is its eight maps (see `value-maps.ts`; outputs `variableRefs`, `secretRefs`,
+ * `variableFileRefs`, ...): one call per changed key, removed keys first; aliases and overrides resolved by key
+ * among what the owner sees, listed once and only when one is created. Read back from the owner's own entries
+ * (`scope` = the owner's), for the keys the maps declare only. The service never returns a secret's value, so a
+ * secret changed outside Pulumi shows through its `updated_at` as {@link CHANGED_OUTSIDE} and is set again by the
+ * next `up`.
+ */
+export function ownerValuesPart<I, R>(owner: ValueOwner): Part<I, R> {
+  return {
+    action: "setting environment variables and secrets",
+    keys: VALUE_INPUTS as Array<keyof I & string>,
+    applyOnUpdate: (changed) => VALUE_INPUTS.some((k) => changed.has(k)),
+    async apply({ client, id, inputs, previous }) {
+      const given = inputs as Props;
+      const groups = owner.groups(client);
+      const targets = targetResolver(listingOf(client), { id, scope: owner.scope, label: `${owner.noun} ${id}` });
+      const progress = VALUE_MAPS.map((m) => progressFrom<unknown>(previous[m.input], previous[m.refs]));
+      const desired = VALUE_MAPS.map((m) => (given[m.input] ?? {}) as Record<string, unknown>);
+      const ops = VALUE_MAPS.map((m) => keyTakenSaid(m, owner.noun, opsFor(m, m.secret ? groups.secrets : groups.variables, id, targets)));
+      const result = () => ({
+        inputs: Object.fromEntries(VALUE_MAPS.map((m, i) => [m.input, mapValue(given[m.input], progress[i]!.values)])),
+        outputs: Object.fromEntries(VALUE_MAPS.map((m, i) => [m.refs, progress[i]!.refs])),
+      });
+      try {
+        // Removed keys first: a key moving between maps is deleted before it is made again.
+        for (let i = 0; i < VALUE_MAPS.length; i++) await deleteRemoved(ops[i]!, desired[i]!, progress[i]!);
+        // Then by kind, variables and secrets alike: values, files, aliases (which may target them), overrides.
+        for (const kind of ["value", "file", "alias", "override"]) {
+          for (let i = 0; i < VALUE_MAPS.length; i++) if (VALUE_MAPS[i]!.kind === kind) await upsertChanged(ops[i]!, desired[i]!, progress[i]!);
+        }
+      } catch (e) {
+        throw withPartProgress(e, result());
+      }
+      return result();
+    },
+    async read({ client, id, previous }) {
+      const own = (await listingOf(client).list({ parentId: id, scope: owner.scope }))
+        .filter((v) => v.scope === undefined || v.scope === null || v.scope === owner.scope);
+      const inputs: Props = {};
+      const outputs: Props = {};
+      for (const m of VALUE_MAPS) {
+        const stored = progressFrom<unknown>(previous[m.input], previous[m.refs]);
+        const declared = new Set([...Object.keys(stored.values), ...Object.keys(stored.refs)]);
+        const values: Record<string, unknown> = {};
+        const refs: Record<string, KeyRef> = {};
+        for (const v of own) {
+          if (!declared.has(v.key) || !belongsTo(v, m)) continue;
+          values[v.key] = inputForm(m, v, stored.refs[v.key], stored.values[v.key]);
+          refs[v.key] = m.secret && v.updated_at ? { id: v.id, updatedAt: v.updated_at } : { id: v.id };
+        }
+        inputs[m.input] = mapValue(previous[m.input], values);
+        outputs[m.refs] = refs;
+      }
+      return { inputs, outputs };
+    },
+  };
 }
 
-/** Updates by id; when the service lost it (deleted outside Pulumi since the last refresh), creates it again. */
-async function updateOrCreate(api: KeyedApi, serviceId: string, id: string, key: string, value: string) {
-  try {
-    return await api.update(serviceId, id, { key, value });
-  } catch (e) {
-    if (isNotFound(e)) return api.create(serviceId, { key, value });
-    throw e;
-  }
-}
+/** The names of the ref outputs of {@link ownerValuesPart}, for a definition's `outputNames`. */
+export { VALUE_REF_OUTPUTS as valueRefOutputs } from "./value-maps";
 
-/** Syncs one collection by key; on failure the keys already synced stay recorded in the part's progress. */
-async function sync(
-  api: KeyedApi, id: string, desired: Record<string, string>, progress: SyncProgress, inputKey: string, refsKey: string,
-): Promise<{ inputs: Props; outputs: Props }> {
-  const result = () => ({ inputs: { [inputKey]: progress.values }, outputs: { [refsKey]: progress.refs } });
-  try {
-    await syncByKey(api, id, desired, progress);
-  } catch (e) {
-    throw withPartProgress(e, result());
-  }
-  return result();
-}
+/**
+ * The schema fields of a service kind's maps: `environmentVariables` and `secrets` (default `{}`) and the six of
+ * {@link linkedValueFields} (absent means none); never in the service's body ({@link ownerValuesPart} sets them;
+ * the secret ones are Pulumi secrets). Spread into a service's schema: `z.strictObject({ ..., ...valuesFields })`.
+ */
+export const valuesFields = {
+  environmentVariables: field(z.record(variableKeyInput, z.string()).default({}), { wire: false }),
+  secrets: field(z.record(variableKeyInput, z.string()).default({}), { wire: false, secret: true }),
+  ...linkedValueFields,
+};
 
-/** The inputs the two parts own. */
+/** The inputs the maps are checked on (`environmentVariables` and `secrets` always given). */
 interface ValuesInputs {
   environmentVariables: Record<string, string>;
   secrets: Record<string, string>;
 }
 
-/**
- * The parts of a service that are its `environmentVariables` and `secrets` (outputs `variableRefs`, `secretRefs`):
- * one call per changed key; read back from the entries whose `scope` is `ownScope` (`APPLICATION`, `CONTAINER`,
- * `JOB`; an entry without a scope counts as the service's own). The service never returns a secret's value, so a
- * secret changed outside Pulumi shows through its `updated_at` as {@link CHANGED_OUTSIDE} and is set again by the
- * next `up`.
- *
- * @param select the service's two collections in the client.
- * @param ownScope the `scope` of the entries the service itself holds.
- */
-export function valuesParts<I extends ValuesInputs, R>(
-  select: (client: DeployServiceClient) => ServiceValueGroups,
-  ownScope: string,
-): [Part<I, R>, Part<I, R>] {
-  const own = <T extends { scope?: string | null | undefined }>(list: T[]): T[] =>
-    list.filter((v) => v.scope === undefined || v.scope === null || v.scope === ownScope);
-
-  const variablesPart: Part<I, R> = {
-    action: "setting environment variables",
-    keys: ["environmentVariables"] as Array<keyof I & string>,
-    apply: ({ client, id, inputs, previous }) =>
-      sync(select(client).variables, id, inputs.environmentVariables,
-        progressFrom(previous["environmentVariables"], previous["variableRefs"]), "environmentVariables", "variableRefs"),
-    async read({ client, id }) {
-      const variables = own(await select(client).variables.list(id));
-      return {
-        inputs: { environmentVariables: Object.fromEntries(variables.map((v) => [v.key, v.value ?? ""])) },
-        outputs: { variableRefs: Object.fromEntries(variables.map((v) => [v.key, { id: v.id }])) },
-      };
-    },
-  };
-
-  const secretsPart: Part<I, R> = {
-    action: "setting secrets",
-    keys: ["secrets"] as Array<keyof I & string>,
-    apply: ({ client, id, inputs, previous }) =>
-      sync(select(client).secrets, id, inputs.secrets, progressFrom(previous["secrets"], previous["secretRefs"]), "secrets", "secretRefs"),
-    async read({ client, id, previous }) {
-      const stored = progressFrom(previous["secrets"], previous["secretRefs"]);
-      const values: Record<string, string> = {};
-      const refs: Record<string, KeyRef> = {};
-      for (const s of own(await select(client).secrets.list(id))) {
-        const before = stored.refs[s.key];
-        const known = stored.values[s.key];
-        const unchanged = before !== undefined && known !== undefined && (!s.updated_at || before.updatedAt === s.updated_at);
-        values[s.key] = unchanged ? known : CHANGED_OUTSIDE;
-        refs[s.key] = s.updated_at ? { id: s.id, updatedAt: s.updated_at } : { id: s.id };
-      }
-      return { inputs: { secrets: values }, outputs: { secretRefs: refs } };
-    },
-  };
-
-  return [variablesPart, secretsPart];
-}
-
-/** A variable or secret key: letters, digits and `_`, not starting with a digit. */
-export const variableKeyInput = z
-  .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected a variable name: letters, digits and _, not starting with a digit");
-
-/**
- * The schema fields `environmentVariables` and `secrets` (never in the service's body: {@link valuesParts} sets them;
- * `secrets` is a Pulumi secret). Spread into a service's schema: `z.strictObject({ ..., ...valuesFields })`.
- */
-export const valuesFields = {
-  environmentVariables: field(z.record(variableKeyInput, z.string()).default({}), { wire: false }),
-  secrets: field(z.record(variableKeyInput, z.string()).default({}), { wire: false, secret: true }),
-};
-
-/** Refuses a key set both as a variable and as a secret (the service holds one value per key). */
+/** Refuses a key declared in two maps (the owner holds one value per key): see {@link refineValueMaps}. */
 export function refineValues(v: ValuesInputs, ctx: z.RefinementCtx): void {
-  for (const key of Object.keys(v.secrets)) {
-    if (key in v.environmentVariables) {
-      ctx.addIssue({ code: "custom", path: ["secrets", key], message: `expected a key not also in environmentVariables, got "${key}" in both` });
-    }
-  }
+  refineValueMaps(v, ctx);
 }
 
-/** The Args of a service's variables and secrets (`<kind>` is `application`, `container` or `job`). */
-export interface ServiceValuesArgs {
+/** The Args of an owner's variables and secrets (`<kind>` is `project`, `environment`, `application`, `container` or `job`). */
+export interface ServiceValuesArgs extends LinkedValuesArgs {
   /**
    * Environment variables by key (letters, digits, `_`). Each changed key is one API call
-   * (wire: `/<kind>/{id}/environmentVariable`). Default: none.
+   * (wire: `/<kind>/{id}/environmentVariable`). Only the keys given here are managed: keys made elsewhere (a
+   * standalone `Variable`, the console) are left alone. Default: none.
    */
   environmentVariables?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /**
    * Secrets by key (wire: `/<kind>/{id}/secret`). Stored as Pulumi secrets; the service never returns the
-   * values, so a secret changed outside Pulumi is detected by its `updated_at` and set again by the next `up`. Default: none.
+   * values, so a secret changed outside Pulumi is detected by its `updated_at` and set again by the next `up`.
+   * Only the keys given here are managed. Default: none.
    */
   secrets?: pulumi.Input<Record<string, pulumi.Input<string>>>;
 }

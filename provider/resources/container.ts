@@ -15,7 +15,8 @@ import {
   refineRunningService, runningServiceCalls, runningServiceFields, runtimeFromWire, runtimeToWire, withRuntimeChoices,
   type ExistingParts, type RuntimeArgs, type RuntimeDefaults,
 } from "../framework/service-shape";
-import { valuesParts, type ServiceValuesArgs } from "../framework/service-values";
+import { builtInsPart, BUILT_IN_OUTPUT } from "../framework/built-in-variables";
+import { ownerValuesPart, valueRefOutputs, type ServiceValuesArgs, type ValueOwner } from "../framework/service-values";
 import { stagePart } from "../framework/stage-attach";
 import type { ContainerAdvancedSettingsValues } from "./container-advanced-settings";
 import { advancedSettingsField, advancedSettingsPart, type InlineAdvancedSettingsArgs } from "./service-advanced-settings";
@@ -104,24 +105,25 @@ function fromWire(record: ContainerRecord, previous: Props): Props {
   });
 }
 
-const [variablesPart, secretsPart] = valuesParts<ContainerInputs, ContainerRecord>(
-  (client) => ({ variables: client.containers.variables, secrets: client.containers.secrets }),
-  "CONTAINER",
-);
+/** The container as an owner of variables (scope CONTAINER). */
+const owner: ValueOwner = {
+  noun: "container", scope: "CONTAINER",
+  groups: (client) => ({ variables: client.containers.variables, secrets: client.containers.secrets }),
+};
 
 /** The container family: an image from a registry, run with its variables, secrets, stage and optional deployment. */
 export const container = defineResource({
   kind: "Container",
   noun: "container",
   schema: containerSchema,
-  outputNames: ["variableRefs", "secretRefs", "registryUrl"],
+  outputNames: [...valueRefOutputs, BUILT_IN_OUTPUT, "registryUrl"],
   outputs: (record: ContainerRecord) => ({ registryUrl: record.registry?.url ?? undefined }),
   toWire: (inputs) => toWire(inputs) as unknown as Props,
   fromWire: (record, previous) => fromWire(record, previous),
   fillServiceChoices: withRuntimeChoices,
   parts: [
-    variablesPart,
-    secretsPart,
+    ownerValuesPart<ContainerInputs, ContainerRecord>(owner),
+    builtInsPart<ContainerInputs, ContainerRecord>(owner),
     stagePart<ContainerInputs, ContainerRecord>(),
     // Before the deployment, so the first one runs with them.
     advancedSettingsPart<ContainerInputs, ContainerRecord>("container", (client) => client.containers),

@@ -7,6 +7,7 @@ import { childCalls, defineResource, type Part, type Props } from "../framework/
 import { readOrGone } from "../framework/errors";
 import { deployFields, deployPart, type DeployArgs } from "../framework/service-deploy";
 import { field } from "../framework/fields";
+import { groupRefFields, groupRefsFromWire, groupRefsToWire, type GroupRefsArgs } from "../framework/group-refs";
 import { idInput, MAX_CPU_MILLICORES, MAX_MEMORY_MB, MAX_STORAGE_GB, nameInput } from "../framework/rules";
 import { ServiceObjectResource } from "../framework/resource";
 import { stagePart } from "../framework/stage-attach";
@@ -25,7 +26,7 @@ export interface DatabaseCredentialsArgs {
 }
 
 /** Inputs of a {@link Database}. */
-export interface DatabaseArgs extends DeployArgs {
+export interface DatabaseArgs extends DeployArgs, GroupRefsArgs {
   /** Environment holding the database (wire: the `{environmentId}` of the create path). Changing it replaces the database. */
   environmentId: pulumi.Input<string>;
   /** Database name, unique within the environment (case-insensitive), 1 to 255 characters, not only whitespace. Wire: `name`. */
@@ -81,6 +82,7 @@ export const databaseSchema = z
     instanceType: field(z.string().min(1).optional(), { computed: true }),
     deploymentStageId: field(idInput().optional(), { wire: false, computed: true }),
     masterCredentials: field(z.strictObject({ login: z.string().min(1), password: z.string().min(1) }).optional(), { wire: false, secret: true }),
+    ...groupRefFields,
     ...deployFields,
   })
   .superRefine((v, ctx) => {
@@ -154,7 +156,8 @@ export const database = defineResource({
     }),
   ],
   calls: childCalls((client) => client.databases, "environmentId"),
-
+  toWire: (inputs, _purpose, derived) => ({ ...derived, ...groupRefsToWire(inputs) }),
+  fromWire: (record, _previous, derived) => ({ ...derived, ...groupRefsFromWire(record) }),
 });
 
 /** The dynamic provider of {@link Database}. */
@@ -195,6 +198,10 @@ export class Database extends ServiceObjectResource {
   declare readonly instanceType: pulumi.Output<string | undefined>;
   /** Deployment stage the database is in. */
   declare readonly deploymentStageId: pulumi.Output<string | undefined>;
+  /** Ids of the annotations groups attached to the database. */
+  declare readonly annotationsGroupIds: pulumi.Output<string[]>;
+  /** Ids of the labels groups attached to the database. */
+  declare readonly labelsGroupIds: pulumi.Output<string[]>;
   /** Master user (secret). */
   declare readonly masterCredentials: pulumi.Output<{ login: string; password: string } | undefined>;
   /** Host name to connect to. */

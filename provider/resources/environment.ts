@@ -5,7 +5,9 @@ import type { ArgsMatch } from "../framework/args";
 import { childCalls, defineResource } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource } from "../framework/resource";
+import { ownerValuesPart, valueRefOutputs, type ServiceValuesArgs } from "../framework/service-values";
+import { ownerValueFields, refineValueMaps } from "../framework/value-maps";
+import { ValueOwnerResource } from "../framework/resource";
 
 /** Modes a program may give an environment (`PREVIEW` is set by the service only). */
 export { ENVIRONMENT_MODES };
@@ -13,8 +15,13 @@ export { ENVIRONMENT_MODES };
 /** Mode of an environment. */
 export type EnvironmentMode = (typeof ENVIRONMENT_MODES)[number];
 
-/** Inputs of an {@link Environment}. */
-export interface EnvironmentArgs {
+/**
+ * Inputs of an {@link Environment}. The variable maps (`environmentVariables`, `secrets`, their files, aliases and
+ * overrides) are the environment's own (scope `ENVIRONMENT`, wire `/environment/{id}/environmentVariable`,
+ * `/environment/{id}/secret`), seen by every service of the environment; `environmentVariableOverrides` and
+ * `secretOverrides` give the environment its own value of a project's variable.
+ */
+export interface EnvironmentArgs extends ServiceValuesArgs {
   /** Project holding the environment (wire: the `{projectId}` of the create path). Changing it replaces the environment. */
   projectId: pulumi.Input<string>;
   /** Environment name, unique within the project (case-insensitive), 1 to 255 characters, not only whitespace. Wire: `name`. */
@@ -29,13 +36,16 @@ export interface EnvironmentArgs {
 }
 
 /** Validated environment inputs: the single source of field names, types and defaults. */
-export const environmentSchema = z.strictObject({
-  projectId: field(idInput(), { parent: "project" }),
-  name: nameInput(255),
-  mode: z.enum(ENVIRONMENT_MODES).default("DEVELOPMENT"),
-  // Sent as `cluster` (WIRE difference 1), answered as `cluster_id`; the service cannot move an environment.
-  clusterId: field(idInput().optional(), { wire: "cluster", readAs: "cluster_id", replace: true, computed: true, createOnly: true }),
-});
+export const environmentSchema = z
+  .strictObject({
+    projectId: field(idInput(), { parent: "project" }),
+    name: nameInput(255),
+    mode: z.enum(ENVIRONMENT_MODES).default("DEVELOPMENT"),
+    // Sent as `cluster` (WIRE difference 1), answered as `cluster_id`; the service cannot move an environment.
+    clusterId: field(idInput().optional(), { wire: "cluster", readAs: "cluster_id", replace: true, computed: true, createOnly: true }),
+    ...ownerValueFields,
+  })
+  .superRefine(refineValueMaps);
 /** Environment inputs after validation (defaults applied). */
 export type EnvironmentInputs = z.output<typeof environmentSchema>;
 const argsMatchSchema: ArgsMatch<EnvironmentArgs, typeof environmentSchema> = true;
@@ -47,7 +57,13 @@ export const environment = defineResource({
   noun: "environment",
   schema: environmentSchema,
   calls: childCalls((client) => client.environments, "projectId"),
-
+  outputNames: valueRefOutputs,
+  parts: [
+    ownerValuesPart({
+      noun: "environment", scope: "ENVIRONMENT",
+      groups: (client) => ({ variables: client.environments.variables, secrets: client.environments.secrets }),
+    }),
+  ],
 });
 
 /** The dynamic provider of {@link Environment}. */
@@ -57,9 +73,13 @@ export const environmentProvider = environment.provider;
  * An environment of a project, bound to a cluster: the container of applications, databases and deployment stages.
  *
  * @example
- * const staging = new Environment("staging", { projectId: project.id, name: "staging", mode: "STAGING", clusterId: cluster.id });
+ * const staging = new Environment("staging", {
+ *   projectId: project.id, name: "staging", mode: "STAGING", clusterId: cluster.id,
+ *   environmentVariableOverrides: { LOG_LEVEL: "debug" },   // the project's LOG_LEVEL, set for this environment
+ *   environmentVariableAliases: { NAMESPACE: "QOVERY_KUBERNETES_NAMESPACE_NAME" },
+ * });
  */
-export class Environment extends ServiceObjectResource {
+export class Environment extends ValueOwnerResource {
   /** Project holding the environment. */
   declare readonly projectId: pulumi.Output<string>;
   /** Environment name. */

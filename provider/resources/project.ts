@@ -4,10 +4,16 @@ import type { ArgsMatch } from "../framework/args";
 import { childCalls, defineResource } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource } from "../framework/resource";
+import { ownerValuesPart, valueRefOutputs, type ServiceValuesArgs } from "../framework/service-values";
+import { ownerValueFields, refineValueMaps } from "../framework/value-maps";
+import { ValueOwnerResource } from "../framework/resource";
 
-/** Inputs of a {@link Project}. */
-export interface ProjectArgs {
+/**
+ * Inputs of a {@link Project}. The variable maps (`environmentVariables`, `secrets`, their files, aliases and
+ * overrides) are the project's own (scope `PROJECT`, wire `/project/{id}/environmentVariable`, `/project/{id}/secret`),
+ * seen by every environment and service of the project; an environment or a service may override or alias them.
+ */
+export interface ProjectArgs extends ServiceValuesArgs {
   /** Organization that owns the project (wire: the `{organizationId}` of the create path). Changing it replaces the project. */
   organizationId: pulumi.Input<string>;
   /** Project name, unique within the organization (case-insensitive), 1 to 255 characters, not only whitespace. Wire: `name`. */
@@ -17,11 +23,14 @@ export interface ProjectArgs {
 }
 
 /** Validated project inputs: the single source of field names, types, defaults and wire spellings. */
-export const projectSchema = z.strictObject({
-  organizationId: field(idInput(), { parent: "organization" }),
-  name: nameInput(255),
-  description: z.string().default(""),
-});
+export const projectSchema = z
+  .strictObject({
+    organizationId: field(idInput(), { parent: "organization" }),
+    name: nameInput(255),
+    description: z.string().default(""),
+    ...ownerValueFields,
+  })
+  .superRefine(refineValueMaps);
 /** Project inputs after validation (defaults applied). */
 export type ProjectInputs = z.output<typeof projectSchema>;
 const argsMatchSchema: ArgsMatch<ProjectArgs, typeof projectSchema> = true;
@@ -33,19 +42,30 @@ export const project = defineResource({
   noun: "project",
   schema: projectSchema,
   calls: childCalls((client) => client.projects, "organizationId"),
-
+  outputNames: valueRefOutputs,
+  parts: [
+    ownerValuesPart({
+      noun: "project", scope: "PROJECT",
+      groups: (client) => ({ variables: client.projects.variables, secrets: client.projects.secrets }),
+    }),
+  ],
 });
 
 /** The dynamic provider of {@link Project}. */
 export const projectProvider = project.provider;
 
 /**
- * A project of an organization: the container of environments.
+ * A project of an organization: the container of environments, with the variables and secrets every environment
+ * and service of it sees.
  *
  * @example
- * const project = new Project("web", { organizationId: org.id, name: "web" });
+ * const project = new Project("web", {
+ *   organizationId: org.id, name: "web",
+ *   environmentVariables: { LOG_LEVEL: "info" },
+ *   secrets: { SENTRY_DSN: config.requireSecret("sentryDsn") },
+ * });
  */
-export class Project extends ServiceObjectResource {
+export class Project extends ValueOwnerResource {
   /** Organization that owns the project. */
   declare readonly organizationId: pulumi.Output<string>;
   /** Project name. */

@@ -35,8 +35,11 @@ export interface WebhookArgs {
   /** Free text. Default: `""`. Wire: `description`. */
   description?: pulumi.Input<string>;
   /**
-   * Secret the service signs each request with (a Pulumi secret). The service never returns it: a change made
-   * outside Pulumi shows through the webhook's `updated_at`. Wire: `target_secret`.
+   * Secret the service signs each request with (a Pulumi secret): every delivery carries the header
+   * `Qovery-Signature: <secret>`, so the receiver compares it with the one it knows (the emulator also sends
+   * `Qovery-Signature-256: sha256=<hex>`, the HMAC-SHA256 of the body keyed by the secret). Default: none, no
+   * signature. The service never returns it (only whether one is set): a change made outside Pulumi shows through
+   * the webhook's `updated_at`. Wire: `target_secret`.
    */
   targetSecret?: pulumi.Input<string>;
   /** Only deployments of projects with these names (`*` as a wildcard). Default: all. Wire: `project_names_filter`. */

@@ -7,6 +7,11 @@ import { environmentProvider } from "../../provider/resources/environment";
 import { gitUrlProblem } from "../../sdk";
 import { gitTokenProvider } from "../../provider/resources/git-token";
 import { projectProvider } from "../../provider/resources/project";
+import { variableProvider } from "../../provider/resources/variable";
+import { secretProvider } from "../../provider/resources/secret";
+import { labelsGroupProvider } from "../../provider/resources/labels-group";
+import { annotationsGroupProvider } from "../../provider/resources/annotations-group";
+import { customDomainProvider } from "../../provider/resources/custom-domain";
 import {
   MAX_CPU_MILLICORES, MAX_GPU, MAX_INSTANCES, MAX_MEMORY_MB, MAX_PORT, MAX_STORAGE_GB, MIN_APPLICATION_VOLUME_GB,
 } from "../../provider/framework/rules";
@@ -50,6 +55,11 @@ const application: Props = {
   secrets: { API_KEY: "k" },
 };
 const settings: Props = { applicationId: ID, settings: { "network.ingress.proxy_body_size_mb": 25 } };
+const variable: Props = { scope: "ENVIRONMENT", parentId: ID, key: "LOG_LEVEL", value: "info", description: "d" };
+const secret: Props = { scope: "PROJECT", parentId: ID, key: "TLS_KEY", value: "k", mountPath: "/etc/tls/key" };
+const labelsGroup: Props = { organizationId: ID, name: "team", labels: [{ key: "team", value: "payments", propagateToCloudProvider: true }] };
+const annotationsGroup: Props = { organizationId: ID, name: "ann", annotations: [{ key: "a.io/x", value: "1" }], scopes: ["PODS"] };
+const customDomain: Props = { serviceKind: "application", serviceId: ID, domain: "shop.example.com", generateCertificate: true };
 
 async function failuresOf(provider: Provider, news: Props) {
   return (await provider.check!({}, { ...news, __provider: "serialized" })).failures ?? [];
@@ -133,6 +143,8 @@ describe("what the engine passes is never refused", () => {
     const rows: Array<[Provider, Props]> = [
       [projectProvider, project], [environmentProvider, environment], [gitTokenProvider, gitToken], [deploymentStageProvider, stage],
       [databaseProvider, database], [applicationProvider, application], [applicationAdvancedSettingsProvider, settings],
+      [variableProvider, variable], [secretProvider, secret], [labelsGroupProvider, labelsGroup],
+      [annotationsGroupProvider, annotationsGroup], [customDomainProvider, customDomain],
     ];
     for (const [provider, inputs] of rows) {
       const first = await provider.check!({}, { ...inputs, __provider: "p" });
@@ -158,6 +170,13 @@ describe("values not known yet pass (preview)", () => {
         gitRepository: { url: "https://github.com/acme/api.git", gitTokenId: UNKNOWN },
       }],
       [applicationAdvancedSettingsProvider, { ...settings, applicationId: UNKNOWN }],
+      [variableProvider, { ...variable, parentId: UNKNOWN }],
+      [variableProvider, { scope: "APPLICATION", parentId: UNKNOWN, key: "DB_HOST", aliasOf: UNKNOWN }],
+      [secretProvider, { scope: "ENVIRONMENT", parentId: UNKNOWN, value: "v", overrideOf: UNKNOWN }],
+      [labelsGroupProvider, { ...labelsGroup, organizationId: UNKNOWN }],
+      [annotationsGroupProvider, { ...annotationsGroup, organizationId: UNKNOWN }],
+      [customDomainProvider, { ...customDomain, serviceId: UNKNOWN }],
+      [databaseProvider, { ...database, annotationsGroupIds: [UNKNOWN], labelsGroupIds: UNKNOWN }],
     ];
     for (const [provider, inputs] of rows) expect(await failuresOf(provider, inputs)).toEqual([]);
   });

@@ -1,23 +1,25 @@
 import { defineResource, type Props } from "../../framework/define";
 import { deployPart, storedDeployInputs } from "../../framework/service-deploy";
 import { runningServiceCalls } from "../../framework/service-shape";
-import { valuesParts } from "../../framework/service-values";
+import { builtInsPart, BUILT_IN_OUTPUT } from "../../framework/built-in-variables";
+import { ownerValuesPart, valueRefOutputs, type ValueOwner } from "../../framework/service-values";
 import { stagePart } from "../../framework/stage-attach";
 import { advancedSettingsPart } from "../service-advanced-settings";
 import { applicationSchema, type ApplicationInputs } from "./schema";
 import { fromWire, toWire, withServiceChoices, type ApplicationRecord } from "./wire";
 
-const [variablesPart, secretsPart] = valuesParts<ApplicationInputs, ApplicationRecord>(
-  (client) => ({ variables: client.environmentVariables, secrets: client.secrets }),
-  "APPLICATION",
-);
+/** The application as an owner of variables (scope APPLICATION). */
+const owner: ValueOwner = {
+  noun: "application", scope: "APPLICATION",
+  groups: (client) => ({ variables: client.environmentVariables, secrets: client.secrets }),
+};
 
 /** The application family: a git-built service with its variables, secrets, stage and optional deployment. */
 export const application = defineResource({
   kind: "Application",
   noun: "application",
   schema: applicationSchema,
-  outputNames: ["variableRefs", "secretRefs", "deployedCommitId", "deployedCommitDate", "deployedCommitContributor", "deployedCommitTag"],
+  outputNames: [...valueRefOutputs, BUILT_IN_OUTPUT, "deployedCommitId", "deployedCommitDate", "deployedCommitContributor", "deployedCommitTag"],
   outputs: (record) => {
     const repo = record.git_repository;
     return {
@@ -31,8 +33,8 @@ export const application = defineResource({
   fromWire: (record, previous) => ({ ...fromWire(record, previous), ...storedDeployInputs(previous) }),
   fillServiceChoices: withServiceChoices,
   parts: [
-    variablesPart,
-    secretsPart,
+    ownerValuesPart<ApplicationInputs, ApplicationRecord>(owner),
+    builtInsPart<ApplicationInputs, ApplicationRecord>(owner),
     stagePart<ApplicationInputs, ApplicationRecord>(),
     // Before the deployment, so the first one runs with them.
     advancedSettingsPart<ApplicationInputs, ApplicationRecord>("application", (client) => client.applications),

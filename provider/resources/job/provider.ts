@@ -1,30 +1,32 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { childCalls, defineResource, type DefinedResource, type Props } from "../../framework/define";
 import { deployPart, storedDeployInputs } from "../../framework/service-deploy";
-import { valuesParts } from "../../framework/service-values";
+import { builtInsPart, BUILT_IN_OUTPUT } from "../../framework/built-in-variables";
+import { ownerValuesPart, valueRefOutputs, type ValueOwner } from "../../framework/service-values";
 import { stagePart } from "../../framework/stage-attach";
 import { advancedSettingsPart } from "../service-advanced-settings";
 import { jobSchema, scheduleKind, type JobInputs } from "./schema";
 import { fromWire, toWire, withServiceChoices, type JobRecord } from "./wire";
 
-const [variablesPart, secretsPart] = valuesParts<JobInputs, JobRecord>(
-  (client) => ({ variables: client.jobs.variables, secrets: client.jobs.secrets }),
-  "JOB",
-);
+/** The job as an owner of variables (scope JOB). */
+const owner: ValueOwner = {
+  noun: "job", scope: "JOB",
+  groups: (client) => ({ variables: client.jobs.variables, secrets: client.jobs.secrets }),
+};
 
 /** The job family as the framework derives it from the definition (the exported {@link job} adds one diff rule). */
 const defined = defineResource({
   kind: "Job",
   noun: "job",
   schema: jobSchema,
-  outputNames: ["jobType", "variableRefs", "secretRefs"],
+  outputNames: ["jobType", ...valueRefOutputs, BUILT_IN_OUTPUT],
   outputs: (record: JobRecord) => ({ jobType: (record as unknown as { job_type?: string }).job_type }),
   toWire: (inputs, purpose) => toWire(inputs, purpose),
   fromWire: (record, previous) => ({ ...fromWire(record, previous), ...storedDeployInputs(previous) }),
   fillServiceChoices: withServiceChoices,
   parts: [
-    variablesPart,
-    secretsPart,
+    ownerValuesPart<JobInputs, JobRecord>(owner),
+    builtInsPart<JobInputs, JobRecord>(owner),
     stagePart<JobInputs, JobRecord>(),
     // Before the deployment, so the first run has them.
     advancedSettingsPart<JobInputs, JobRecord>("job", (client) => client.jobs),

@@ -2,5 +2,8 @@
  * Rows of the lifecycle table kept beside it, one module per area (each exports `rows`). Add an area's module here.
  */
 import type { LifecycleRow } from "../lifecycle-row";
+import { rows as customDomainRows } from "./custom-domains";
+import { rows as groupRows } from "./groups";
+import { rows as variableRows } from "./variables";
 
-export const extraLifecycleRows: LifecycleRow[] = [];
+export const extraLifecycleRows: LifecycleRow[] = [...customDomainRows, ...groupRows, ...variableRows];

@@ -1,0 +1,89 @@
+/**
+ * Keeping one keyed map of the service in step with the program: one call per key that differs, progress recorded
+ * after every successful call, so a failure midway reports exactly what the service has.
+ */
+import { isNotFound } from "../../sdk";
+import { sameValue } from "./diff";
+import { ignoreGone } from "./errors";
+
+/** One stored variable or secret: its id at the service and, for secrets, when the service last changed it. */
+export interface KeyRef {
+  id: string;
+  updatedAt?: string;
+}
+
+/** Where a sync got to: the values and refs the service has now, by key. Updated as each call succeeds. */
+export interface SyncProgress<T = string> {
+  values: Record<string, T>;
+  refs: Record<string, KeyRef>;
+}
+
+/** What a create or an edit answers: the record's id and, usually, when it changed. */
+export interface WrittenValue {
+  id: string;
+  updated_at?: string | null | undefined;
+}
+
+/** The calls that make one map's entries at the service. */
+export interface MapOps<T> {
+  create(key: string, value: T): Promise<WrittenValue>;
+  /** Edits an entry in place; absent, or answering `undefined`, when the change needs a delete and a create. */
+  update?(ref: KeyRef, key: string, value: T, before: T | undefined): Promise<WrittenValue | undefined>;
+  delete(ref: KeyRef): Promise<void>;
+}
+
+/** The ref stored for a written record. */
+export function refOf(record: WrittenValue): KeyRef {
+  return record.updated_at ? { id: record.id, updatedAt: record.updated_at } : { id: record.id };
+}
+
+/** A fresh progress record copied from stored values and refs (anything else counts as none). */
+export function progressFrom<T = string>(values: unknown, refs: unknown): SyncProgress<T> {
+  const v = (values !== null && typeof values === "object" ? values : {}) as Record<string, T>;
+  const r = (refs !== null && typeof refs === "object" ? refs : {}) as Record<string, KeyRef>;
+  return { values: { ...v }, refs: { ...r } };
+}
+
+/** Deletes the keys of `progress` that `desired` no longer has (an entry already gone counts as deleted). */
+export async function deleteRemoved<T>(ops: MapOps<T>, desired: Record<string, T>, progress: SyncProgress<T>): Promise<void> {
+  for (const key of Object.keys(progress.values)) {
+    if (key in desired) continue;
+    const ref = progress.refs[key];
+    if (ref !== undefined) await ignoreGone(() => ops.delete(ref));
+    delete progress.values[key];
+    delete progress.refs[key];
+  }
+}
+
+/**
+ * Creates the new keys of `desired` and updates the changed ones: by their stored id, or by a delete and a create
+ * when the map cannot edit that change; an entry the service lost since the last refresh is created again.
+ */
+export async function upsertChanged<T>(ops: MapOps<T>, desired: Record<string, T>, progress: SyncProgress<T>): Promise<void> {
+  for (const [key, value] of Object.entries(desired)) {
+    const ref = progress.refs[key];
+    const before = progress.values[key];
+    if (key in progress.values && sameValue(before, value) && ref !== undefined) continue;
+    const record = ref === undefined ? await ops.create(key, value) : await replaceOrEdit(ops, ref, key, value, before);
+    progress.values[key] = value;
+    progress.refs[key] = refOf(record);
+  }
+}
+
+/** Makes one map match `desired`: removed keys first, then new and changed ones. */
+export async function syncMap<T>(ops: MapOps<T>, desired: Record<string, T>, progress: SyncProgress<T>): Promise<void> {
+  await deleteRemoved(ops, desired, progress);
+  await upsertChanged(ops, desired, progress);
+}
+
+async function replaceOrEdit<T>(ops: MapOps<T>, ref: KeyRef, key: string, value: T, before: T | undefined): Promise<WrittenValue> {
+  try {
+    const edited = ops.update ? await ops.update(ref, key, value, before) : undefined;
+    if (edited !== undefined) return edited;
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+    return ops.create(key, value);
+  }
+  await ignoreGone(() => ops.delete(ref));
+  return ops.create(key, value);
+}

@@ -1,0 +1,114 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { ANNOTATION_SCOPES, type AnnotationScope, type AnnotationsGroupRequest, type DeployServiceClient } from "../../sdk";
+import type { ArgsMatch } from "../framework/args";
+import { plain } from "../framework/common";
+import { defineResource, organizationCalls, type Props } from "../framework/define";
+import { field } from "../framework/fields";
+import { keyProblem, kubernetesText, refineUniqueKeys } from "../framework/kubernetes-keys";
+import { idInput, nameInput } from "../framework/rules";
+import { ServiceObjectResource } from "../framework/resource";
+import { isUnknown } from "../framework/unknowns";
+
+/** Where the annotations of a group are put. */
+export { ANNOTATION_SCOPES, type AnnotationScope };
+
+/** One Kubernetes annotation of an {@link AnnotationsGroup}. */
+export interface AnnotationArgs {
+  /** Annotation key, `[prefix/]name` as Kubernetes takes it (the name 1 to 63 characters); each key once per group. Wire: `key`. */
+  key: pulumi.Input<string>;
+  /** Annotation value (any text). Wire: `value`. */
+  value: pulumi.Input<string>;
+}
+
+/** Inputs of an {@link AnnotationsGroup}. */
+export interface AnnotationsGroupArgs {
+  /** Organization that keeps the group (wire: the `{organizationId}` of the path). Changing it replaces the group. */
+  organizationId: pulumi.Input<string>;
+  /** Group name, 1 to 255 characters, not only whitespace. Wire: `name`. */
+  name: pulumi.Input<string>;
+  /** The annotations, in order. Default: none. Wire: `annotations`. */
+  annotations?: pulumi.Input<pulumi.Input<AnnotationArgs>[]>;
+  /**
+   * The Kubernetes objects the annotations are put on, at least one, each once: `DEPLOYMENTS`, `STATEFUL_SETS`,
+   * `SERVICES`, `INGRESS`, `GATEWAY_API_ROUTES`, `HPA`, `PODS`, `SECRETS`, `JOBS`, `CRON_JOBS`. Wire: `scopes`.
+   */
+  scopes: pulumi.Input<pulumi.Input<AnnotationScope>[]>;
+}
+
+const annotationSchema = z.strictObject({ key: kubernetesText(keyProblem), value: z.string() });
+
+/** Validated annotations group inputs: the single source of field names, types and defaults. */
+export const annotationsGroupSchema = z
+  .strictObject({
+    organizationId: field(idInput(), { parent: "organization" }),
+    name: nameInput(255),
+    annotations: z.array(annotationSchema).default([]),
+    scopes: z.array(z.enum(ANNOTATION_SCOPES)).min(1, "expected at least one scope (where the annotations are put)"),
+  })
+  .superRefine((v, ctx) => {
+    refineUniqueKeys(v.annotations, "annotations", ctx);
+    v.scopes.forEach((s, i) => {
+      if (!isUnknown(s) && v.scopes.indexOf(s) !== i) ctx.addIssue({ code: "custom", path: ["scopes", i], message: `expected each scope once, got ${s} again` });
+    });
+  });
+/** Annotations group inputs after validation (defaults applied). */
+export type AnnotationsGroupInputs = z.output<typeof annotationsGroupSchema>;
+const argsMatchSchema: ArgsMatch<AnnotationsGroupArgs, typeof annotationsGroupSchema> = true;
+void argsMatchSchema;
+
+type AnnotationsGroupRecord = Awaited<ReturnType<DeployServiceClient["annotationsGroups"]["get"]>>;
+
+/** The create/edit body (the whole group: an edit replaces it). */
+function toWire(inputs: AnnotationsGroupInputs): AnnotationsGroupRequest {
+  return { name: inputs.name, annotations: inputs.annotations.map((a) => ({ key: a.key, value: a.value })), scopes: inputs.scopes };
+}
+
+/** The annotations group family. Names need not be unique, so a replacement is created before the old group is deleted. */
+export const annotationsGroup = defineResource({
+  kind: "AnnotationsGroup",
+  noun: "annotations group",
+  schema: annotationsGroupSchema,
+  deleteBeforeReplace: false,
+  toWire: (inputs) => toWire(inputs) as unknown as Props,
+  fromWire: (record: AnnotationsGroupRecord, _previous, derived) => plain({
+    ...derived,
+    annotations: record.annotations.map((a) => ({ key: a.key, value: a.value })),
+  }),
+  calls: organizationCalls((client) => client.annotationsGroups),
+});
+
+/** The dynamic provider of {@link AnnotationsGroup}. */
+export const annotationsGroupProvider = annotationsGroup.provider;
+
+/**
+ * A named set of Kubernetes annotations kept by the organization, put on the objects its `scopes` name. Services
+ * (Application, Container, Job, Database) take it by id in `annotationsGroupIds`.
+ *
+ * @example
+ * const tracing = new AnnotationsGroup("tracing", {
+ *   organizationId: org.id, name: "tracing",
+ *   annotations: [{ key: "instrumentation.opentelemetry.io/inject-nodejs", value: "true" }],
+ *   scopes: ["DEPLOYMENTS", "PODS"],
+ * });
+ * new Application("api", { ..., annotationsGroupIds: [tracing.id] });
+ */
+export class AnnotationsGroup extends ServiceObjectResource {
+  /** Organization that keeps the group. */
+  declare readonly organizationId: pulumi.Output<string>;
+  /** Group name. */
+  declare readonly name: pulumi.Output<string>;
+  /** The annotations, in order. */
+  declare readonly annotations: pulumi.Output<Array<{ key: string; value: string }>>;
+  /** Where the annotations are put. */
+  declare readonly scopes: pulumi.Output<AnnotationScope[]>;
+
+  /**
+   * @param name the Pulumi resource name.
+   * @param args the group's inputs.
+   * @param opts resource options.
+   */
+  constructor(name: string, args: AnnotationsGroupArgs, opts?: pulumi.CustomResourceOptions) {
+    super(annotationsGroup, name, args, opts);
+  }
+}

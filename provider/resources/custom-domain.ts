@@ -1,0 +1,117 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import {
+  CUSTOM_DOMAIN_SERVICE_KINDS, customDomainProblem, type CustomDomain as CustomDomainRecord, type CustomDomainServiceKind,
+} from "../../sdk";
+import type { ArgsMatch } from "../framework/args";
+import { defineResource, type FamilyCalls, type Props } from "../framework/define";
+import { field } from "../framework/fields";
+import { idInput, ruledInput } from "../framework/rules";
+import { ServiceObjectResource } from "../framework/resource";
+
+/** The service kinds a custom domain can route to. */
+export { CUSTOM_DOMAIN_SERVICE_KINDS, type CustomDomainServiceKind };
+
+/** Inputs of a {@link CustomDomain}. */
+export interface CustomDomainArgs {
+  /**
+   * Kind of the service the domain routes to: `"application"` or `"container"` (wire: the first segment of the
+   * path, `/<kind>/{id}/customDomain`). Changing it replaces the domain.
+   */
+  serviceKind: pulumi.Input<CustomDomainServiceKind>;
+  /** Id of the application or container (wire: the `{applicationId}` / `{containerId}` of the path). Changing it replaces the domain. */
+  serviceId: pulumi.Input<string>;
+  /**
+   * The domain, e.g. `shop.example.com` or the wildcard `*.example.com`: at least two labels of 1 to 63 letters,
+   * digits or hyphens, 253 characters at most, unique in the organization. Changing it replaces the custom domain
+   * (the old one is removed first). Wire: `domain`.
+   */
+  domain: pulumi.Input<string>;
+  /**
+   * Whether the service issues the domain's TLS certificate; set `false` when a CDN or a proxy in front manages
+   * it. Default: `true`. Wire: `generate_certificate`.
+   */
+  generateCertificate?: pulumi.Input<boolean>;
+  /**
+   * Whether the domain is behind a CDN (e.g. Cloudflare): the service then checks only that the domain resolves to
+   * an IP instead of to the service's load balancer. Default: `false`. Wire: `use_cdn`.
+   */
+  useCdn?: pulumi.Input<boolean>;
+}
+
+/** Validated custom domain inputs: the single source of field names, types, defaults and wire spellings. */
+export const customDomainSchema = z.strictObject({
+  serviceKind: field(z.enum(CUSTOM_DOMAIN_SERVICE_KINDS), { wire: false, replace: true }),
+  serviceId: field(idInput(), { wire: false, replace: true }),
+  domain: field(ruledInput(customDomainProblem), { replace: true }),
+  generateCertificate: z.boolean().default(true),
+  useCdn: z.boolean().default(false),
+});
+/** Custom domain inputs after validation (defaults applied). */
+export type CustomDomainInputs = z.output<typeof customDomainSchema>;
+const argsMatchSchema: ArgsMatch<CustomDomainArgs, typeof customDomainSchema> = true;
+void argsMatchSchema;
+
+/** The service a stored or desired custom domain belongs to. */
+const serviceOf = (props: Props): [CustomDomainServiceKind, string] =>
+  [String(props["serviceKind"] ?? "") as CustomDomainServiceKind, String(props["serviceId"] ?? "")];
+
+/** Every call names the service kind and the service; the service reads one domain through its `/status`. */
+const calls: FamilyCalls<CustomDomainInputs, CustomDomainRecord> = {
+  create: (client, inputs, body) => client.customDomains.create(inputs.serviceKind, inputs.serviceId, body as never),
+  get: (client, id, state) => client.customDomains.status(...serviceOf(state), id),
+  update: (client, id, inputs, body) => client.customDomains.update(inputs.serviceKind, inputs.serviceId, id, body as never),
+  delete: (client, id, state) => client.customDomains.delete(...serviceOf(state), id),
+};
+
+/** The custom domain family. A domain is unique in the organization, so a replacement is made after the old one is removed. */
+export const customDomain = defineResource({
+  kind: "CustomDomain",
+  noun: "custom domain",
+  label: (inputs) => `custom domain "${String(inputs["domain"] ?? "")}"`,
+  schema: customDomainSchema,
+  outputNames: ["validationDomain", "status"],
+  outputs: (record: CustomDomainRecord) => ({
+    validationDomain: record.validation_domain ?? undefined,
+    status: record.status ?? undefined,
+  }),
+  calls,
+});
+
+/** The dynamic provider of {@link CustomDomain}. */
+export const customDomainProvider = customDomain.provider;
+
+/**
+ * A domain of your own served by an application or a container. Once created, point the domain's DNS at
+ * `validationDomain` with a CNAME record; the service then validates it and, unless `generateCertificate` is
+ * false, issues its certificate.
+ *
+ * @example
+ * const shop = new CustomDomain("shop", { serviceKind: "application", serviceId: app.id, domain: "shop.example.com" });
+ * export const cnameTarget = shop.validationDomain;
+ */
+export class CustomDomain extends ServiceObjectResource {
+  /** `application` or `container`. */
+  declare readonly serviceKind: pulumi.Output<CustomDomainServiceKind>;
+  /** Id of the service the domain routes to. */
+  declare readonly serviceId: pulumi.Output<string>;
+  /** The domain. */
+  declare readonly domain: pulumi.Output<string>;
+  /** Whether the service issues the domain's certificate. */
+  declare readonly generateCertificate: pulumi.Output<boolean>;
+  /** Whether the domain is behind a CDN. */
+  declare readonly useCdn: pulumi.Output<boolean>;
+  /** The CNAME target to set in the domain's DNS. */
+  declare readonly validationDomain: pulumi.Output<string | undefined>;
+  /** Validation status, e.g. `VALIDATION_PENDING`. */
+  declare readonly status: pulumi.Output<string | undefined>;
+
+  /**
+   * @param name the Pulumi resource name.
+   * @param args the custom domain's inputs.
+   * @param opts resource options.
+   */
+  constructor(name: string, args: CustomDomainArgs, opts?: pulumi.CustomResourceOptions) {
+    super(customDomain, name, args, opts);
+  }
+}

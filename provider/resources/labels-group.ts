@@ -1,0 +1,105 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { DeployServiceClient, LabelsGroupRequest } from "../../sdk";
+import type { ArgsMatch } from "../framework/args";
+import { plain } from "../framework/common";
+import { defineResource, organizationCalls, type Props } from "../framework/define";
+import { field } from "../framework/fields";
+import { keyProblem, kubernetesText, labelValueProblem, refineUniqueKeys } from "../framework/kubernetes-keys";
+import { idInput, nameInput } from "../framework/rules";
+import { ServiceObjectResource } from "../framework/resource";
+
+/** One Kubernetes label of a {@link LabelsGroup}. */
+export interface LabelArgs {
+  /** Label key, `[prefix/]name` as Kubernetes takes it (the name 1 to 63 characters); each key once per group. Wire: `key`. */
+  key: pulumi.Input<string>;
+  /** Label value: empty, or at most 63 letters, digits, `-`, `_` or `.`, starting and ending with a letter or digit. Wire: `value`. */
+  value: pulumi.Input<string>;
+  /** Also tag the cloud provider's resources made for the service (volumes, load balancers). Default: `false`. Wire: `propagate_to_cloud_provider`. */
+  propagateToCloudProvider?: pulumi.Input<boolean>;
+}
+
+/** Inputs of a {@link LabelsGroup}. */
+export interface LabelsGroupArgs {
+  /** Organization that keeps the group (wire: the `{organizationId}` of the path). Changing it replaces the group. */
+  organizationId: pulumi.Input<string>;
+  /** Group name, 1 to 255 characters, not only whitespace. Wire: `name`. */
+  name: pulumi.Input<string>;
+  /** The labels, in order. Default: none. Wire: `labels`. */
+  labels?: pulumi.Input<pulumi.Input<LabelArgs>[]>;
+}
+
+const labelSchema = z.strictObject({
+  key: kubernetesText(keyProblem),
+  value: kubernetesText(labelValueProblem),
+  propagateToCloudProvider: z.boolean().default(false),
+});
+
+/** Validated labels group inputs: the single source of field names, types and defaults. */
+export const labelsGroupSchema = z
+  .strictObject({
+    organizationId: field(idInput(), { parent: "organization" }),
+    name: nameInput(255),
+    labels: z.array(labelSchema).default([]),
+  })
+  .superRefine((v, ctx) => refineUniqueKeys(v.labels, "labels", ctx));
+/** Labels group inputs after validation (defaults applied). */
+export type LabelsGroupInputs = z.output<typeof labelsGroupSchema>;
+const argsMatchSchema: ArgsMatch<LabelsGroupArgs, typeof labelsGroupSchema> = true;
+void argsMatchSchema;
+
+type LabelsGroupRecord = Awaited<ReturnType<DeployServiceClient["labelsGroups"]["get"]>>;
+
+/** The create/edit body (the whole group: an edit replaces it). */
+function toWire(inputs: LabelsGroupInputs): LabelsGroupRequest {
+  return {
+    name: inputs.name,
+    labels: inputs.labels.map((l) => ({ key: l.key, value: l.value, propagate_to_cloud_provider: l.propagateToCloudProvider })),
+  };
+}
+
+/** The labels group family. Names need not be unique, so a replacement is created before the old group is deleted. */
+export const labelsGroup = defineResource({
+  kind: "LabelsGroup",
+  noun: "labels group",
+  schema: labelsGroupSchema,
+  deleteBeforeReplace: false,
+  toWire: (inputs) => toWire(inputs) as unknown as Props,
+  fromWire: (record: LabelsGroupRecord, _previous, derived) => plain({
+    ...derived,
+    labels: record.labels.map((l) => ({ key: l.key, value: l.value, propagateToCloudProvider: l.propagate_to_cloud_provider })),
+  }),
+  calls: organizationCalls((client) => client.labelsGroups),
+});
+
+/** The dynamic provider of {@link LabelsGroup}. */
+export const labelsGroupProvider = labelsGroup.provider;
+
+/**
+ * A named set of Kubernetes labels kept by the organization. Services (Application, Container, Job, Database) take
+ * it by id in `labelsGroupIds`; the labels are set on what the service runs at its next deployment.
+ *
+ * @example
+ * const team = new LabelsGroup("team", {
+ *   organizationId: org.id, name: "team-payments",
+ *   labels: [{ key: "team", value: "payments" }, { key: "cost-center", value: "cc-42", propagateToCloudProvider: true }],
+ * });
+ * new Application("api", { ..., labelsGroupIds: [team.id] });
+ */
+export class LabelsGroup extends ServiceObjectResource {
+  /** Organization that keeps the group. */
+  declare readonly organizationId: pulumi.Output<string>;
+  /** Group name. */
+  declare readonly name: pulumi.Output<string>;
+  /** The labels, in order. */
+  declare readonly labels: pulumi.Output<Array<{ key: string; value: string; propagateToCloudProvider: boolean }>>;
+
+  /**
+   * @param name the Pulumi resource name.
+   * @param args the group's inputs.
+   * @param opts resource options.
+   */
+  constructor(name: string, args: LabelsGroupArgs, opts?: pulumi.CustomResourceOptions) {
+    super(labelsGroup, name, args, opts);
+  }
+}
