@@ -47,6 +47,20 @@ const production = new AppEnvironment("production", {
   release: config.get("productionRelease"),
 });
 
+// Deployment notifications, when the stack is given somewhere to send them (a receiver of your own, a Slack hook):
+// `pulumi config set --secret webhookUrl ...` (a Slack URL is itself a credential) and, to sign them, `webhookSecret`.
+const webhookUrl = config.getSecret("webhookUrl");
+const webhookSecret = config.getSecret("webhookSecret");
+const webhook = webhookUrl === undefined ? undefined : new ds.Webhook("deployment-notifications", {
+  organizationId: organization.id,
+  targetUrl: webhookUrl,
+  events: ["DEPLOYMENT_STARTED", "DEPLOYMENT_SUCCESSFUL", "DEPLOYMENT_FAILURE", "DEPLOYMENT_CANCELLED"],
+  description: "Deployments of the shop",
+  // The receiver checks each delivery's signature with this secret.
+  ...(webhookSecret === undefined ? {} : { targetSecret: webhookSecret }),
+  projectNamesFilter: [project.name],
+});
+
 export const organizationId = organization.id;
 export const projectId = project.id;
 export const stagingEnvironmentId = staging.environment.id;
@@ -59,3 +73,4 @@ export const productionApiId = production.api.id;
 export const productionFrontendId = production.frontend.id;
 export const stagingState = staging.deployment?.state;
 export const productionState = production.deployment?.state;
+export const webhookId = webhook?.id;

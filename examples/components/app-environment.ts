@@ -28,8 +28,8 @@ export interface AppEnvironmentArgs {
 }
 
 /**
- * One environment of the shop: a PostgreSQL database, an API and a frontend built from git, and the
- * deployment stages that deploy them in that order. The main stack builds `staging` and `production` with it,
+ * One environment of the shop: a PostgreSQL database, an API and a frontend built from git, the deployment
+ * stages that deploy them in that order, and an `APP_ENV` variable at the environment that both services see. The main stack builds `staging` and `production` with it,
  * and the feature-branch example builds one per git branch.
  */
 export class AppEnvironment extends pulumi.ComponentResource {
@@ -50,6 +50,8 @@ export class AppEnvironment extends pulumi.ComponentResource {
       name: args.environmentName,
       mode: args.mode,
       clusterId: args.clusterId,
+      // Set once on the environment, seen by every service in it (a service's own value of the key would win).
+      environmentVariables: { APP_ENV: args.environmentName },
     }, parent);
     const environmentId = this.environment.id;
 

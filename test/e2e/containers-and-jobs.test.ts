@@ -2,7 +2,8 @@ import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { clearRequests, requests, stateDump } from "../../emulator/control-client";
 import { DeployServiceClient } from "../../sdk";
-import { describeWithEngine, EngineStack, REPO_ROOT, steps, type OperationResult } from "./harness";
+import { describeWithEngine, EngineStack, REPO_ROOT, steps } from "./harness";
+import { changed, userObjects } from "./stack-checks";
 import { secretPlaintexts } from "./secrets";
 
 const DS = "pulumi-nodejs:dynamic/deploy-service:";
@@ -20,20 +21,6 @@ const EXPECTED_TYPES: Record<string, number> = {
 };
 const TOTAL = Object.values(EXPECTED_TYPES).reduce((a, b) => a + b, 0);
 
-/** The resources an operation changes, as [name, step] sorted by name (provider resources left out). */
-function changed(result: OperationResult): Array<[string, string]> {
-  return steps(result)
-    .filter((s) => !s.type.startsWith("pulumi:providers:") && !["same", "read", "refresh"].includes(s.op))
-    .map((s): [string, string] => [s.urn.split("::").pop()!, s.op])
-    .sort();
-}
-
-/** The user's objects of a state dump: what a run leaves behind that is not theirs (logs, counters) is dropped. */
-function objectsOf(dump: Record<string, unknown>): unknown {
-  const drop = new Set(["requests", "requestLog", "faults", "rateLimits", "rateLimit", "clock", "nextId", "config", "deployments", "logs", "webhookDeliveries"]);
-  return Object.fromEntries(Object.entries(dump).filter(([k]) => !drop.has(k)));
-}
-
 describeWithEngine("the containers-and-jobs example through the engine", ({ binDir }) => {
   jest.setTimeout(10 * 60 * 1000);
   let emulator: RunningEmulator;
@@ -45,7 +32,7 @@ describeWithEngine("the containers-and-jobs example through the engine", ({ binD
   beforeAll(async () => {
     emulator = await startEmulator({ stepMs: 0, rateLimitPerHour: 1_000_000 });
     client = new DeployServiceClient({ baseUrl: emulator.url, token: emulator.tokens.admin });
-    seeded = objectsOf(await stateDump(emulator));
+    seeded = userObjects(await stateDump(emulator));
     const [cluster] = await client.clusters.list(emulator.ids.organizationId);
     stack = new EngineStack({
       programDir: path.join(REPO_ROOT, "examples", PROGRAM),
@@ -122,6 +109,6 @@ describeWithEngine("the containers-and-jobs example through the engine", ({ binD
 
   it("leaves the emulator as seeded after destroy", async () => {
     await stack.destroy();
-    expect(objectsOf(await stateDump(emulator))).toEqual(seeded);
+    expect(userObjects(await stateDump(emulator))).toEqual(seeded);
   });
 });

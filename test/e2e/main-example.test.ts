@@ -1,12 +1,16 @@
+import { createHmac } from "node:crypto";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { DeployServiceClient } from "../../sdk";
 import { clearRequests, control, failDeploys, stateDump, writeRequests } from "../../emulator/control-client";
-import { describeWithEngine, EngineStack, REPO_ROOT, steps, type OperationResult } from "./harness";
+import { describeWithEngine, EngineStack, REPO_ROOT, steps } from "./harness";
+import { changed, opsByName, userObjects } from "./stack-checks";
 import { secretPlaintexts } from "./secrets";
+import { startReceiver, type Receiver } from "../emulator/webhook-receiver";
 
 const RANDOM_STANDIN = path.join(REPO_ROOT, "test", "random-standin", "bin");
 const GIT_TOKEN = "ghp_engineTestGitToken0123456789abcdef";
+const WEBHOOK_SECRET = "whsec_engineTestWebhookSecret0123456789";
 const DS = "pulumi-nodejs:dynamic/deploy-service:";
 
 /** The resources of the root program per type: the stack, one project, and two environments' worth. */
@@ -19,34 +23,14 @@ const EXPECTED_TYPES: Record<string, number> = {
   [`${DS}Application`]: 4,
   [`${DS}ApplicationAdvancedSettings`]: 4,
   [`${DS}EnvironmentDeployment`]: 2,
+  [`${DS}Webhook`]: 1,
   "random:index/randomPassword:RandomPassword": 4,
   "shop:index:AppEnvironment": 2,
   "pulumi:pulumi:Stack": 1,
 };
 const TOTAL = Object.values(EXPECTED_TYPES).reduce((a, b) => a + b, 0);
-
-/**
- * The step each resource of the program takes, by resource name: a replacement's several steps
- * (create-replacement, replace, delete-replaced) count as one "replace". Provider resources are left out:
- * the engine passes the whole stack config to the dynamic-provider host, so it "updates" on any config change.
- */
-function opsByName(result: OperationResult): Record<string, string> {
-  const ops: Record<string, Set<string>> = {};
-  for (const step of steps(result)) {
-    if (step.type.startsWith("pulumi:providers:")) continue;
-    (ops[step.urn.split("::").pop()!] ??= new Set()).add(step.op);
-  }
-  return Object.fromEntries(Object.entries(ops).map(([name, set]) => [name, set.has("replace") ? "replace" : [...set][0]!]));
-}
-/** The resources an operation changes, as [name, step] sorted by name. */
-const changed = (result: OperationResult) =>
-  Object.entries(opsByName(result)).filter(([, op]) => !["same", "read", "refresh"].includes(op)).sort();
-
-/** The seeded state with what a run leaves behind that is not the user's objects (logs, counters). */
-function objectsOf(dump: Record<string, unknown>): unknown {
-  const drop = new Set(["requests", "requestLog", "faults", "rateLimits", "rateLimit", "clock", "nextId", "config", "deployments", "logs", "webhookDeliveries"]);
-  return Object.fromEntries(Object.entries(dump).filter(([k]) => !drop.has(k)));
-}
+/** The resources of this package in the state. */
+const OURS = Object.entries(EXPECTED_TYPES).filter(([type]) => type.startsWith(DS)).reduce((n, [, count]) => n + count, 0);
 
 describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ binDir }) => {
   jest.setTimeout(15 * 60 * 1000);
@@ -54,16 +38,21 @@ describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ 
   let client: DeployServiceClient;
   let stack: EngineStack;
   let seeded: unknown;
+  let receiver: Receiver;
 
   beforeAll(async () => {
+    receiver = await startReceiver();
     emulator = await startEmulator({ stepMs: 0, rateLimitPerHour: 1_000_000 });
     client = new DeployServiceClient({ baseUrl: emulator.url, token: emulator.tokens.admin });
-    seeded = objectsOf(await stateDump(emulator));
+    seeded = userObjects(await stateDump(emulator));
     stack = new EngineStack({
       programDir: REPO_ROOT,
       binDir,
       config: { "deploy-service:apiUrl": emulator.url },
-      secretConfig: { "deploy-service:apiToken": emulator.tokens.admin, "deploy-service-example:gitToken": GIT_TOKEN },
+      secretConfig: {
+        "deploy-service:apiToken": emulator.tokens.admin, "deploy-service-example:gitToken": GIT_TOKEN,
+        "deploy-service-example:webhookUrl": `${receiver.base}/shop-deployments`, "deploy-service-example:webhookSecret": WEBHOOK_SECRET,
+      },
       env: { PATH: `${RANDOM_STANDIN}${path.delimiter}${process.env.PATH}`, PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" },
     });
   });
@@ -71,6 +60,7 @@ describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ 
   afterAll(async () => {
     await stack?.remove().catch(() => undefined);
     await emulator?.close();
+    await receiver?.close();
   });
 
   const outputs = async () => (await stack.up()).outputs as Record<string, string>;
@@ -85,7 +75,7 @@ describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ 
     expect(byType).toEqual(EXPECTED_TYPES);
     expect(preview.changeSummary).toEqual({ create: TOTAL });
     expect(preview.stdout).toMatch(/environmentId\s*:\s*\[unknown\]/);
-    expect(preview.stdout).toMatch(/password\s*:\s*\[unknown\]/);
+    expect(preview.stdout).toMatch(/masterCredentials\s*:\s*\[unknown\]/);
     expect(await writeRequests(emulator)).toEqual([]);
   });
 
@@ -102,6 +92,28 @@ describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ 
     expect(names.indexOf("database")).toBeLessThan(names.indexOf("api"));
     expect(names.indexOf("api")).toBeLessThan(names.indexOf("frontend"));
     expect(out.stagingDatabaseHost).toEqual(expect.any(String));
+    // The environment's APP_ENV is seen by both of its services, and by no service of the other environment.
+    for (const [appId, expected] of [[out.stagingApiId, "staging"], [out.stagingFrontendId, "staging"], [out.productionApiId, "production"]]) {
+      const visible = await client.variables.list({ parentId: appId!, scope: "APPLICATION" });
+      expect(visible.filter((v) => v.key === "APP_ENV").map((v) => [v.scope, v.value])).toEqual([["ENVIRONMENT", expected]]);
+    }
+    const [webhook] = await client.webhooks.list(out.organizationId!);
+    expect(webhook).toMatchObject({ id: out.webhookId, target_url: `${receiver.base}/shop-deployments`, project_names_filter: ["shop"] });
+  });
+
+  it("sent the deployments of that up to the webhook, signed with its secret", async () => {
+    // Both environments deployed in up: each service's start and success, delivered by the emulator as they happened.
+    const expectedEvents = 2 * 3 * 2;
+    for (let i = 0; i < 200 && receiver.received.length < expectedEvents; i++) await new Promise((r) => setTimeout(r, 50));
+    const events = receiver.received.map((r) => `${r.body.event_type} ${String(r.body.payload?.["environment_name"])} ${String(r.body.payload?.["service_name"])}`);
+    expect(events.filter((e) => e.startsWith("DEPLOYMENT_SUCCESSFUL staging")).sort()).toEqual([
+      "DEPLOYMENT_SUCCESSFUL staging api", "DEPLOYMENT_SUCCESSFUL staging frontend", "DEPLOYMENT_SUCCESSFUL staging shop-db",
+    ]);
+    expect(events.filter((e) => e.startsWith("DEPLOYMENT_STARTED"))).toHaveLength(6);
+    for (const r of receiver.received) {
+      expect(r.headers["qovery-signature-256"]).toBe(`sha256=${createHmac("sha256", WEBHOOK_SECRET).update(r.raw).digest("hex")}`);
+      expect(r.body.payload?.["project_name"]).toBe("shop");
+    }
   });
 
   it("previews and applies no change a second time, without a single write request", async () => {
@@ -173,13 +185,14 @@ describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ 
     const secrets = secretPlaintexts(decrypted.deployment);
     secrets.add(emulator.tokens.admin);
     secrets.add(GIT_TOKEN);
-    expect(secrets.size).toBeGreaterThanOrEqual(6); // git token, API token, 4 random passwords at least
+    secrets.add(WEBHOOK_SECRET);
+    expect(secrets.size).toBeGreaterThanOrEqual(7); // git token, API token, webhook secret, 4 random passwords at least
     const { deployment, text } = await stack.exportState();
     for (const secret of secrets) {
       expect([secret.slice(0, 4), text.includes(secret)]).toEqual([secret.slice(0, 4), false]);
     }
     const ours = (deployment.resources ?? []).filter((r) => String(r.type).startsWith(DS));
-    expect(ours).toHaveLength(23);
+    expect(ours).toHaveLength(OURS);
     const providers = new Set(ours.map((r) => r.outputs?.__provider ?? r.inputs?.__provider));
     for (const provider of providers) {
       expect(Buffer.byteLength(provider)).toBeLessThan(1024);
@@ -191,7 +204,7 @@ describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ 
     const original = await stack.exportState();
     const ours = (deployment: { resources?: Array<Record<string, any>> }) =>
       (deployment.resources ?? []).filter((r) => String(r.type).startsWith(DS)).map((r) => r.urn).sort();
-    expect(ours(original.deployment)).toHaveLength(23);
+    expect(ours(original.deployment)).toHaveLength(OURS);
     // Refresh and destroy serve each resource with the provider configuration stored in the state (they do not
     // run the program), so the wrong URL goes where a user's `up` with a changed `deploy-service:apiUrl` puts it.
     const withUrl = (url: string) => {
@@ -238,10 +251,22 @@ describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ 
 
       await failDeploys(emulator, databaseId, "DEPLOY");
       await stack.setConfig("deploy-service-example:stagingRelease", "3");
+      // The receiver refuses the first delivery of this run: the emulator tries it again.
+      const from = receiver.received.length;
+      receiver.answer = (_r, index) => (index === from ? 500 : 200);
       await expect(stack.up()).rejects.toThrow(/shop-db/);
       expect((await client.applications.status(out.stagingApiId!)).state).toBe("CANCELED");
       expect((await client.applications.status(out.stagingFrontendId!)).state).toBe("CANCELED");
+      const arrived = () => receiver.received.slice(from);
+      const failureOfDatabase = () => arrived().find((r) => r.body.event_type === "DEPLOYMENT_FAILURE" && r.body.payload?.["service_name"] === "shop-db");
+      for (let i = 0; i < 200 && (failureOfDatabase() === undefined || arrived().length < 2); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(failureOfDatabase()).toBeDefined();
+      const [refused, ...later] = arrived();
+      const retry = later.find((r) => r.headers["qovery-delivery"] === refused!.headers["qovery-delivery"]);
+      expect([refused!.headers["qovery-delivery-attempt"], retry?.headers["qovery-delivery-attempt"]]).toEqual(["1", "2"]);
+      expect(retry?.raw).toBe(refused!.raw);
     } finally {
+      receiver.answer = () => 200;
       await failDeploys(emulator, databaseId, null);
       await control(emulator, "PUT", "/config", { stepMs: 0 });
     }
@@ -254,6 +279,6 @@ describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ 
   it("destroys everything and leaves the emulator as it was seeded", async () => {
     const destroy = await stack.destroy();
     expect(destroy.changeSummary).toEqual({ delete: TOTAL });
-    expect(objectsOf(await stateDump(emulator))).toEqual(seeded);
+    expect(userObjects(await stateDump(emulator))).toEqual(seeded);
   });
 });

@@ -139,12 +139,18 @@ describeWithEngine("a stack made by the previous version (fixture of 0ead9ff), a
     }
   });
 
-  it("previews no change, without a single write request", async () => {
+  it("previews no change but what the program added since, without a single write request", async () => {
     await clearRequests(emulator);
-    const preview = await stack.preview();
+    const preview = await stack.preview(["--diff"]);
     const ops = opsByName(preview);
     expect(Object.keys(ops)).toHaveLength(PROGRAM_RESOURCES);
-    expect(Object.entries(ops).filter(([, op]) => op !== "same")).toEqual([]);
+    // The program gave each environment its APP_ENV variable after the fixture's version; nothing else moves.
+    expect(Object.entries(ops).filter(([, op]) => op !== "same")).toEqual([
+      [`${DS}Environment production-env`, "update"],
+      [`${DS}Environment staging-env`, "update"],
+    ]);
+    expect(preview.stdout).toMatch(/\+\s*environmentVariables\s*:/);
+    expect(preview.stdout).toContain("APP_ENV");
     // Every resource of the state, and no other, is in the program's steps.
     const urns = (s: { urn: string; type: string }[]) =>
       s.filter((r) => !r.type.startsWith("pulumi:providers:")).map((r) => r.urn).sort();

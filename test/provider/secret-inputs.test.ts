@@ -1,0 +1,42 @@
+/**
+ * Secret fields reach the engine as Pulumi secrets even when the program gives plain values: the engine stores a
+ * resource's inputs as registered, so a plain webhook URL or autoscaling policy would be plaintext in the state.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { Secret, Webhook } from "../../provider";
+
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+type Props = Record<string, unknown>;
+const isSecret = (v: unknown) => v !== null && typeof v === "object" && (v as Props)[SECRET_SIG] !== undefined;
+
+const registered: Record<string, Props> = {};
+
+beforeAll(async () => {
+  await pulumi.runtime.setMocks(
+    {
+      newResource: (args) => {
+        registered[args.name] = args.inputs as Props;
+        return { id: `${args.name}-id`, state: args.inputs };
+      },
+      call: (args) => args.inputs,
+    },
+    "project",
+    "stack",
+    false,
+  );
+});
+
+it("registers each secret field as a secret and every other field as given", async () => {
+  const hook = new Webhook("hook", {
+    organizationId: "org-1", targetUrl: "https://hooks.slack.com/services/T0/B0/PLAIN", events: ["DEPLOYMENT_FAILURE"],
+    targetSecret: "plain-signing-secret", description: "failures",
+  });
+  const secret = new Secret("key", { scope: "PROJECT", parentId: "p1", key: "API_KEY", value: "plain-value" });
+  await new Promise<void>((resolve) => pulumi.all([hook.urn, secret.urn]).apply(() => resolve()));
+  const h = registered["hook"]!;
+  expect([isSecret(h["targetUrl"]), isSecret(h["targetSecret"]), isSecret(h["description"]), isSecret(h["organizationId"])])
+    .toEqual([true, true, false, false]);
+  const s = registered["key"]!;
+  expect([isSecret(s["value"]), isSecret(s["key"])]).toEqual([true, false]);
+  expect((s["value"] as Props)["value"]).toBe("plain-value");
+});
