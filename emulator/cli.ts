@@ -54,6 +54,7 @@ async function main(): Promise<void> {
       `  Organization id:  ${emu.ids.organizationId}`,
       `  Cluster ids:      ${emu.ids.clusterIds.join(", ")} (eu-west, us-east)`,
       `  Other tokens (read/deploy/write) and the whole state: GET ${emu.url}/_emulator/state (values redacted there; see --json)`,
+      `  Dashboard (projects, services, requests, faults, rate-limit budgets): ${emu.url}/_emulator/ui`,
       "",
     ].join("\n"));
   }

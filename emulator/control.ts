@@ -4,6 +4,7 @@ import { ApiError } from "./errors";
 import { faultRequest, staleStatusRequest } from "./faults";
 import { parseJsonBody, readBody, sendError, sendJson } from "./http-util";
 import type { ControlTarget } from "./control-target";
+import { serveDashboard } from "./dashboard/route";
 import { SERVICE_KINDS } from "./models/service-kinds";
 import type { State, StateJson } from "./models/state";
 import { REGISTRY_SECRET_FIELDS } from "./schemas/container-registries";
@@ -92,6 +93,7 @@ export async function handleControl(
     const segs = path.split("/").slice(2);
     const key = `${method} /${segs.join("/")}`;
     const state = emu.world.store.state;
+    if (method === "GET" && segs[0] === "ui") return serveDashboard(emu, res, segs);
     if (key === "POST /reset") {
       emu.reset();
       return sendJson(res, 200, { reset: true });

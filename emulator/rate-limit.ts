@@ -31,6 +31,12 @@ export class RateLimiter {
     return { ok: true, limit, remaining: limit, reset: Math.ceil((nowMs + HOUR_MS) / 1000) };
   }
 
+  /** The window of `key` (its start in epoch ms and its count), read without counting; undefined when it has none. */
+  peek(key: string): { start: number; count: number } | undefined {
+    const w = this.windows.get(key);
+    return w === undefined ? undefined : { ...w };
+  }
+
   /** Forgets every window. */
   clear(): void {
     this.windows.clear();
