@@ -2,6 +2,8 @@
  * The Pulumi resources of the deployment service: one class per resource family, its Args, and lookups.
  * Credentials come from the stack (`deploy-service:apiUrl`, secret `deploy-service:apiToken`) or the
  * environment (`DEPLOY_SERVICE_API_URL`, `DEPLOY_SERVICE_API_TOKEN`).
+ *
+ * @packageDocumentation
  */
 export { Project, type ProjectArgs } from "./resources/project";
 export { Environment, type EnvironmentArgs, type EnvironmentMode, ENVIRONMENT_MODES } from "./resources/environment";
@@ -53,4 +55,5 @@ export { LabelsGroup, type LabelsGroupArgs, type LabelArgs } from "./resources/l
 export { AnnotationsGroup, type AnnotationsGroupArgs, type AnnotationArgs, ANNOTATION_SCOPES, type AnnotationScope } from "./resources/annotations-group";
 export type { AutoscalingArgs, ScalerArgs, TriggerAuthenticationArgs } from "./framework/autoscaling";
 export { configureFromStack } from "./framework/credentials";
+export { Credentials, type CredentialsArgs, TOKEN_SCHEMES, type TokenScheme } from "./framework/credentials-set";
 export type { ValueFileOutput } from "./framework/resource";

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { DeployServiceClient, isNotFound } from "../../sdk";
-import { resolveStackCredentials, STACK_CREDENTIAL_SOURCES } from "../framework/credentials";
+import { resolveStackCredentials, STACK_CREDENTIAL_SOURCES, stackTokenScheme } from "../framework/credentials";
 import { describeFailure } from "../framework/errors";
 import type { Props } from "../framework/define";
 import type { JobInputs } from "./job/schema";
@@ -288,18 +288,21 @@ export async function findJob(
  * A client for lookups in the program process: `deploy-service:apiUrl` and the secret `deploy-service:apiToken`
  * from the stack configuration, else env `DEPLOY_SERVICE_API_URL` / `DEPLOY_SERVICE_API_TOKEN`.
  */
-function programClient(url: string | undefined, token: string | undefined): DeployServiceClient {
+function programClient(url: string | undefined, token: string | undefined, scheme: string | undefined): DeployServiceClient {
   const given = { ...(url !== undefined ? { url } : {}), ...(token !== undefined ? { token } : {}) };
   const credentials = resolveStackCredentials(given);
-  return new DeployServiceClient({ baseUrl: credentials.url, token: credentials.token, credentialSources: STACK_CREDENTIAL_SOURCES });
+  return new DeployServiceClient({
+    baseUrl: credentials.url, token: credentials.token, tokenScheme: stackTokenScheme(scheme), credentialSources: STACK_CREDENTIAL_SOURCES,
+  });
 }
 
 /** Runs a lookup with the program's credentials; the result is not secret even though the token is. */
 function withClient<T>(run: (client: DeployServiceClient) => Promise<T>, ...inputs: pulumi.Input<unknown>[]): pulumi.Output<T> {
   const config = new pulumi.Config("deploy-service");
   const url = config.get("apiUrl");
+  const scheme = config.get("tokenScheme");
   const token = config.getSecret("apiToken") ?? pulumi.output(undefined as string | undefined);
-  const result = pulumi.all([token, ...inputs]).apply(([t]) => run(programClient(url, t)));
+  const result = pulumi.all([token, ...inputs]).apply(([t]) => run(programClient(url, t, scheme)));
   return pulumi.unsecret(result) as pulumi.Output<T>;
 }
 
