@@ -22,9 +22,13 @@ export function control(emulator: ControlEndpoint, method: string, path: string,
 
 /** One entry of the emulator's request log. */
 export interface LoggedRequest {
+  /** HTTP method, e.g. `POST`. */
   method: string;
+  /** Request path, without the query. */
   path: string;
+  /** Answer status code. */
   status: number;
+  /** Name of the token the request carried (`admin`, `read`...), `null` without a known token. */
   token_name: string | null;
 }
 

@@ -82,9 +82,23 @@ export interface RunningEmulator {
   /** "http://127.0.0.1:<port>" (no trailing slash). */
   url: string;
   /** The seeded API token values by name. */
-  tokens: { admin: string; read: string; deploy: string; write: string };
+  tokens: {
+    /** Scope Admin: every request. */
+    admin: string;
+    /** Scope Read: reads only. */
+    read: string;
+    /** Scope Deploy. */
+    deploy: string;
+    /** Scope Write. */
+    write: string;
+  };
   /** Seeded ids: the organization and the clusters `eu-west`, `us-east` (in that order). */
-  ids: { organizationId: string; clusterIds: [string, string] };
+  ids: {
+    /** The seeded organization. */
+    organizationId: string;
+    /** The clusters `eu-west` and `us-east`. */
+    clusterIds: [string, string];
+  };
   /** Stops serving, flushes the data file and clears pending timers. */
   close(): Promise<void>;
 }

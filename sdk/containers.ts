@@ -59,6 +59,7 @@ export const ImageTag = ruled(imageTagProblem);
 const containerFields = {
   ...SERVICE_REQUEST_FIELDS,
   ...RUNNING_SERVICE_REQUEST_FIELDS,
+  /** CPU architecture of the image. */
   cpu_architecture: z.enum(CPU_ARCHITECTURES).nullable().optional(),
 };
 
@@ -68,11 +69,17 @@ const containerFields = {
  * environment.
  */
 export const ContainerCreateRequest = z.looseObject({
+  /** Container name, unique within the environment. */
   name: z.string().min(1),
+  /** Id of the container registry to pull from. */
   registry_id: z.string().min(1),
+  /** Image name in the registry. */
   image_name: ImageName,
+  /** Image tag to run. */
   tag: ImageTag,
+  /** Readiness and liveness probes (default `{}`: none). */
   healthchecks: Healthchecks.default({}),
+  /** The container's ports. */
   ports: z.array(PortCreateRequest).optional(),
   ...containerFields,
 });
@@ -85,11 +92,17 @@ export type ContainerCreateRequest = z.input<typeof ContainerCreateRequest>;
  * `id`, and the list replaces the container's ports.
  */
 export const ContainerEditRequest = z.looseObject({
+  /** Container name, unique within the environment. */
   name: z.string().min(1),
+  /** Id of the container registry to pull from. */
   registry_id: z.string().min(1),
+  /** Image name in the registry. */
   image_name: ImageName,
+  /** Image tag to run. */
   tag: ImageTag,
+  /** Readiness and liveness probes (required: send the current ones to keep them). */
   healthchecks: Healthchecks,
+  /** The container's ports: the list replaces them (a port left out is removed). */
   ports: z.array(PortEditRequest).optional(),
   ...containerFields,
 });
@@ -100,18 +113,30 @@ export type ContainerEditRequest = z.input<typeof ContainerEditRequest>;
 export const Container = namedRecord({
   ...SERVICE_RECORD_FIELDS,
   ...RUNNING_SERVICE_RECORD_FIELDS,
+  /** Id of the container registry the image is pulled from. */
   registry_id: maybe(z.string()),
+  /** That registry, as the service answers it. */
   registry: maybe(ContainerRegistryReference),
+  /** Image name in the registry. */
   image_name: maybe(z.string()),
+  /** Image tag running (or to run). */
   tag: maybe(z.string()),
+  /** The most GPUs an instance may be given. */
   maximum_gpu: maybe(z.number()),
+  /** CPU architecture of the image. */
   cpu_architecture: maybe(openEnum(CPU_ARCHITECTURES)),
 });
-/** A container record. */
+/**
+ * A container record.
+ * @interface
+ */
 export type Container = z.infer<typeof Container>;
 
 /** Body of a container deploy: the image tag to deploy (it becomes the container's `tag`). */
-export const ContainerDeployRequest = z.looseObject({ image_tag: ImageTag });
+export const ContainerDeployRequest = z.looseObject({
+  /** The image tag to deploy; it becomes the container's `tag`. */
+  image_tag: ImageTag,
+});
 /** Body of a container deploy. */
 export type ContainerDeployRequest = z.input<typeof ContainerDeployRequest>;
 

@@ -41,7 +41,12 @@ export const CLIENT_CREDENTIAL_SOURCES: CredentialSourceNames = { url: "option b
  * Each value named with every place it can come from, for messages: `the base URL (option baseUrl or
  * DEPLOY_SERVICE_API_URL)`, `the API token (option token or DEPLOY_SERVICE_API_TOKEN)`.
  */
-export function credentialPlaces(names: CredentialSourceNames = CLIENT_CREDENTIAL_SOURCES): { url: string; token: string } {
+export function credentialPlaces(names: CredentialSourceNames = CLIENT_CREDENTIAL_SOURCES): {
+  /** Where the base URL can come from. */
+  url: string;
+  /** Where the API token can come from. */
+  token: string;
+} {
   return { url: `the base URL (${names.url} or ${ENV_API_URL})`, token: `the API token (${names.token} or ${ENV_API_TOKEN})` };
 }
 

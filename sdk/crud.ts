@@ -15,7 +15,10 @@ import type { ApiPath } from "./path";
 export type Ids = string[];
 
 /** What a family's records have: an id, and the natural key a lost create is looked up by. */
-export type Keyed<K extends string> = { id: string } & { [key in K]?: string | null | undefined };
+export type Keyed<K extends string> = {
+  /** The record's id. */
+  id: string;
+} & { [key in K]?: string | null | undefined };
 
 /** A schema whose records have a natural key `K`. */
 export type KeyedRecord<K extends string> = z.ZodType<Keyed<K>>;

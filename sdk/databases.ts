@@ -41,18 +41,31 @@ export const DATABASE_DEFAULTS = {
 
 /** Body of a database create. `name` is unique within the environment. */
 export const DatabaseCreateRequest = z.looseObject({
+  /** Database name, unique within the environment. */
   name: z.string().min(1),
+  /** Engine: `POSTGRESQL`, `MYSQL`, `MONGODB` or `REDIS`. */
   type: DatabaseType,
+  /** Engine version, e.g. `"16"`. */
   version: z.string().min(1),
+  /** `CONTAINER` (in the cluster) or `MANAGED` (by the cloud provider). */
   mode: DatabaseMode,
+  /** Free text. */
   description: z.string().optional(),
+  /** `PRIVATE` or `PUBLIC`. */
   accessibility: DatabaseAccessibility.optional(),
+  /** CPU in millicores. */
   cpu: z.number().int().min(1).optional(),
+  /** Memory in MB. */
   memory: z.number().int().min(1).optional(),
+  /** Disk size in GB. */
   storage: z.number().int().min(1).optional(),
+  /** Cloud instance type, for `MANAGED` only (e.g. `db.t3.medium`). */
   instance_type: z.string().optional(),
+  /** The annotations groups to attach (ids of the organization's groups). */
   annotations_groups: z.array(ReferenceRequest).optional(),
+  /** The labels groups to attach (ids of the organization's groups). */
   labels_groups: z.array(ReferenceRequest).optional(),
+  /** URI of the database's icon. */
   icon_uri: z.string().optional(),
 });
 /** Body of a database create. */
@@ -60,6 +73,7 @@ export type DatabaseCreateRequest = z.input<typeof DatabaseCreateRequest>;
 
 /** Body of a database edit (type and mode cannot change). */
 export const DatabaseEditRequest = DatabaseCreateRequest.omit({ type: true, mode: true }).partial().extend({
+  /** Kind of disk: `gp2` or `gp3`. */
   disk_type: z.enum(["gp2", "gp3"]).nullable().optional(),
 });
 /** Body of a database edit. */
@@ -67,40 +81,70 @@ export type DatabaseEditRequest = z.input<typeof DatabaseEditRequest>;
 
 /** A database record. */
 export const Database = namedRecord({
+  /** Engine: `POSTGRESQL`, `MYSQL`, `MONGODB` or `REDIS`. */
   type: maybe(openEnum(DATABASE_TYPES)),
+  /** Engine version. */
   version: maybe(z.string()),
+  /** `CONTAINER` or `MANAGED`. */
   mode: maybe(openEnum(DATABASE_MODES)),
+  /** `PRIVATE` or `PUBLIC`. */
   accessibility: maybe(openEnum(DATABASE_ACCESSIBILITIES)),
+  /** Free text. */
   description: maybe(z.string()),
+  /** The environment the database belongs to. */
   environment: maybe(Reference),
+  /** CPU in millicores. */
   cpu: maybe(z.number()),
+  /** Memory in MB. */
   memory: maybe(z.number()),
+  /** Disk size in GB. */
   storage: maybe(z.number()),
+  /** Cloud instance type (`MANAGED`). */
   instance_type: maybe(z.string()),
+  /** Host name to connect to. */
   host: maybe(z.string()),
+  /** Port to connect to. */
   port: maybe(z.number()),
+  /** The most millicores the database may be given, as the service answers it. */
   maximum_cpu: maybe(z.number()),
+  /** The most MB of memory the database may be given, as the service answers it. */
   maximum_memory: maybe(z.number()),
+  /** Whether the disk is encrypted. */
   disk_encrypted: maybe(z.boolean()),
+  /** Kind of disk, e.g. `gp3`. */
   disk_type: maybe(z.string()),
+  /** URI of the database's icon. */
   icon_uri: maybe(z.string()),
+  /** The service's kind, as the service spells it. */
   service_type: maybe(z.string()),
 });
-/** A database record. */
+/**
+ * A database record.
+ * @interface
+ */
 export type Database = z.infer<typeof Database>;
 
 /** Connection data of a database's master user (the password is a secret: never log it). */
 export const DatabaseCredentials = z.looseObject({
+  /** Host name to connect to. */
   host: z.string(),
+  /** Port to connect to. */
   port: z.number(),
+  /** Master user name. */
   login: z.string(),
+  /** Master user password (secret). */
   password: z.string(),
 });
 /** Connection data of a database's master user. */
 export type DatabaseCredentials = z.infer<typeof DatabaseCredentials>;
 
 /** Body of a master-credentials change. */
-export const CredentialsRequest = z.looseObject({ login: z.string().min(1), password: z.string().min(1) });
+export const CredentialsRequest = z.looseObject({
+  /** New master user name. */
+  login: z.string().min(1),
+  /** New master user password (secret). */
+  password: z.string().min(1),
+});
 /** Body of a master-credentials change. */
 export type CredentialsRequest = z.input<typeof CredentialsRequest>;
 

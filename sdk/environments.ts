@@ -21,22 +21,41 @@ export type EnvironmentModeInput = z.infer<typeof EnvironmentModeInput>;
 
 /** An environment record. */
 export const Environment = namedRecord({
+  /** `DEVELOPMENT`, `PREVIEW`, `PRODUCTION` or `STAGING`. */
   mode: maybe(openEnum(REPORTED_ENVIRONMENT_MODES)),
+  /** Id of the cluster the environment runs on. */
   cluster_id: maybe(z.string()),
+  /** Name of that cluster. */
   cluster_name: maybe(z.string()),
+  /** The organization the environment belongs to. */
   organization: maybe(Reference),
+  /** The project that holds the environment. */
   project: maybe(Reference),
+  /** Who last changed the environment, as the service answers it. */
   last_updated_by: maybe(z.string()),
-  cloud_provider: maybe(z.looseObject({ provider: maybe(z.string()), cluster: maybe(z.string()) })),
+  /** The cluster's cloud provider, as the service answers it. */
+  cloud_provider: maybe(z.looseObject({
+    /** Cloud provider name. */
+    provider: maybe(z.string()),
+    /** The provider's name of the cluster. */
+    cluster: maybe(z.string()),
+  })),
+  /** When the environment expires, if it has an expiry, as the service answers it. */
   expires_at: maybe(z.string()),
 });
-/** An environment record. */
+/**
+ * An environment record.
+ * @interface
+ */
 export type Environment = z.infer<typeof Environment>;
 
 /** Body of an environment create; `cluster` is the cluster id (the service's default cluster when absent). */
 export const EnvironmentCreateRequest = z.looseObject({
+  /** Environment name. */
   name: z.string().min(1),
+  /** Id of the cluster to run on (the service's default cluster when absent). */
   cluster: z.string().min(1).optional(),
+  /** `DEVELOPMENT`, `PRODUCTION` or `STAGING`. */
   mode: EnvironmentModeInput.optional(),
 });
 /** Body of an environment create. */
@@ -44,7 +63,9 @@ export type EnvironmentCreateRequest = z.input<typeof EnvironmentCreateRequest>;
 
 /** Body of an environment edit; the cluster cannot change. */
 export const EnvironmentEditRequest = z.looseObject({
+  /** New environment name. */
   name: z.string().min(1).optional(),
+  /** New mode: `DEVELOPMENT`, `PRODUCTION` or `STAGING`. */
   mode: EnvironmentModeInput.optional(),
 });
 /** Body of an environment edit. */

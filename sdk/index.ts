@@ -2,6 +2,8 @@
  * Typed client of the deployment service's REST API (undici + zod): one {@link DeployServiceClient},
  * typed records with the service's spellings, typed errors with predicates, retries, pacing and waits.
  * Usable alone (CI scripts, dashboards); knows nothing of Pulumi.
+ *
+ * @packageDocumentation
  */
 export * from "./client";
 export * from "./credentials";

@@ -14,16 +14,27 @@ export type OrganizationPlan = z.infer<typeof OrganizationPlan>;
 
 /** An organization record. */
 export const Organization = namedRecord({
+  /** Free text. */
   description: maybe(z.string()),
+  /** The organization's plan. */
   plan: maybe(OrganizationPlan),
+  /** The organization's website. */
   website_url: maybe(z.string()),
+  /** A repository, as the service answers it. */
   repository: maybe(z.string()),
+  /** URL of the organization's logo. */
   logo_url: maybe(z.string()),
+  /** URL of the organization's icon. */
   icon_url: maybe(z.string()),
+  /** Addresses of the organization's admins. */
   admin_emails: maybe(z.array(z.string())),
+  /** The organization's owner, as the service answers it. */
   owner: maybe(z.string()),
 });
-/** An organization record. */
+/**
+ * An organization record.
+ * @interface
+ */
 export type Organization = z.infer<typeof Organization>;
 
 /** `GET /organization` answers `{results}` (reference) or a single organization (published description): both accepted. */

@@ -4,7 +4,10 @@
  * Only {@link path} produces values of this type, so a raw string with an unchecked id
  * cannot reach the request core by accident.
  */
-export type ApiPath = string & { readonly __apiPath: unique symbol };
+export type ApiPath = string & {
+  /** Type-only brand: no value carries it; it keeps plain strings out. */
+  readonly __apiPath: unique symbol;
+};
 
 /**
  * Why `value` cannot be one id (one path segment) of a request, or `undefined` when it can.

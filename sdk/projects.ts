@@ -6,16 +6,24 @@ import { Reference, maybe, namedRecord } from "./schema";
 
 /** A project record. */
 export const Project = namedRecord({
+  /** Free text. */
   description: maybe(z.string()),
+  /** How many environments the project holds. */
   associated_environments_count: maybe(z.number()),
+  /** The organization that owns the project. */
   organization: maybe(Reference),
 });
-/** A project record. */
+/**
+ * A project record.
+ * @interface
+ */
 export type Project = z.infer<typeof Project>;
 
 /** Body of a project create or update; `name` is unique within the organization. */
 export const ProjectRequest = z.looseObject({
+  /** Project name, unique within the organization. */
   name: z.string().min(1),
+  /** Free text. */
   description: z.string().optional(),
 });
 /** Body of a project create or update. */

@@ -35,12 +35,24 @@ export const ReferenceRequest = z.looseObject({ id: z.string().min(1) });
  * (`created_at`, `updated_at`). Keys the schema does not name are kept.
  */
 export function record<F extends z.core.$ZodLooseShape>(fields: F) {
-  return z.looseObject({ id: z.string(), ...fields, created_at: maybe(z.string()), updated_at: maybe(z.string()) });
+  return z.looseObject({
+    /** The record's id. */
+    id: z.string(),
+    ...fields,
+    /** When the record was made, as the service answers it. */
+    created_at: maybe(z.string()),
+    /** When the record last changed, as the service answers it. */
+    updated_at: maybe(z.string()),
+  });
 }
 
 /** A {@link record} with a `name` (projects, environments, applications, ...). */
 export function namedRecord<F extends z.core.$ZodLooseShape>(fields: F) {
-  return record({ name: z.string(), ...fields });
+  return record({
+    /** The record's name. */
+    name: z.string(),
+    ...fields,
+  });
 }
 
 function describeValue(value: unknown): string {

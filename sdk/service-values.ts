@@ -95,8 +95,14 @@ function pointedAt(value: unknown, field: "overridden" | "aliased"): string | un
  * `scope` is `ownScope` (a value inherited from the environment may share the key).
  */
 export function serviceValues<
-  R extends z.ZodType<Keyed<"key"> & { scope?: string | null | undefined }>,
-  C extends z.ZodType<unknown, { key: string }>,
+  R extends z.ZodType<Keyed<"key"> & {
+    /** The scope the value is defined at (`ownScope` for the owner's own values). */
+    scope?: string | null | undefined;
+  }>,
+  C extends z.ZodType<unknown, {
+    /** The value's key. */
+    key: string;
+  }>,
   E extends z.ZodType,
 >(
   ownerSegment: OwnerSegment, valueSegment: ValueSegment, what: string, schemas: ServiceValuesSchemas<R, C, E>, ownScope: OwnScope,

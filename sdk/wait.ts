@@ -93,7 +93,11 @@ export function classifyState(state: string, target: WaitTarget = "DEPLOYED", de
 export interface StateRecord {
   /** The deployment state, e.g. `DEPLOYING`. */
   state: string;
-  status_details?: { status?: string | null | undefined } | null | undefined;
+  /** The service's detail of the state, when it sends one. */
+  status_details?: {
+    /** What the service is doing, e.g. `QUEUED` or `ONGOING`: the state shown is then the previous run's. */
+    status?: string | null | undefined;
+  } | null | undefined;
   /** The deployment request the status is about, when the service says. */
   deployment_request_id?: string | null | undefined;
 }

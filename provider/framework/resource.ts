@@ -17,7 +17,9 @@ function withSecretInputs(args: object, secretKeys: readonly string[]): object {
 
 /** A file variable or secret as an output: where it is mounted and its content. */
 export interface ValueFileOutput {
+  /** Absolute path the file is mounted at. */
   mountPath: string;
+  /** The file's content. */
   value: string;
 }
 
@@ -58,9 +60,17 @@ export abstract class ValueOwnerResource extends ServiceObjectResource {
   /** Secret overrides managed by this resource, by key (secret). */
   declare readonly secretOverrides: pulumi.Output<Record<string, string> | undefined>;
   /** Ids of the variables managed by this resource, by key. */
-  declare readonly variableRefs: pulumi.Output<Record<string, { id: string }>>;
+  declare readonly variableRefs: pulumi.Output<Record<string, {
+    /** The variable's id. */
+    id: string;
+  }>>;
   /** Ids and last change times of the secrets managed by this resource, by key. */
-  declare readonly secretRefs: pulumi.Output<Record<string, { id: string; updatedAt?: string }>>;
+  declare readonly secretRefs: pulumi.Output<Record<string, {
+    /** The secret's id. */
+    id: string;
+    /** When the service last changed the secret, as it answers it. */
+    updatedAt?: string;
+  }>>;
 }
 
 /**

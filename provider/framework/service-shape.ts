@@ -18,13 +18,33 @@ import { idInput, MAX_CPU_MILLICORES, MAX_GPU, MAX_INSTANCES, MAX_MEMORY_MB, MAX
 /** What a probe checks: give exactly one of `tcp`, `http`, `exec`, `grpc`. */
 export interface ProbeTypeArgs {
   /** A TCP connection to `port` (on `host`, default the pod). */
-  tcp?: pulumi.Input<{ port?: pulumi.Input<number>; host?: pulumi.Input<string> }>;
+  tcp?: pulumi.Input<{
+    /** Port to connect to. */
+    port?: pulumi.Input<number>;
+    /** Host to connect to (default: the pod). */
+    host?: pulumi.Input<string>;
+  }>;
   /** An HTTP GET of `path` (default `/`) with `scheme` (`"HTTP"`, the default, or `"HTTPS"`) on `port`. */
-  http?: pulumi.Input<{ path?: pulumi.Input<string>; scheme?: pulumi.Input<string>; port?: pulumi.Input<number> }>;
+  http?: pulumi.Input<{
+    /** Path to GET. Default: `/`. */
+    path?: pulumi.Input<string>;
+    /** `"HTTP"` (the default) or `"HTTPS"`. */
+    scheme?: pulumi.Input<string>;
+    /** Port to call. */
+    port?: pulumi.Input<number>;
+  }>;
   /** A command run in the container; success when it exits with 0. */
-  exec?: pulumi.Input<{ command: pulumi.Input<pulumi.Input<string>[]> }>;
+  exec?: pulumi.Input<{
+    /** The command and its arguments. */
+    command: pulumi.Input<pulumi.Input<string>[]>;
+  }>;
   /** A gRPC health check of `service` on `port`. */
-  grpc?: pulumi.Input<{ service?: pulumi.Input<string>; port?: pulumi.Input<number> }>;
+  grpc?: pulumi.Input<{
+    /** The gRPC service checked. */
+    service?: pulumi.Input<string>;
+    /** Port to call. */
+    port?: pulumi.Input<number>;
+  }>;
 }
 
 /** A readiness or liveness probe (wire: snake case, e.g. `initial_delay_seconds`). */

@@ -99,7 +99,12 @@ export class AnnotationsGroup extends ServiceObjectResource {
   /** Group name. */
   declare readonly name: pulumi.Output<string>;
   /** The annotations, in order. */
-  declare readonly annotations: pulumi.Output<Array<{ key: string; value: string }>>;
+  declare readonly annotations: pulumi.Output<Array<{
+    /** Annotation key. */
+    key: string;
+    /** Annotation value. */
+    value: string;
+  }>>;
   /** Where the annotations are put. */
   declare readonly scopes: pulumi.Output<AnnotationScope[]>;
 

@@ -203,7 +203,12 @@ export class Database extends ServiceObjectResource {
   /** Ids of the labels groups attached to the database. */
   declare readonly labelsGroupIds: pulumi.Output<string[]>;
   /** Master user (secret). */
-  declare readonly masterCredentials: pulumi.Output<{ login: string; password: string } | undefined>;
+  declare readonly masterCredentials: pulumi.Output<{
+    /** Master user name. */
+    login: string;
+    /** Master user password. */
+    password: string;
+  } | undefined>;
   /** Host name to connect to. */
   declare readonly host: pulumi.Output<string>;
   /** Port to connect to. */

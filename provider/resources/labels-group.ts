@@ -92,7 +92,14 @@ export class LabelsGroup extends ServiceObjectResource {
   /** Group name. */
   declare readonly name: pulumi.Output<string>;
   /** The labels, in order. */
-  declare readonly labels: pulumi.Output<Array<{ key: string; value: string; propagateToCloudProvider: boolean }>>;
+  declare readonly labels: pulumi.Output<Array<{
+    /** Label key. */
+    key: string;
+    /** Label value. */
+    value: string;
+    /** Whether the label is also put on the cloud provider's resources. */
+    propagateToCloudProvider: boolean;
+  }>>;
 
   /**
    * @param name the Pulumi resource name.

@@ -74,7 +74,18 @@ void argsMatchSchema;
  */
 export class Application extends RunningServiceResource {
   /** Repository, with the provider and branch in use. */
-  declare readonly gitRepository: pulumi.Output<{ url: string; branch?: string; rootPath: string; gitTokenId?: string; provider: GitProvider }>;
+  declare readonly gitRepository: pulumi.Output<{
+    /** Repository URL. */
+    url: string;
+    /** Branch deployed. */
+    branch?: string;
+    /** Directory of the repository the application is built from. */
+    rootPath: string;
+    /** Id of the git token used to clone, when there is one. */
+    gitTokenId?: string;
+    /** Git provider of the URL. */
+    provider: GitProvider;
+  }>;
   /** Build mode. */
   declare readonly buildMode: pulumi.Output<string>;
   /** Dockerfile path. */
