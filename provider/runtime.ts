@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { configureFromStack } from "./framework/credentials";
 import { attachEngineLog } from "./framework/progress";
+import { withActionableErrors } from "./framework/messages";
 
 // In the engine's dynamic-provider host, progress lines of deployments go to `pulumi up`'s output (progress.ts).
 // This module is loaded by the host's first Check, before any Create, Update or Delete it serves.
@@ -53,7 +54,8 @@ export function providerFor(kind: string): pulumi.dynamic.ResourceProvider {
   }
   const provider = load();
   return {
-    ...bindAll(provider),
+    // Every kind, including those not built by defineResource (already wrapped ones are left as they are).
+    ...bindAll(withActionableErrors(kind, provider)),
     configure: async (req: pulumi.dynamic.ConfigureRequest) => {
       configureFromStack(req.config);
     },

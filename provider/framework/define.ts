@@ -13,6 +13,7 @@ import { apiClient } from "./credentials";
 import { changedKeys, diffInputs } from "./diff";
 import { partialFailure, readOrGone } from "./errors";
 import { fieldsOf, type FieldInfo } from "./fields";
+import { withActionableErrors } from "./messages";
 export type { FieldMeta } from "./fields";
 
 /** Inputs, outputs or a wire record, as plain JSON. */
@@ -371,7 +372,8 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
   return {
     kind: def.kind,
     schema: def.schema,
-    provider,
+    // Where errors leave the provider: each names its object and ends with what to do next (messages.ts).
+    provider: withActionableErrors(def.kind, provider, { secretKeys }),
     calls: def.calls,
     outputNames,
     secretOutputs,

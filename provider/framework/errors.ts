@@ -64,11 +64,8 @@ export function partialFailure(
 function tokenRefused(e: unknown, action?: string): Error {
   const record = (e ?? {}) as { status?: unknown; message?: unknown };
   const status = record.status === 403 ? 403 : 401;
-  const why =
-    status === 403
-      ? "the API token was refused (403): its scope lacks the permission for this operation"
-      : "the API token was refused (401): it is missing, invalid or revoked";
+  const why = status === 403 ? "its scope lacks the permission for this operation" : "it is missing, invalid or revoked";
   const where = action ? ` while ${action}` : "";
   const detail = typeof record.message === "string" ? ` [${record.message}]` : "";
-  return new Error(`deploy-service: ${why}${where}${detail}`, { cause: e });
+  return new Error(`deploy-service: the API token was refused (${status})${where}: ${why}${detail}`, { cause: e });
 }
