@@ -9,38 +9,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { describeWithBrowser, launchChromium } from "../browser/chromium";
 import { control } from "../../emulator/control-client";
 import { createScenario, SECRET_VALUE, type Scenario } from "./dashboard-scenario";
 import { startClient, type Client } from "./helpers";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync",
-];
 const STEP_MS = 1500;
 const WAIT_MS = 15000;
-
-/** `describe` that needs Chromium: fails in CI without it, skips locally with the reason. */
-function describeWithBrowser(name: string, body: () => void): void {
-  if (fs.existsSync(CHROMIUM)) {
-    describe(name, body);
-    return;
-  }
-  const reason = `${CHROMIUM} not found: run scripts/ensure-chromium.sh (or set CHROMIUM_PATH)`;
-  if (process.env.CI) {
-    describe(name, () => {
-      it("needs Chromium", () => {
-        throw new Error(`the dashboard's browser test is required in CI: ${reason}`);
-      });
-    });
-    return;
-  }
-  // eslint-disable-next-line no-console
-  console.warn(`skipping browser tests "${name}": ${reason}`);
-  describe.skip(name, body);
-}
 
 /** Where the screenshot goes: the README's image when UPDATE_SCREENSHOT=1, a temporary file otherwise. */
 function screenshotPath(): string {
@@ -80,7 +56,7 @@ describeWithBrowser("emulator dashboard in Chromium", () => {
   beforeAll(async () => {
     shotPath = screenshotPath();
     c = await startClient({ stepMs: 0 });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 30000 });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1360, height: 860 }, deviceScaleFactor: 1 });
     page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
     page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
