@@ -9,7 +9,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { clearRequests, requests, stateDump, writeRequests } from "../../emulator/control-client";
 import { DeployServiceClient } from "../../sdk";
 import { describeWithEngine, EngineStack, REPO_ROOT, steps } from "./harness";
-import { changed, userObjects } from "./stack-checks";
+import { changed, exampleStack, userObjects } from "./stack-checks";
 import { secretPlaintexts } from "./secrets";
 
 const DS = "pulumi-nodejs:dynamic/deploy-service:";
@@ -43,18 +43,7 @@ describeWithEngine("the configuration example through the engine", ({ binDir }) 
     emulator = await startEmulator({ stepMs: 0, rateLimitPerHour: 1_000_000 });
     client = new DeployServiceClient({ baseUrl: emulator.url, token: emulator.tokens.admin });
     seeded = userObjects(await stateDump(emulator));
-    const [cluster] = await client.clusters.list(emulator.ids.organizationId);
-    stack = new EngineStack({
-      programDir: path.join(REPO_ROOT, "examples", PROGRAM),
-      binDir,
-      config: {
-        "deploy-service:apiUrl": emulator.url,
-        [`${PROGRAM}:organizationId`]: emulator.ids.organizationId,
-        [`${PROGRAM}:clusterId`]: cluster!.id,
-      },
-      secretConfig: { "deploy-service:apiToken": emulator.tokens.admin, [`${PROGRAM}:stripeKey`]: STRIPE_KEY },
-      env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" },
-    });
+    stack = await exampleStack(emulator, PROGRAM, binDir, { stripeKey: STRIPE_KEY });
   });
 
   afterAll(async () => {

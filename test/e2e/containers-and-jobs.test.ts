@@ -3,7 +3,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { clearRequests, requests, stateDump } from "../../emulator/control-client";
 import { DeployServiceClient } from "../../sdk";
 import { describeWithEngine, EngineStack, REPO_ROOT, steps } from "./harness";
-import { changed, userObjects } from "./stack-checks";
+import { changed, exampleStack, userObjects } from "./stack-checks";
 import { secretPlaintexts } from "./secrets";
 
 const DS = "pulumi-nodejs:dynamic/deploy-service:";
@@ -33,18 +33,7 @@ describeWithEngine("the containers-and-jobs example through the engine", ({ binD
     emulator = await startEmulator({ stepMs: 0, rateLimitPerHour: 1_000_000 });
     client = new DeployServiceClient({ baseUrl: emulator.url, token: emulator.tokens.admin });
     seeded = userObjects(await stateDump(emulator));
-    const [cluster] = await client.clusters.list(emulator.ids.organizationId);
-    stack = new EngineStack({
-      programDir: path.join(REPO_ROOT, "examples", PROGRAM),
-      binDir,
-      config: {
-        "deploy-service:apiUrl": emulator.url,
-        [`${PROGRAM}:organizationId`]: emulator.ids.organizationId,
-        [`${PROGRAM}:clusterId`]: cluster!.id,
-      },
-      secretConfig: { "deploy-service:apiToken": emulator.tokens.admin },
-      env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" },
-    });
+    stack = await exampleStack(emulator, PROGRAM, binDir);
   });
 
   afterAll(async () => {

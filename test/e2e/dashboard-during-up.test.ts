@@ -8,9 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { DeployServiceClient } from "../../sdk";
 import { describeWithBrowser, launchChromium } from "../browser/chromium";
-import { describeWithEngine, EngineStack, REPO_ROOT } from "./harness";
+import { describeWithEngine, type EngineStack } from "./harness";
+import { exampleStack } from "./stack-checks";
 
 const PROGRAM = "containers-and-jobs";
 /** The clock step: the container's deployment takes several, so the page can see it in progress. */
@@ -43,19 +43,7 @@ describeWithEngine("the emulator dashboard during pulumi up", ({ binDir }) => {
 
     beforeAll(async () => {
       emulator = await startEmulator({ stepMs: STEP_MS, rateLimitPerHour: 1_000_000 });
-      const client = new DeployServiceClient({ baseUrl: emulator.url, token: emulator.tokens.admin });
-      const [cluster] = await client.clusters.list(emulator.ids.organizationId);
-      stack = new EngineStack({
-        programDir: path.join(REPO_ROOT, "examples", PROGRAM),
-        binDir,
-        config: {
-          "deploy-service:apiUrl": emulator.url,
-          [`${PROGRAM}:organizationId`]: emulator.ids.organizationId,
-          [`${PROGRAM}:clusterId`]: cluster!.id,
-        },
-        secretConfig: { "deploy-service:apiToken": emulator.tokens.admin },
-        env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" },
-      });
+      stack = await exampleStack(emulator, PROGRAM, binDir);
       browser = await launchChromium();
       page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
     });

@@ -1,8 +1,11 @@
 /**
- * What the engine tests of example programs read from an operation and from the emulator: the step of each resource
- * and the user's objects of a state dump.
+ * What the engine tests of example programs share: a stack of an example on an emulator, the step of each resource
+ * of an operation, and the user's objects of a state dump.
  */
-import { steps, type OperationResult } from "./harness";
+import * as path from "node:path";
+import type { RunningEmulator } from "../../emulator";
+import { DeployServiceClient } from "../../sdk";
+import { EngineStack, REPO_ROOT, steps, type OperationResult } from "./harness";
 
 /**
  * The step each resource of the program takes, by resource name: a replacement's several steps
@@ -27,4 +30,30 @@ export function changed(result: OperationResult): Array<[string, string]> {
 export function userObjects(dump: Record<string, unknown>): unknown {
   const drop = new Set(["requests", "requestLog", "faults", "rateLimits", "rateLimit", "clock", "nextId", "config", "deployments", "logs", "webhookDeliveries"]);
   return Object.fromEntries(Object.entries(dump).filter(([k]) => !drop.has(k)));
+}
+
+/**
+ * A stack of one of `examples/` on an emulator: the service's URL and Admin token, and the program's
+ * `organizationId` and `clusterId` (the first cluster) in its config, so it needs no lookup; `secrets` adds secret
+ * config keys of the program (without its namespace).
+ */
+export async function exampleStack(
+  emulator: RunningEmulator, program: string, binDir: string, secrets: Record<string, string> = {},
+): Promise<EngineStack> {
+  const client = new DeployServiceClient({ baseUrl: emulator.url, token: emulator.tokens.admin });
+  const [cluster] = await client.clusters.list(emulator.ids.organizationId);
+  return new EngineStack({
+    programDir: path.join(REPO_ROOT, "examples", program),
+    binDir,
+    config: {
+      "deploy-service:apiUrl": emulator.url,
+      [`${program}:organizationId`]: emulator.ids.organizationId,
+      [`${program}:clusterId`]: cluster!.id,
+    },
+    secretConfig: {
+      "deploy-service:apiToken": emulator.tokens.admin,
+      ...Object.fromEntries(Object.entries(secrets).map(([key, value]) => [`${program}:${key}`, value])),
+    },
+    env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" },
+  });
 }
