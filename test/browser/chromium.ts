@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import { chromium, type Browser } from "playwright-core";
+import { describeNeeding } from "../needs-tool";
 
 /** The browser binary: CHROMIUM_PATH, else Debian's. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -19,22 +20,10 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30000 });
 }
 
-/** `describe` that needs Chromium: fails in CI (CI=true) without it, skips locally with the reason. */
+/** `describe` that needs Chromium: fails in CI (CI=true) without it; locally a test says why (see test/needs-tool.ts). */
 export function describeWithBrowser(name: string, body: () => void): void {
-  if (fs.existsSync(CHROMIUM)) {
-    describe(name, body);
-    return;
-  }
-  const reason = `${CHROMIUM} not found: run scripts/ensure-chromium.sh (or set CHROMIUM_PATH)`;
-  if (process.env.CI) {
-    describe(name, () => {
-      it("needs Chromium", () => {
-        throw new Error(`the browser tests are required in CI: ${reason}`);
-      });
-    });
-    return;
-  }
-  // eslint-disable-next-line no-console
-  console.warn(`skipping browser tests "${name}": ${reason}`);
-  describe.skip(name, body);
+  const lookup = fs.existsSync(CHROMIUM)
+    ? { found: CHROMIUM }
+    : { reason: `${CHROMIUM} not found: run scripts/ensure-chromium.sh (or set CHROMIUM_PATH)` };
+  describeNeeding("Chromium", name, lookup, () => body());
 }

@@ -3,28 +3,15 @@
  * Pulumi CLI in CI and skips with the reason elsewhere.
  */
 import { findEngine, type EngineAvailability } from "../../scripts/engine-stack";
+import { describeNeeding } from "../needs-tool";
 
 export * from "../../scripts/engine-stack";
 
 /**
- * `describe` for engine tests: in CI (CI=true) a missing CLI fails the run; locally the block is skipped
- * with a message saying why.
+ * `describe` for engine tests: in CI (CI=true) a missing CLI fails the run; locally the block does not run and a
+ * test says why (see test/needs-tool.ts).
  */
 export function describeWithEngine(name: string, body: (engine: Required<Pick<EngineAvailability, "binDir">>) => void): void {
   const engine = findEngine();
-  if (engine.binDir) {
-    describe(name, () => body({ binDir: engine.binDir! }));
-    return;
-  }
-  if (process.env.CI) {
-    describe(name, () => {
-      it("needs the Pulumi CLI", () => {
-        throw new Error(`engine tests are required in CI: ${engine.reason}`);
-      });
-    });
-    return;
-  }
-  // eslint-disable-next-line no-console
-  console.warn(`skipping engine tests "${name}": ${engine.reason}`);
-  describe.skip(name, () => body({ binDir: "" }));
+  describeNeeding("the Pulumi CLI", name, { found: engine.binDir, reason: engine.reason }, (binDir) => body({ binDir }));
 }

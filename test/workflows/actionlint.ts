@@ -5,6 +5,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { describeNeeding } from "../needs-tool";
 
 /** The repository's root folder. */
 export const REPO_ROOT = path.resolve(__dirname, "..", "..");
@@ -74,24 +75,9 @@ export function actionlintVersion(bin: string): string {
 
 /**
  * `describe` for tests that need actionlint: in CI (CI=true) a missing actionlint fails the run; locally the block
- * is skipped with a message saying why.
+ * does not run and a test says why (see test/needs-tool.ts).
  */
 export function describeWithActionlint(name: string, body: (bin: string) => void): void {
   const found = findActionlint();
-  if (found.bin) {
-    const bin = found.bin;
-    describe(name, () => body(bin));
-    return;
-  }
-  if (process.env["CI"]) {
-    describe(name, () => {
-      it("needs actionlint", () => {
-        throw new Error(`actionlint is required in CI: ${found.reason}`);
-      });
-    });
-    return;
-  }
-  // eslint-disable-next-line no-console
-  console.warn(`skipping "${name}": ${found.reason}`);
-  describe.skip(name, () => body(""));
+  describeNeeding("actionlint", name, { found: found.bin, reason: found.reason }, body);
 }
