@@ -58,19 +58,10 @@ export interface Parent {
 }
 
 /** A variable as answers show it: a stored one or a built-in one, resolved. */
-export interface VariableEntry {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  key: string;
-  /** The effective value (an alias's is its target's). */
-  value: string;
-  secret: boolean;
+export interface VariableEntry extends BuiltInVariable {
   mount_path: string | null;
   scope: ParentScope | "BUILT_IN";
   type: StoredVariableType | "BUILT_IN";
-  /** The service it belongs to (service scope) or describes (a service's built-ins). */
-  service?: { id: string; name: string; type: string };
   description?: string;
   enable_interpolation_in_file?: boolean | null;
   /** What an alias points at or an override overrides. */

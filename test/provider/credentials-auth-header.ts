@@ -1,5 +1,6 @@
 /** A local HTTP server that records the `Authorization` header of each request and answers an empty list. */
 import * as http from "node:http";
+import { resetCredentials } from "../../provider/framework/credentials";
 
 /** A running recorder: its URL, the headers seen, and `close`. */
 export interface HeaderRecorder {
@@ -24,4 +25,31 @@ export async function recordAuthorization(): Promise<HeaderRecorder> {
     seen,
     close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
   };
+}
+
+/**
+ * Jest hooks for a credentials test: a recorder for the suite, and for each test the variables `names` unset (and
+ * put back afterwards) and the provider's cached credentials reset. Returns the suite's recorder.
+ */
+export function useCredentialsSandbox(names: readonly string[]): () => HeaderRecorder {
+  const saved = Object.fromEntries(names.map((n) => [n, process.env[n]]));
+  let recorder: HeaderRecorder | undefined;
+  beforeAll(async () => {
+    recorder = await recordAuthorization();
+  });
+  afterAll(async () => {
+    await recorder?.close();
+  });
+  beforeEach(() => {
+    for (const n of names) delete process.env[n];
+    recorder!.seen.length = 0;
+  });
+  afterEach(() => {
+    resetCredentials();
+    for (const n of names) {
+      if (saved[n] === undefined) delete process.env[n];
+      else process.env[n] = saved[n];
+    }
+  });
+  return () => recorder!;
 }

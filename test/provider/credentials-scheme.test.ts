@@ -1,34 +1,15 @@
 import {
-  API_TOKEN_ENV, API_URL_ENV, apiClient, configureFromStack, resetCredentials, resolveTokenScheme, stackTokenScheme,
+  API_TOKEN_ENV, API_URL_ENV, apiClient, configureFromStack, resolveTokenScheme, stackTokenScheme,
   TOKEN_SCHEME_ENV, TOKEN_SCHEME_KEY,
 } from "../../provider/framework/credentials";
 import { providerFor } from "../../provider/runtime";
 import * as http from "node:http";
 import * as pulumi from "@pulumi/pulumi";
 import { getOrganization } from "../../provider/resources/lookups";
-import { recordAuthorization, type HeaderRecorder } from "./credentials-auth-header";
+import { useCredentialsSandbox } from "./credentials-auth-header";
 
 const NAMES = [API_URL_ENV, API_TOKEN_ENV, TOKEN_SCHEME_ENV] as const;
-const saved = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]));
-let recorder: HeaderRecorder;
-
-beforeAll(async () => {
-  recorder = await recordAuthorization();
-});
-afterAll(async () => {
-  await recorder.close();
-});
-beforeEach(() => {
-  for (const n of NAMES) delete process.env[n];
-  recorder.seen.length = 0;
-});
-afterEach(() => {
-  resetCredentials();
-  for (const n of NAMES) {
-    if (saved[n] === undefined) delete process.env[n];
-    else process.env[n] = saved[n];
-  }
-});
+const sandbox = useCredentialsSandbox(NAMES);
 
 function config(values: Record<string, string>) {
   return { get: (key: string) => values[key] };
@@ -36,38 +17,38 @@ function config(values: Record<string, string>) {
 
 describe("deploy-service:tokenScheme", () => {
   it("defaults to Token", async () => {
-    configureFromStack(config({ "deploy-service:apiUrl": recorder.url, "deploy-service:apiToken": "tok-1" }));
+    configureFromStack(config({ "deploy-service:apiUrl": sandbox().url, "deploy-service:apiToken": "tok-1" }));
     expect(resolveTokenScheme()).toBe("Token");
     await apiClient().organizations.list();
-    expect(recorder.seen).toEqual(["Token tok-1"]);
+    expect(sandbox().seen).toEqual(["Token tok-1"]);
   });
 
   it("sends Bearer when the stack config says so, through the provider host's configure", async () => {
     await providerFor("Project").configure!({
-      config: config({ "deploy-service:apiUrl": recorder.url, "deploy-service:apiToken": "jwt-1", [TOKEN_SCHEME_KEY]: "Bearer" }) as never,
+      config: config({ "deploy-service:apiUrl": sandbox().url, "deploy-service:apiToken": "jwt-1", [TOKEN_SCHEME_KEY]: "Bearer" }) as never,
     });
     await apiClient().organizations.list();
-    expect(recorder.seen).toEqual(["Bearer jwt-1"]);
+    expect(sandbox().seen).toEqual(["Bearer jwt-1"]);
   });
 
   it("reads DEPLOY_SERVICE_TOKEN_SCHEME when the stack config has none, and the stack config wins over it", async () => {
     process.env[TOKEN_SCHEME_ENV] = "Bearer";
-    configureFromStack(config({ "deploy-service:apiUrl": recorder.url, "deploy-service:apiToken": "jwt-2" }));
+    configureFromStack(config({ "deploy-service:apiUrl": sandbox().url, "deploy-service:apiToken": "jwt-2" }));
     expect(resolveTokenScheme()).toBe("Bearer");
-    configureFromStack(config({ "deploy-service:apiUrl": recorder.url, "deploy-service:apiToken": "tok-2", [TOKEN_SCHEME_KEY]: "Token" }));
+    configureFromStack(config({ "deploy-service:apiUrl": sandbox().url, "deploy-service:apiToken": "tok-2", [TOKEN_SCHEME_KEY]: "Token" }));
     await apiClient().organizations.list();
-    expect(recorder.seen).toEqual(["Token tok-2"]);
+    expect(sandbox().seen).toEqual(["Token tok-2"]);
   });
 
   it("builds a new client when the scheme changes", () => {
-    configureFromStack(config({ "deploy-service:apiUrl": recorder.url, "deploy-service:apiToken": "t" }));
+    configureFromStack(config({ "deploy-service:apiUrl": sandbox().url, "deploy-service:apiToken": "t" }));
     const first = apiClient();
-    configureFromStack(config({ "deploy-service:apiUrl": recorder.url, "deploy-service:apiToken": "t", [TOKEN_SCHEME_KEY]: "Bearer" }));
+    configureFromStack(config({ "deploy-service:apiUrl": sandbox().url, "deploy-service:apiToken": "t", [TOKEN_SCHEME_KEY]: "Bearer" }));
     expect(apiClient()).not.toBe(first);
   });
 
   it("refuses another value from the stack config, naming the key and the two choices, without quoting it", () => {
-    configureFromStack(config({ "deploy-service:apiUrl": recorder.url, "deploy-service:apiToken": "t", [TOKEN_SCHEME_KEY]: "bearer-secretish" }));
+    configureFromStack(config({ "deploy-service:apiUrl": sandbox().url, "deploy-service:apiToken": "t", [TOKEN_SCHEME_KEY]: "bearer-secretish" }));
     let message = "";
     try {
       apiClient();
@@ -76,12 +57,12 @@ describe("deploy-service:tokenScheme", () => {
     }
     expect(message).toMatch(/^deploy-service: stack config "deploy-service:tokenScheme" must be "Token" \(API tokens\) or "Bearer"/);
     expect(message).not.toContain("bearer-secretish");
-    expect(recorder.seen).toEqual([]);
+    expect(sandbox().seen).toEqual([]);
   });
 
   it("refuses another value from the environment, naming the variable", () => {
     process.env[TOKEN_SCHEME_ENV] = "Basic";
-    configureFromStack(config({ "deploy-service:apiUrl": recorder.url, "deploy-service:apiToken": "t" }));
+    configureFromStack(config({ "deploy-service:apiUrl": sandbox().url, "deploy-service:apiToken": "t" }));
     expect(() => resolveTokenScheme()).toThrow(/^deploy-service: environment variable DEPLOY_SERVICE_TOKEN_SCHEME must be "Token" .* or "Bearer"/);
   });
 

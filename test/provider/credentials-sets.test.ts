@@ -1,36 +1,17 @@
 import * as pulumi from "@pulumi/pulumi";
 import {
-  activeCredentialsSet, API_TOKEN_ENV, API_URL_ENV, apiClient, configureFromStack, defaultTokenEnv, resetCredentials,
+  activeCredentialsSet, API_TOKEN_ENV, API_URL_ENV, apiClient, configureFromStack, defaultTokenEnv,
   resolveCredentials, resolveTokenScheme, TOKEN_SCHEME_ENV,
 } from "../../provider/framework/credentials";
 import { Credentials, credentialsInputs } from "../../provider/framework/credentials-set";
 import { serializedProvider } from "../../provider/framework/shim";
 import { Project } from "../../provider/resources/project";
 import { providerFor } from "../../provider/runtime";
-import { recordAuthorization, type HeaderRecorder } from "./credentials-auth-header";
+import { useCredentialsSandbox } from "./credentials-auth-header";
 
 const SET_ENV = "DEPLOY_SERVICE_API_TOKEN_ORG_B";
 const NAMES = [API_URL_ENV, API_TOKEN_ENV, TOKEN_SCHEME_ENV, SET_ENV, "ORG_B_READ_TOKEN"] as const;
-const saved = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]));
-let recorder: HeaderRecorder;
-
-beforeAll(async () => {
-  recorder = await recordAuthorization();
-});
-afterAll(async () => {
-  await recorder.close();
-});
-beforeEach(() => {
-  for (const n of NAMES) delete process.env[n];
-  recorder.seen.length = 0;
-});
-afterEach(() => {
-  resetCredentials();
-  for (const n of NAMES) {
-    if (saved[n] === undefined) delete process.env[n];
-    else process.env[n] = saved[n];
-  }
-});
+const sandbox = useCredentialsSandbox(NAMES);
 
 function config(values: Record<string, string>) {
   return { get: (key: string) => values[key] };
@@ -50,15 +31,15 @@ describe("credentials sets in the provider process", () => {
   it("uses the set's URL and the token of the variable it names, with its scheme", async () => {
     process.env[API_TOKEN_ENV] = "stack-token";
     process.env[SET_ENV] = "org-b-token";
-    await providerFor("Environment").configure!({ config: setConfig("org-b", { apiUrl: recorder.url, tokenScheme: "Bearer" }) as never });
+    await providerFor("Environment").configure!({ config: setConfig("org-b", { apiUrl: sandbox().url, tokenScheme: "Bearer" }) as never });
     expect(activeCredentialsSet()?.name).toBe("org-b");
-    expect(resolveCredentials()).toEqual({ url: recorder.url, token: "org-b-token" });
+    expect(resolveCredentials()).toEqual({ url: sandbox().url, token: "org-b-token" });
     await apiClient().organizations.list();
-    expect(recorder.seen).toEqual(["Bearer org-b-token"]);
+    expect(sandbox().seen).toEqual(["Bearer org-b-token"]);
   });
 
   it("reads the token at call time, from a variable of the program's choice", () => {
-    configureFromStack(setConfig("org-b", { apiUrl: recorder.url, apiTokenEnv: "ORG_B_READ_TOKEN" }));
+    configureFromStack(setConfig("org-b", { apiUrl: sandbox().url, apiTokenEnv: "ORG_B_READ_TOKEN" }));
     expect(() => resolveCredentials()).toThrow(/ORG_B_READ_TOKEN/);
     process.env.ORG_B_READ_TOKEN = "read-token";
     expect(resolveCredentials().token).toBe("read-token");
@@ -66,7 +47,7 @@ describe("credentials sets in the provider process", () => {
 
   it("never falls back to the stack's token, and says which variable to set", () => {
     process.env[API_TOKEN_ENV] = "stack-token";
-    configureFromStack(setConfig("org-b", { apiUrl: recorder.url }));
+    configureFromStack(setConfig("org-b", { apiUrl: sandbox().url }));
     let message = "";
     try {
       apiClient();
@@ -80,7 +61,7 @@ describe("credentials sets in the provider process", () => {
   });
 
   it("never reads a token from the set's inputs (they are in the state)", () => {
-    configureFromStack(config({ "deploy-service:credentials": "org-b", "deploy-service:apiUrl": recorder.url, "deploy-service:apiToken": "leaked" }));
+    configureFromStack(config({ "deploy-service:credentials": "org-b", "deploy-service:apiUrl": sandbox().url, "deploy-service:apiToken": "leaked" }));
     expect(() => resolveCredentials()).toThrow(/missing the API token \(environment variable DEPLOY_SERVICE_API_TOKEN_ORG_B\)/);
   });
 
@@ -90,22 +71,22 @@ describe("credentials sets in the provider process", () => {
     expect(() => resolveCredentials()).toThrow(
       /^deploy-service: credentials "org-b": missing the base URL \(the apiUrl of credentials "org-b" or DEPLOY_SERVICE_API_URL\)/,
     );
-    process.env[API_URL_ENV] = recorder.url;
-    expect(resolveCredentials()).toEqual({ url: recorder.url, token: "org-b-token" });
+    process.env[API_URL_ENV] = sandbox().url;
+    expect(resolveCredentials()).toEqual({ url: sandbox().url, token: "org-b-token" });
   });
 
   it("has its own scheme: the stack's DEPLOY_SERVICE_TOKEN_SCHEME does not apply, a bad one is refused by name", () => {
     process.env[TOKEN_SCHEME_ENV] = "Bearer";
-    configureFromStack(setConfig("org-b", { apiUrl: recorder.url }));
+    configureFromStack(setConfig("org-b", { apiUrl: sandbox().url }));
     expect(resolveTokenScheme()).toBe("Token");
     configureFromStack(config({ "deploy-service:credentials": "org-b", "deploy-service:tokenScheme": "JWT" }));
     expect(() => resolveTokenScheme()).toThrow(/^deploy-service: credentials "org-b": tokenScheme must be "Token" .* or "Bearer"/);
   });
 
   it("leaves the stack's provider process as it was when no set is named", () => {
-    configureFromStack(config({ "deploy-service:apiUrl": recorder.url, "deploy-service:apiToken": "stack-token" }));
+    configureFromStack(config({ "deploy-service:apiUrl": sandbox().url, "deploy-service:apiToken": "stack-token" }));
     expect(activeCredentialsSet()).toBeUndefined();
-    expect(resolveCredentials()).toEqual({ url: recorder.url, token: "stack-token" });
+    expect(resolveCredentials()).toEqual({ url: sandbox().url, token: "stack-token" });
   });
 });
 
