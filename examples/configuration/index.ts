@@ -104,7 +104,16 @@ const web = new ds.Container("web", {
   },
 });
 
-// A secret of the environment managed apart from the services: a key belongs to one resource only.
+// A variable and a secret of the environment managed apart from the services (by another team, say): a key
+// belongs to one resource only, so the environment's own maps above leave these keys alone.
+const featureFlags = new ds.Variable("feature-flags", {
+  scope: "ENVIRONMENT",
+  parentId: staging.id,
+  key: "FEATURE_FLAGS",
+  value: config.get("featureFlags") ?? "checkout-v2",
+  description: "Flags the storefront team turns on and off",
+});
+
 const stripeKey = new ds.Secret("stripe-key", {
   scope: "ENVIRONMENT",
   parentId: staging.id,
@@ -125,6 +134,7 @@ export const databaseId = database.id;
 export const webId = web.id;
 export const labelsGroupId = team.id;
 export const annotationsGroupId = monitoring.id;
+export const featureFlagsId = featureFlags.id;
 export const stripeKeyId = stripeKey.id;
 export const domainId = domain.id;
 /** Point a CNAME of the domain at this. */

@@ -1,6 +1,6 @@
 /**
  * The configuration example through the engine: variables at the project, the environment and a container (a value,
- * an override, aliases of a database's built-ins, a file), a standalone secret, labels and annotations groups, an
+ * an override, aliases of a database's built-ins, a file), a standalone variable and secret, labels and annotations groups, an
  * autoscaling policy and a custom domain. Preview, up, a no-op preview that sends no request, refresh with no drift,
  * an in-place change of a project variable, and destroy back to the seeded emulator.
  */
@@ -25,6 +25,7 @@ const EXPECTED_TYPES: Record<string, number> = {
   [`${DS}Database`]: 1,
   [`${DS}ContainerRegistry`]: 1,
   [`${DS}Container`]: 1,
+  [`${DS}Variable`]: 1,
   [`${DS}Secret`]: 1,
   [`${DS}CustomDomain`]: 1,
   "pulumi:pulumi:Stack": 1,
@@ -74,6 +75,7 @@ describeWithEngine("the configuration example through the engine", ({ binDir }) 
     const database = await client.databases.get(out.databaseId);
     expect(byKey("DATABASE_HOST")).toEqual([{ scope: "CONTAINER", type: "ALIAS", value: database.host }]);
     expect(visible.find((v) => v.key === "DATABASE_PASSWORD")).toMatchObject({ scope: "CONTAINER", variable_type: "ALIAS", is_secret: true });
+    expect(byKey("FEATURE_FLAGS")).toEqual([{ scope: "ENVIRONMENT", type: "VALUE", value: "checkout-v2" }]);
     expect(visible.find((v) => v.key === "STRIPE_KEY")).toMatchObject({ scope: "ENVIRONMENT", is_secret: true, value: null });
     expect(visible.find((v) => v.key === "NGINX_CONF")).toMatchObject({ scope: "CONTAINER", mount_path: "/etc/nginx/conf.d/status.conf" });
     expect(Object.keys(out.webBuiltInVariables)).toEqual(expect.arrayContaining([expect.stringMatching(/^QOVERY_POSTGRESQL_Z[0-9A-F]{8}_HOST_INTERNAL$/)]));
