@@ -62,7 +62,7 @@ export async function clearRequests(emulator: ControlEndpoint): Promise<void> {
  */
 export async function injectFault(
   emulator: ControlEndpoint,
-  fault: { method: string; path: string; status?: number; times?: number; drop?: "before" | "after" },
+  fault: { method: string; path: string; status?: number; times?: number; drop?: "before" | "after"; latency_ms?: number; retry_after_seconds?: number },
 ): Promise<void> {
   const res = await control(emulator, "POST", "/faults", fault);
   if (res.status !== 201) throw new Error(`fault not accepted: ${res.status} ${await res.text()}`);

@@ -57,3 +57,4 @@ export type { AutoscalingArgs, ScalerArgs, TriggerAuthenticationArgs } from "./f
 export { configureFromStack } from "./framework/credentials";
 export { Credentials, type CredentialsArgs, TOKEN_SCHEMES, type TokenScheme } from "./framework/credentials-set";
 export type { ValueFileOutput } from "./framework/resource";
+export { type AdoptArgs, type AdoptableArgs, ENV_ADOPT } from "./framework/adoption";

@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { configureFromStack } from "./framework/credentials";
 import { attachEngineLog } from "./framework/progress";
 import { withActionableErrors } from "./framework/messages";
+import { withAdoption } from "./framework/adoption";
 
 // In the engine's dynamic-provider host, progress lines of deployments go to `pulumi up`'s output (progress.ts).
 // This module is loaded by the host's first Check, before any Create, Update or Delete it serves.
@@ -55,7 +56,7 @@ export function providerFor(kind: string): pulumi.dynamic.ResourceProvider {
   const provider = load();
   return {
     // Every kind, including those not built by defineResource (already wrapped ones are left as they are).
-    ...bindAll(withActionableErrors(kind, provider)),
+    ...bindAll(withActionableErrors(kind, withAdoption(kind, bindAll(provider)))),
     configure: async (req: pulumi.dynamic.ConfigureRequest) => {
       configureFromStack(req.config);
     },

@@ -5,7 +5,7 @@
  * Each operation runs scripts/stack.ts in its own process, the way a user's `pulumi <op>` runs, and reads the
  * JSON it writes: the change summary, the engine events, the outputs, or the exported state.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -146,22 +146,53 @@ export class EngineStack {
     }
   }
 
-  private async run(op: string, extra: string[] = []): Promise<OperationResult> {
-    const jsonOut = path.join(this.backendDir, `${op}-${Date.now()}.json`);
+  /**
+   * Starts an operation without waiting for it, in a process group of its own (the runner, the CLI and the
+   * provider hosts together), so a test can interrupt it as Ctrl-C or a CI timeout would: `process.kill(-child.pid, sig)`.
+   * `done` settles with the exit code and what the processes printed.
+   */
+  start(op: string, extra: string[] = [], env: Record<string, string> = {}): { child: ChildProcess; done: Promise<{ code: number | null; signal: string | null; output: string }> } {
+    const { args, env: fullEnv } = this.invocation(op, path.join(this.backendDir, `${op}-${Date.now()}.json`), extra, env);
+    const child = spawn(process.execPath, args, { env: fullEnv, cwd: this.options.programDir, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout?.on("data", (d: Buffer) => { output += d.toString(); });
+    child.stderr?.on("data", (d: Buffer) => { output += d.toString(); });
+    const done = new Promise<{ code: number | null; signal: string | null; output: string }>((resolve) => {
+      child.on("close", (code, signal) => resolve({ code, signal, output }));
+    });
+    return { child, done };
+  }
+
+  /** `pulumi cancel`: removes the lock an interrupted operation left (what the engine tells users to run). */
+  async cancel(): Promise<void> { await this.run("cancel"); }
+
+  /** `pulumi up` with extra environment for the program and the providers (e.g. `DEPLOY_SERVICE_ADOPT`). */
+  upWith(env: Record<string, string>): Promise<OperationResult> { return this.run("up", [], env); }
+
+  private invocation(op: string, jsonOut: string, extra: string[], env: Record<string, string>): { args: string[]; env: NodeJS.ProcessEnv } {
     const args = [TS_NODE, "--transpile-only", RUNNER, op, "--dir", this.options.programDir, "--stack", this.stackName, "--json-out", jsonOut, ...extra];
     if (!this.configured) {
       for (const [k, v] of Object.entries(this.options.config ?? {})) args.push("--config", `${k}=${v}`);
       for (const [k, v] of Object.entries(this.options.secretConfig ?? {})) args.push("--secret", `${k}=${v}`);
     }
-    const env = {
-      ...process.env,
-      ...this.options.env,
-      PULUMI_BIN_DIR: this.options.binDir,
-      PULUMI_BACKEND_URL: `file://${this.backendDir}`,
-      PULUMI_HOME: this.homeDir,
-      PULUMI_CONFIG_PASSPHRASE: "engine-tests",
-      TS_NODE_TRANSPILE_ONLY: "true",
+    return {
+      args,
+      env: {
+        ...process.env,
+        ...this.options.env,
+        ...env,
+        PULUMI_BIN_DIR: this.options.binDir,
+        PULUMI_BACKEND_URL: `file://${this.backendDir}`,
+        PULUMI_HOME: this.homeDir,
+        PULUMI_CONFIG_PASSPHRASE: "engine-tests",
+        TS_NODE_TRANSPILE_ONLY: "true",
+      },
     };
+  }
+
+  private async run(op: string, extra: string[] = [], extraEnv: Record<string, string> = {}): Promise<OperationResult> {
+    const jsonOut = path.join(this.backendDir, `${op}-${Date.now()}.json`);
+    const { args, env } = this.invocation(op, jsonOut, extra, extraEnv);
     const { stdout, stderr, code } = await new Promise<{ stdout: string; stderr: string; code: number }>((resolve) => {
       execFile(process.execPath, args, { env, cwd: this.options.programDir, maxBuffer: 64 * 1024 * 1024, timeout: 10 * 60 * 1000 },
         (error, out, err) => resolve({ stdout: out, stderr: err, code: error ? ((error as { code?: number }).code ?? 1) : 0 }));

@@ -17,8 +17,8 @@ import * as path from "node:path";
 import { createRequire } from "node:module";
 import type * as automation from "@pulumi/pulumi/automation";
 
-type Operation = "preview" | "up" | "refresh" | "destroy" | "outputs" | "export" | "import" | "export-secrets" | "rm";
-const OPERATIONS: readonly Operation[] = ["preview", "up", "refresh", "destroy", "outputs", "export", "import", "export-secrets", "rm"];
+type Operation = "preview" | "up" | "refresh" | "destroy" | "outputs" | "export" | "import" | "export-secrets" | "rm" | "cancel";
+const OPERATIONS: readonly Operation[] = ["preview", "up", "refresh", "destroy", "outputs", "export", "import", "export-secrets", "rm", "cancel"];
 
 interface RunnerArgs {
   op: Operation;
@@ -207,6 +207,11 @@ async function main(): Promise<void> {
       break;
     case "rm":
       await stack.workspace.removeStack(args.stack, { force: true });
+      result = {};
+      break;
+    case "cancel":
+      // `pulumi cancel`: removes the lock an interrupted operation left behind.
+      await stack.cancel();
       result = {};
       break;
   }

@@ -108,6 +108,9 @@ function nameTaken(message: string, operation: Operation): boolean {
  */
 export function adviceFor(e: unknown, message: string, ctx: AdviceContext): string {
   const rerun = again(ctx.operation);
+  // An error that knows its own next step (the name conflict's two ways to adopt) says it.
+  const own = (e as { advice?: unknown } | null)?.advice;
+  if (typeof own === "string") return own;
   if (ctx.settingsError) return settingsAdvice(message, rerun);
   const where = places();
   const service = serviceErrorOf(e);

@@ -10,12 +10,15 @@ type Norm<T> = T extends ReadonlyArray<infer E>
     : T;
 type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
 
+/** Args every resource takes that the provider's wrapper handles before the family's schema sees the inputs. */
+type ProviderSideArgs = "adopt";
+
 /**
  * The Args fields whose type (with `pulumi.Input` unwrapped at every depth) differs from the schema's input
  * type, plus keys present on one side only, plus keys optional on one side only. `never` when they agree.
  */
 export type ArgsMismatch<A, S extends z.ZodType> =
-  | Exclude<keyof A, keyof z.input<S>>
+  | Exclude<keyof A, keyof z.input<S> | ProviderSideArgs>
   | Exclude<keyof z.input<S>, keyof A>
   | {
       [K in keyof A & keyof z.input<S>]-?: Same<
@@ -25,7 +28,7 @@ export type ArgsMismatch<A, S extends z.ZodType> =
         ? never
         : K;
     }[keyof A & keyof z.input<S>]
-  | Exclude<OptionalKeys<A>, OptionalKeys<z.input<S>>>
+  | Exclude<OptionalKeys<A>, OptionalKeys<z.input<S>> | ProviderSideArgs>
   | Exclude<OptionalKeys<z.input<S>>, OptionalKeys<A>>;
 
 /**

@@ -14,6 +14,7 @@ import { field } from "./fields";
 import { deployFields } from "./service-deploy";
 import { refineValues, valuesFields } from "./service-values";
 import { idInput, MAX_CPU_MILLICORES, MAX_GPU, MAX_INSTANCES, MAX_MEMORY_MB, MAX_PORT, MAX_STORAGE_GB, MIN_APPLICATION_VOLUME_GB, nameInput } from "./rules";
+import type { AdoptableArgs } from "./adoption";
 
 /** What a probe checks: give exactly one of `tcp`, `http`, `exec`, `grpc`. */
 export interface ProbeTypeArgs {
@@ -103,7 +104,7 @@ export interface StorageArgs {
  * The Args every service kind (an application, a container, a job) shares field for field: its environment and
  * name, resources per instance, probes, annotation and label groups, deployment stage.
  */
-export interface ServiceArgs {
+export interface ServiceArgs extends AdoptableArgs {
   /** Environment holding the service (wire: the `{environmentId}` of the create path). Changing it replaces the service. */
   environmentId: pulumi.Input<string>;
   /** Service name, unique within the environment (case-insensitive), 1 to 255 characters, not only whitespace. Wire: `name`. */

@@ -9,6 +9,7 @@ import { keyProblem, kubernetesText, refineUniqueKeys } from "../framework/kuber
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
+import type { AdoptableArgs } from "../framework/adoption";
 
 /** Where the annotations of a group are put. */
 export { ANNOTATION_SCOPES, type AnnotationScope };
@@ -22,7 +23,7 @@ export interface AnnotationArgs {
 }
 
 /** Inputs of an {@link AnnotationsGroup}. */
-export interface AnnotationsGroupArgs {
+export interface AnnotationsGroupArgs extends AdoptableArgs {
   /** Organization that keeps the group (wire: the `{organizationId}` of the path). Changing it replaces the group. */
   organizationId: pulumi.Input<string>;
   /** Group name, 1 to 255 characters, not only whitespace. Wire: `name`. */

@@ -12,6 +12,7 @@ import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
+import type { AdoptableArgs } from "../framework/adoption";
 
 /** Kinds of container registry the service knows (`DOCR` is listed but refused: the service no longer supports it). */
 export { CONTAINER_REGISTRY_KINDS };
@@ -68,7 +69,7 @@ export interface ContainerRegistryConfigArgs {
 }
 
 /** Inputs of a {@link ContainerRegistry}. */
-export interface ContainerRegistryArgs {
+export interface ContainerRegistryArgs extends AdoptableArgs {
   /** Organization that owns the registry (wire: the `{organizationId}` of the path). Changing it replaces the registry. */
   organizationId: pulumi.Input<string>;
   /** Registry name, unique within the organization, 1 to 255 characters, not only whitespace. Wire: `name`. */

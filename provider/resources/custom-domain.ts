@@ -8,12 +8,13 @@ import { defineResource, type FamilyCalls, type Props } from "../framework/defin
 import { field } from "../framework/fields";
 import { idInput, ruledInput } from "../framework/rules";
 import { ServiceObjectResource } from "../framework/resource";
+import type { AdoptableArgs } from "../framework/adoption";
 
 /** The service kinds a custom domain can route to. */
 export { CUSTOM_DOMAIN_SERVICE_KINDS, type CustomDomainServiceKind };
 
 /** Inputs of a {@link CustomDomain}. */
-export interface CustomDomainArgs {
+export interface CustomDomainArgs extends AdoptableArgs {
   /**
    * Kind of the service the domain routes to: `"application"` or `"container"` (wire: the first segment of the
    * path, `/<kind>/{id}/customDomain`). Changing it replaces the domain.

@@ -12,6 +12,7 @@ import { idInput, MAX_CPU_MILLICORES, MAX_MEMORY_MB, MAX_STORAGE_GB, nameInput }
 import { ServiceObjectResource } from "../framework/resource";
 import { stagePart } from "../framework/stage-attach";
 import { isUnknown } from "../framework/unknowns";
+import type { AdoptableArgs } from "../framework/adoption";
 
 /** Database engines, run modes and reachabilities the service knows. */
 export { DATABASE_ACCESSIBILITIES, DATABASE_MODES, DATABASE_TYPES };
@@ -26,7 +27,7 @@ export interface DatabaseCredentialsArgs {
 }
 
 /** Inputs of a {@link Database}. */
-export interface DatabaseArgs extends DeployArgs, GroupRefsArgs {
+export interface DatabaseArgs extends DeployArgs, GroupRefsArgs, AdoptableArgs {
   /** Environment holding the database (wire: the `{environmentId}` of the create path). Changing it replaces the database. */
   environmentId: pulumi.Input<string>;
   /** Database name, unique within the environment (case-insensitive), 1 to 255 characters, not only whitespace. Wire: `name`. */

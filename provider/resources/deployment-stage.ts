@@ -8,9 +8,10 @@ import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
+import type { AdoptableArgs } from "../framework/adoption";
 
 /** Inputs of a {@link DeploymentStage}. */
-export interface DeploymentStageArgs {
+export interface DeploymentStageArgs extends AdoptableArgs {
   /** Environment holding the stage (wire: the `{environmentId}` of the create path). Changing it replaces the stage. */
   environmentId: pulumi.Input<string>;
   /** Stage name, unique within the environment (case-insensitive), 1 to 255 characters, not only whitespace. Wire: `name`. */

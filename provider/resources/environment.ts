@@ -8,6 +8,7 @@ import { idInput, nameInput } from "../framework/rules";
 import { ownerValuesPart, valueRefOutputs, type ServiceValuesArgs } from "../framework/service-values";
 import { ownerValueFields, refineValueMaps } from "../framework/value-maps";
 import { ValueOwnerResource } from "../framework/resource";
+import type { AdoptableArgs } from "../framework/adoption";
 
 /** Modes a program may give an environment (`PREVIEW` is set by the service only). */
 export { ENVIRONMENT_MODES };
@@ -21,7 +22,7 @@ export type EnvironmentMode = (typeof ENVIRONMENT_MODES)[number];
  * `/environment/{id}/secret`), seen by every service of the environment; `environmentVariableOverrides` and
  * `secretOverrides` give the environment its own value of a project's variable.
  */
-export interface EnvironmentArgs extends ServiceValuesArgs {
+export interface EnvironmentArgs extends ServiceValuesArgs, AdoptableArgs {
   /** Project holding the environment (wire: the `{projectId}` of the create path). Changing it replaces the environment. */
   projectId: pulumi.Input<string>;
   /** Environment name, unique within the project (case-insensitive), 1 to 255 characters, not only whitespace. Wire: `name`. */

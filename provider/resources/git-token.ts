@@ -8,6 +8,7 @@ import { field } from "../framework/fields";
 import { httpUrlInput, idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
+import type { AdoptableArgs } from "../framework/adoption";
 
 /** Git providers the service knows. */
 export { GIT_PROVIDERS };
@@ -16,7 +17,7 @@ export { GIT_PROVIDERS };
 export type GitProvider = (typeof GIT_PROVIDERS)[number];
 
 /** Inputs of a {@link GitToken}. */
-export interface GitTokenArgs {
+export interface GitTokenArgs extends AdoptableArgs {
   /** Organization that owns the token (wire: the `{organizationId}` of the path). Changing it replaces the token. */
   organizationId: pulumi.Input<string>;
   /** Token name, unique within the organization, 1 to 255 characters, not only whitespace. Wire: `name`. */

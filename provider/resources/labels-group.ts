@@ -8,6 +8,7 @@ import { field } from "../framework/fields";
 import { keyProblem, kubernetesText, labelValueProblem, refineUniqueKeys } from "../framework/kubernetes-keys";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource } from "../framework/resource";
+import type { AdoptableArgs } from "../framework/adoption";
 
 /** One Kubernetes label of a {@link LabelsGroup}. */
 export interface LabelArgs {
@@ -20,7 +21,7 @@ export interface LabelArgs {
 }
 
 /** Inputs of a {@link LabelsGroup}. */
-export interface LabelsGroupArgs {
+export interface LabelsGroupArgs extends AdoptableArgs {
   /** Organization that keeps the group (wire: the `{organizationId}` of the path). Changing it replaces the group. */
   organizationId: pulumi.Input<string>;
   /** Group name, 1 to 255 characters, not only whitespace. Wire: `name`. */

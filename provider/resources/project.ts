@@ -7,13 +7,14 @@ import { idInput, nameInput } from "../framework/rules";
 import { ownerValuesPart, valueRefOutputs, type ServiceValuesArgs } from "../framework/service-values";
 import { ownerValueFields, refineValueMaps } from "../framework/value-maps";
 import { ValueOwnerResource } from "../framework/resource";
+import type { AdoptableArgs } from "../framework/adoption";
 
 /**
  * Inputs of a {@link Project}. The variable maps (`environmentVariables`, `secrets`, their files, aliases and
  * overrides) are the project's own (scope `PROJECT`, wire `/project/{id}/environmentVariable`, `/project/{id}/secret`),
  * seen by every environment and service of the project; an environment or a service may override or alias them.
  */
-export interface ProjectArgs extends ServiceValuesArgs {
+export interface ProjectArgs extends ServiceValuesArgs, AdoptableArgs {
   /** Organization that owns the project (wire: the `{organizationId}` of the create path). Changing it replaces the project. */
   organizationId: pulumi.Input<string>;
   /** Project name, unique within the organization (case-insensitive), 1 to 255 characters, not only whitespace. Wire: `name`. */

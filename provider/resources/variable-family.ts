@@ -13,6 +13,7 @@ import { ServiceObjectResource } from "../framework/resource";
 import { idInput } from "../framework/rules";
 import { mountPathInput, variableKeyInput } from "../framework/value-maps";
 import { conflictAtCreate } from "./variable-conflict";
+import type { AdoptableArgs } from "../framework/adoption";
 
 /** The scopes a standalone variable can be made at (its parent's kind). */
 export const VARIABLE_SCOPES = VariableParentScope.options;
@@ -20,7 +21,7 @@ export const VARIABLE_SCOPES = VariableParentScope.options;
 export type VariableScopeInput = (typeof VARIABLE_SCOPES)[number];
 
 /** What the two resources share field for field (the `value` of a `Secret` is a Pulumi secret). */
-export interface VariableFamilyArgs {
+export interface VariableFamilyArgs extends AdoptableArgs {
   /**
    * The kind of the parent: `PROJECT`, `ENVIRONMENT`, `APPLICATION`, `CONTAINER` or `JOB`. Changing it replaces the
    * variable. Wire: `variable_scope` (`alias_scope`, `override_scope` for an alias or an override).

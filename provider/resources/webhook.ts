@@ -7,6 +7,7 @@ import { defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
 import { httpUrlInput, idInput } from "../framework/rules";
 import { ServiceObjectResource } from "../framework/resource";
+import type { AdoptableArgs } from "../framework/adoption";
 
 /** Deployment events a webhook can be sent for (the seed's `DEPLOYMENT_SUCCEEDED`/`_FAILED` are accepted too). */
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number] | keyof typeof LEGACY_WEBHOOK_EVENTS;
@@ -15,7 +16,7 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number] | keyof typeof LEGACY
 export const WEBHOOK_ENVIRONMENT_TYPES = ["DEVELOPMENT", "PREVIEW", "PRODUCTION", "STAGING"] as const;
 
 /** Inputs of a {@link Webhook}. */
-export interface WebhookArgs {
+export interface WebhookArgs extends AdoptableArgs {
   /** Organization whose deployments are reported (wire: the `{organizationId}` of the path). Changing it replaces the webhook. */
   organizationId: pulumi.Input<string>;
   /** `STANDARD` (a JSON POST) or `SLACK` (a Slack incoming-webhook message). Default: `STANDARD`. Wire: `kind`. */

@@ -50,11 +50,12 @@ describeWithEngine("error messages in pulumi up's output", ({ binDir }) => {
     await emulator?.close();
   });
 
-  it("a 409 is printed under the resource with the kind, the name and the next step, without the token", async () => {
+  it("a 409 is printed under the resource with the kind, the name, the existing object's id and how to adopt it, without the token", async () => {
     const output = await failureOutput(() => stackWith("name").up());
     expect(output).toMatch(/pulumi up failed/);
+    // The object holding the name is named by its id, with the two ways to take it over (see adoption.ts).
     expect(output).toMatch(
-      /error: Project \\?"msg-taken\\?": creating project \\?"msg-taken\\?" failed \(HTTP 409\): .*The name is taken in its parent: choose another name in the program, .*then run `pulumi up` again\./,
+      /error: Project \\?"msg-taken\\?": a project \\?"msg-taken\\?" already exists in organization \S+ with id \S+\. To take it over in this stack .*add `adopt: \{ id: \\?"[^"\\]+\\?" \}` to the resource's args, or run once: `DEPLOY_SERVICE_ADOPT=\S+ pulumi up`\. To keep both, give this resource another name in the program\./,
     );
     expect(output).not.toContain(emulator.tokens.admin);
   });

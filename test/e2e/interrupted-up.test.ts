@@ -1,0 +1,164 @@
+/**
+ * A `pulumi up` killed in the middle of a create, then recovered, through the real engine: the emulator holds the
+ * application's create (a latency fault) and the whole run (runner, CLI, provider hosts) is killed with SIGKILL
+ * while it waits. Three points: before the service applied the create, after it applied it but before the answer,
+ * and after the answer (during the create's next request). Each recovers with nothing duplicated and nothing
+ * orphaned, by itself or with the one command the error prints, and destroy leaves the emulator as seeded.
+ */
+import * as path from "node:path";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { injectFault, stateDump } from "../../emulator/control-client";
+import { DeployServiceClient } from "../../sdk";
+import { describeWithEngine, EngineStack, REPO_ROOT } from "./harness";
+import { userObjects } from "./stack-checks";
+
+const PROGRAM = path.join(REPO_ROOT, "test", "e2e", "interrupted-program");
+const HOLD_MS = 4000;
+
+/** Waits (bounded) until `ok` holds. */
+async function until(what: string, ok: () => Promise<boolean>, limitMs = 120_000): Promise<void> {
+  const end = Date.now() + limitMs;
+  while (Date.now() < end) {
+    if (await ok()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The message a failed operation throws, or "" when it succeeded. */
+async function failure(run: () => Promise<unknown>): Promise<string> {
+  try {
+    await run();
+    return "";
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+describeWithEngine("a pulumi up killed in the middle of a create", ({ binDir }) => {
+  jest.setTimeout(10 * 60 * 1000);
+  let emulator: RunningEmulator;
+  let client: DeployServiceClient;
+  let seeded: unknown;
+  let clusterId: string;
+  const stacks: EngineStack[] = [];
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ stepMs: 0, rateLimitPerHour: 1_000_000, quiet: true });
+    client = new DeployServiceClient({ baseUrl: emulator.url, token: emulator.tokens.admin });
+    seeded = userObjects(await stateDump(emulator));
+    clusterId = (await client.clusters.list(emulator.ids.organizationId))[0]!.id;
+  });
+
+  afterAll(async () => {
+    for (const stack of stacks) await stack.remove().catch(() => undefined);
+    await emulator?.close();
+  });
+
+  const stackNamed = (name: string): EngineStack => {
+    const stack = new EngineStack({
+      programDir: PROGRAM,
+      binDir,
+      config: {
+        "deploy-service:apiUrl": emulator.url,
+        "interrupted-program:organizationId": emulator.ids.organizationId,
+        "interrupted-program:clusterId": clusterId,
+        "interrupted-program:name": name,
+      },
+      secretConfig: { "deploy-service:apiToken": emulator.tokens.admin },
+      env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" },
+    });
+    stacks.push(stack);
+    return stack;
+  };
+
+  /** The applications named `api` in the stack's project, whatever environment they are in. */
+  const apisOf = async (projectName: string) => {
+    const project = (await client.projects.list(emulator.ids.organizationId)).find((p) => p.name === projectName);
+    if (project === undefined) return [];
+    const envs = await client.environments.list(project.id);
+    return (await Promise.all(envs.map((e) => client.applications.list(e.id)))).flat().filter((a) => a.name === "api");
+  };
+
+  /** Starts `up`, waits until the held request has reached the emulator, and kills every process of the run. */
+  const killWhileHeld = async (stack: EngineStack, fault: Parameters<typeof injectFault>[1]): Promise<void> => {
+    await injectFault(emulator, { latency_ms: HOLD_MS, ...fault });
+    const run = stack.start("up");
+    // The fault leaves the list when a request takes it: the request is then held in the emulator.
+    await until("the held request", async () => ((await stateDump(emulator))["faults"] as unknown[]).length === 0);
+    // Ctrl-C twice: the first asks the engine to stop after what is running, the second stops it at once.
+    process.kill(-run.child.pid!, "SIGINT");
+    await new Promise((r) => setTimeout(r, 300));
+    try { process.kill(-run.child.pid!, "SIGINT"); } catch { /* already gone */ }
+    const ended = await run.done;
+    expect(ended.code === 0).toBe(false);
+    // Let the held request finish (or be dropped) in the emulator, as the service would.
+    await new Promise((r) => setTimeout(r, HOLD_MS + 500));
+  };
+
+  /**
+   * The next `pulumi up`: when the interrupted run left its lock (the engine's own file lock; whether it does
+   * depends on where the CLI was stopped), the engine says to run `pulumi cancel`, and then `up` runs. Answers the
+   * `up`'s failure output, or "" when it succeeded.
+   */
+  const nextUp = async (stack: EngineStack): Promise<string> => {
+    const first = await failure(() => stack.up());
+    if (!/the stack is currently locked/.test(first)) return first;
+    expect(first).toContain("`pulumi cancel`");
+    await stack.cancel();
+    return failure(() => stack.up());
+  };
+
+  /** The second up's error names the object and the command that takes it over; that command converges. */
+  const recoverWithPrintedCommand = async (stack: EngineStack, projectName: string): Promise<void> => {
+    const [made] = await apisOf(projectName);
+    expect(made).toBeDefined();
+    const output = await nextUp(stack);
+    expect(output).toMatch(new RegExp(`an application \\\\?"api\\\\?" already exists in environment \\S+ with id ${made!.id}`));
+    expect(output).toContain(`\`DEPLOY_SERVICE_ADOPT=${made!.id} pulumi up\``);
+    // The engine names the interrupted create too.
+    expect(output).toMatch(/pending operations from previous deployment[\s\S]*Application::api, interrupted while creating/);
+    const up = await stack.upWith({ DEPLOY_SERVICE_ADOPT: made!.id });
+    expect(up.outputs?.["applicationId"]).toBe(made!.id);
+    expect((await apisOf(projectName)).map((a) => a.id)).toEqual([made!.id]);
+  };
+
+  /** A no-op preview, then destroy leaves nothing of the stack on the service. */
+  const settleAndDestroy = async (stack: EngineStack): Promise<void> => {
+    const preview = await stack.preview();
+    expect(Object.keys(preview.changeSummary).filter((k) => k !== "same")).toEqual([]);
+    await stack.destroy();
+    expect(userObjects(await stateDump(emulator))).toEqual(seeded);
+  };
+
+  it("killed before the service applied the create: the next up creates it, once", async () => {
+    const stack = stackNamed("kill-before");
+    await killWhileHeld(stack, { method: "POST", path: "/environment/*/application", drop: "before" });
+    expect(await apisOf("kill-before")).toEqual([]);
+    expect(await nextUp(stack)).toBe("");
+    const apis = await apisOf("kill-before");
+    expect(apis).toHaveLength(1);
+    expect((await stack.preview()).changeSummary).toEqual({ same: 4 });
+    await settleAndDestroy(stack);
+  });
+
+  it("killed after the service applied the create, before its answer: the printed command takes it over", async () => {
+    const stack = stackNamed("kill-during");
+    await killWhileHeld(stack, { method: "POST", path: "/environment/*/application" });
+    expect(await apisOf("kill-during")).toHaveLength(1);
+    await recoverWithPrintedCommand(stack, "kill-during");
+    await settleAndDestroy(stack);
+  });
+
+  it("killed after the create's answer, while the create still sets the application's variables", async () => {
+    const stack = stackNamed("kill-after");
+    await killWhileHeld(stack, { method: "POST", path: "/application/*/environmentVariable" });
+    expect(await apisOf("kill-after")).toHaveLength(1);
+    await recoverWithPrintedCommand(stack, "kill-after");
+    const [api] = await apisOf("kill-after");
+    const vars = (await client.variables.list({ parentId: api!.id, scope: "APPLICATION" }))
+      .filter((v) => v.key === "LOG_LEVEL" && v.scope === "APPLICATION");
+    expect(vars).toHaveLength(1);
+    await settleAndDestroy(stack);
+  });
+});
