@@ -21,12 +21,13 @@ const REDACTED = "***";
 
 /**
  * A copy of the store with secret values, token values, git tokens, webhook secrets, container registries' secret
- * config fields and each service kind's secret fields replaced by "***".
+ * config fields, each service kind's secret fields and clusters' Kubernetes credentials replaced by "***".
  */
 export function redactedState(state: State): StateJson {
   const copy = JSON.parse(JSON.stringify(stateToJson(state))) as StateJson;
   for (const t of copy.tokens) t.value = REDACTED;
   for (const g of Object.values(copy.gitTokens)) g.token = REDACTED;
+  for (const k of Object.values(copy.clusterCredentials ?? {})) Object.assign(k, { token: REDACTED, read_only_token: REDACTED });
   for (const v of Object.values(copy.variables)) if (v.kind === "SECRET") v.value = REDACTED;
   for (const w of Object.values(copy.webhooks)) if (w.target_secret !== undefined) w.target_secret = REDACTED;
   for (const r of Object.values(copy.containerRegistries)) {

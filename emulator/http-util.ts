@@ -44,6 +44,12 @@ export function parseJsonBody(raw: Buffer): unknown {
   return value;
 }
 
+/** Sends a text answer of the given media type (a YAML kubeconfig). */
+export function sendText(res: ServerResponse, status: number, text: string, contentType: string, headers: Record<string, string | number> = {}): void {
+  res.writeHead(status, { ...headers, "content-type": contentType, "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
 /** Sends a JSON answer (or no body for 204). */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | number> = {}): void {
   if (status === 204 || body === undefined) {

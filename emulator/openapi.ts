@@ -26,7 +26,7 @@ export function buildOpenApi(routes: Route[]): Record<string, unknown> {
       responses: {
         [String(r.status)]: r.status === 204 || !r.response
           ? { description: r.status === 204 ? "No content" : "Success" }
-          : { description: "Success", content: { "application/json": { schema: jsonSchema(r.response, "output") } } },
+          : { description: "Success", content: { [r.contentType ?? "application/json"]: { schema: jsonSchema(r.response, "output") } } },
         "400": error, "401": error, "403": error, "404": error, "429": error,
       },
       security: [{ ApiToken: [] }],

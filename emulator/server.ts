@@ -4,7 +4,7 @@ import { handleControl } from "./control";
 import type { ControlTarget } from "./control-target";
 import { ApiError } from "./errors";
 import { Faults } from "./faults";
-import { errorBody, parseJsonBody, readBody, sendError, sendJson } from "./http-util";
+import { errorBody, parseJsonBody, readBody, sendError, sendJson, sendText } from "./http-util";
 import { buildOpenApi } from "./openapi";
 import { RateLimiter, type RateDecision } from "./rate-limit";
 import { RequestLog } from "./request-log";
@@ -118,7 +118,7 @@ export class EmulatorServer implements ControlTarget {
     let status = route.status;
     let body: unknown;
     try {
-      const parsed = method === "GET" || method === "DELETE" ? {} : parseJsonBody(raw);
+      const parsed = method === "GET" || (method === "DELETE" && !route.request) ? {} : parseJsonBody(raw);
       const input = route.request ? parseOr400(route.request, parsed) : parsed;
       this.world.store.sweep(now);
       body = route.handler({ params: match.params, query, body: input, world: this.world, now });
@@ -134,7 +134,8 @@ export class EmulatorServer implements ControlTarget {
       res.socket?.destroy();
       return;
     }
-    sendJson(res, status, status === 204 ? undefined : body, headers);
+    if (route.contentType !== undefined && status === route.status && typeof body === "string") sendText(res, status, body, route.contentType, headers);
+    else sendJson(res, status, status === 204 ? undefined : body, headers);
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
+import { ApiTokensApi } from "./api-tokens";
 import { ApplicationsApi, type LogLine, type LogOptions } from "./applications";
 import { ClustersApi } from "./clusters";
 import { ContainerRegistriesApi } from "./container-registries";
@@ -11,6 +12,7 @@ import { ContainersApi } from "./containers";
 import { RequestCore, type CallSpec, type HttpMethod, type Query, type RetryInfo } from "./core";
 import { CostsApi } from "./costs";
 import { CustomDomainsApi } from "./custom-domains";
+import { CustomRolesApi } from "./custom-roles";
 import { CLIENT_CREDENTIAL_SOURCES, type CredentialSourceNames, credentialPlaces, resolveCredentials } from "./credentials";
 import { DatabasesApi } from "./databases";
 import { DeploymentStagesApi } from "./deployment-stages";
@@ -19,7 +21,9 @@ import { followEnvironmentDeployment, type EnvironmentWaitOptions } from "./envi
 import { redact, type ServiceKindName } from "./errors";
 import { GitTokensApi } from "./git-tokens";
 import { AnnotationsGroupsApi, LabelsGroupsApi } from "./groups";
+import { InvitationsApi } from "./invitations";
 import { JobsApi } from "./jobs";
+import { MembersApi } from "./members";
 import { OrganizationsApi } from "./organizations";
 import { Pacer } from "./pacing";
 import { path as buildPath, type ApiPath } from "./path";
@@ -159,8 +163,16 @@ function checkBaseUrl(value: string, token: string, names: CredentialSourceNames
  * answered as the service (else ServiceMismatchError).
  */
 export class DeployServiceClient {
-  /** Organizations: list, get. */
+  /** Organizations: list, get, edit of the settings, available roles. */
   readonly organizations: OrganizationsApi;
+  /** Members of an organization: list, role change, removal. */
+  readonly members: MembersApi;
+  /** Invitations to an organization: list, get, invite, accept, cancel. */
+  readonly invitations: InvitationsApi;
+  /** API tokens of an organization: list, create (the value is answered once), delete. */
+  readonly apiTokens: ApiTokensApi;
+  /** Custom roles of an organization, with their cluster and project permissions. */
+  readonly customRoles: CustomRolesApi;
   /** Projects of an organization. */
   readonly projects: ProjectsApi;
   /**
@@ -188,7 +200,7 @@ export class DeployServiceClient {
   readonly labelsGroups: LabelsGroupsApi;
   /** Annotations groups of an organization (Kubernetes annotations that services reference by id). */
   readonly annotationsGroups: AnnotationsGroupsApi;
-  /** Clusters of an organization: list, upgrade, token. */
+  /** Clusters of an organization: list, status, upgrade, token, kubeconfig. */
   readonly clusters: ClustersApi;
   /** The organization-wide service list. */
   readonly services: ServicesApi;
@@ -247,6 +259,10 @@ export class DeployServiceClient {
       userAgent: options.userAgent ?? "pulumi-deploy-service-sdk",
     });
     this.organizations = new OrganizationsApi(this.core);
+    this.members = new MembersApi(this.core);
+    this.invitations = new InvitationsApi(this.core);
+    this.apiTokens = new ApiTokensApi(this.core);
+    this.customRoles = new CustomRolesApi(this.core);
     this.projects = new ProjectsApi(this.core);
     this.environments = new EnvironmentsApi(this.core);
     this.applications = new ApplicationsApi(this.core);

@@ -1,4 +1,4 @@
-/** Clusters: the Kubernetes clusters environments run on (read, upgrade, token). */
+/** Clusters: the Kubernetes clusters environments run on (read, status, upgrade, token, kubeconfig). */
 import { z } from "zod";
 import type { RequestCore } from "./core";
 import { path } from "./path";
@@ -73,8 +73,42 @@ export class ClustersApi {
     return this.core.call({ method: "POST", path: path`/cluster/${clusterId}/upgrade`, response: ClusterStatus });
   }
 
-  /** Reads a Kubernetes access token for the cluster. */
+  /** Reads a Kubernetes access token for the cluster (kept out of every later message of this client). */
   token(clusterId: string): Promise<ClusterToken> {
-    return this.core.call({ method: "GET", path: path`/cluster/${clusterId}/token`, response: ClusterToken });
+    return this.core.call({
+      method: "GET", path: path`/cluster/${clusterId}/token`, response: ClusterToken, secretsInResponse: (t) => [t.status.token],
+    });
   }
+
+  /** Reads the status of one cluster of an organization. */
+  status(organizationId: string, clusterId: string): Promise<ClusterStatus> {
+    return this.core.call({ method: "GET", path: path`/organization/${organizationId}/cluster/${clusterId}/status`, response: ClusterStatus });
+  }
+
+  /**
+   * Reads the cluster's kubeconfig, as YAML text, for `kubectl` or the Kubernetes provider. A secret: it holds a
+   * credential; the client keeps it, and the credentials in it, out of every later message.
+   */
+  kubeconfig(organizationId: string, clusterId: string, options: KubeconfigOptions = {}): Promise<string> {
+    return this.core.call({
+      method: "GET", path: path`/organization/${organizationId}/cluster/${clusterId}/kubeconfig`,
+      query: { with_token_from_cli: options.withTokenFromCli, read_only: options.readOnly },
+      response: z.string().min(1), textResponse: true, secretsInResponse: (text) => [text, ...kubeconfigCredentials(text)],
+    });
+  }
+}
+
+/** Options of {@link ClustersApi.kubeconfig}. */
+export interface KubeconfigOptions {
+  /** True: the user part runs the service's CLI to get a token (`exec`) instead of holding one. */
+  withTokenFromCli?: boolean;
+  /** True: the credential is a read-only one (a service account with the `view` cluster role). */
+  readOnly?: boolean;
+}
+
+const CREDENTIAL_LINE = /^\s*-?\s*(?:token|client-key-data|client-certificate-data|password|id-token|refresh-token)\s*:\s*["']?([^"'\s]+)["']?\s*$/gm;
+
+/** The credential values of a kubeconfig (tokens, keys, passwords), each kept out of messages on its own too. */
+export function kubeconfigCredentials(yaml: string): string[] {
+  return [...yaml.matchAll(CREDENTIAL_LINE)].map((m) => m[1] ?? "").filter((v) => v.length >= 8);
 }

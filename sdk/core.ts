@@ -105,6 +105,16 @@ export interface CallSpec<R extends z.ZodType | undefined> {
    * through `/variable/{id}`): the client then keeps it out of every later message too.
    */
   secretValue?: boolean;
+  /**
+   * True when the answer is text (a YAML kubeconfig), not JSON: the 2xx body is checked with `response` as the raw
+   * string, and `Accept` asks for YAML or text.
+   */
+  textResponse?: boolean;
+  /**
+   * The secrets a 2xx answer holds (a created API token's value, a kubeconfig and the credentials in it): the client
+   * keeps them out of every later message, as it does for the secrets it sends.
+   */
+  secretsInResponse?: (data: R extends z.ZodType ? z.output<R> : undefined) => ReadonlyArray<string | null | undefined>;
 }
 
 type CallResult<R> = R extends z.ZodType ? z.output<R> : undefined;
@@ -344,6 +354,14 @@ export class RequestCore {
     return results;
   }
 
+  /** Keeps `values` (secrets an answer held) out of every later message of this client. */
+  private rememberSecrets(values: ReadonlyArray<string | null | undefined>): void {
+    for (const value of values) {
+      if (this.rememberedSecrets.size >= MAX_REMEMBERED_SECRETS) break;
+      if (value) this.rememberedSecrets.add(value);
+    }
+  }
+
   private remember(path: string, body: unknown, secretValue: boolean): void {
     const values = sensitiveValues(body, SECRET_KEYS);
     if (secretValue || /\/secret(\/|$)/.test(path)) values.push(...sensitiveValues(body, new Set(["value"])));
@@ -472,7 +490,7 @@ export class RequestCore {
     const { method, path } = spec;
     const headers: Record<string, string> = {
       authorization: `${this.config.tokenScheme} ${this.config.token}`,
-      accept: "application/json",
+      accept: spec.textResponse === true ? "application/x-yaml, text/plain;q=0.9" : "application/json",
       "user-agent": this.config.userAgent,
     };
     const hasBody = body !== undefined && method !== "GET";
@@ -521,17 +539,20 @@ export class RequestCore {
     if (raw.text.trim() === "") {
       throw new InvalidResponseError(`${method} ${path}: response body is empty, expected JSON`, context, "");
     }
-    let data: unknown;
-    try {
-      data = JSON.parse(raw.text);
-    } catch {
-      throw new InvalidResponseError(`${method} ${path}: response body is not JSON`, context, "");
+    let data: unknown = raw.text;
+    if (spec.textResponse !== true) {
+      try {
+        data = JSON.parse(raw.text);
+      } catch {
+        throw new InvalidResponseError(`${method} ${path}: response body is not JSON`, context, "");
+      }
     }
     const checked = check(spec.response, data);
     if (!checked.ok) {
       const text = redact(`response field "${checked.field}": ${checked.text}`, [...secrets, ...sensitiveValues(data)]);
       throw new InvalidResponseError(`${method} ${path}: ${text}`, context, redact(checked.field, secrets));
     }
+    if (spec.secretsInResponse) this.rememberSecrets(spec.secretsInResponse(checked.data as never));
     return checked.data;
   }
 }

@@ -6,9 +6,13 @@
 import type { ClusterRec } from "./clusters";
 import type { ContainerRegistryRec } from "./container-registries";
 import type { CustomDomainRec } from "./custom-domains";
+import type { CustomRoleRec } from "./custom-roles";
 import type { EnvironmentRec } from "./environments";
 import type { GitTokenRec } from "./git-tokens";
 import type { AnnotationsGroupRec, LabelsGroupRec } from "./groups";
+import type { InvitationRec } from "./invitations";
+import type { ClusterCredentialsRec } from "./kubeconfig";
+import type { MemberRec } from "./members";
 import type { LogRec } from "./logs";
 import type { OnPremiseCredentialsRec, OrganizationRec, TokenRec } from "./organization";
 import type { ProjectRec } from "./projects";
@@ -34,6 +38,11 @@ interface CoreState {
   annotationsGroups: Map<string, AnnotationsGroupRec>;
   labelsGroups: Map<string, LabelsGroupRec>;
   customDomains: Map<string, CustomDomainRec>;
+  /** Members but the owner (see `members.ts`), invitations, custom roles, clusters' Kubernetes credentials. */
+  members: Map<string, MemberRec>;
+  invitations: Map<string, InvitationRec>;
+  customRoles: Map<string, CustomRoleRec>;
+  clusterCredentials: Map<string, ClusterCredentialsRec>;
 }
 
 /** The whole store, as kept in memory: one collection per service kind besides the others. */
@@ -54,6 +63,7 @@ export function emptyCollections(): Omit<State, "organization" | "clusters" | "t
     projects: new Map(), environments: new Map(), ...services, variables: new Map(), gitTokens: new Map(),
     containerRegistries: new Map(), webhooks: new Map(), stages: new Map(), logs: [], onPremiseCredentials: new Map(), annotationsGroups: new Map(), labelsGroups: new Map(),
     customDomains: new Map(),
+    members: new Map(), invitations: new Map(), customRoles: new Map(), clusterCredentials: new Map(),
   };
 }
 

@@ -21,7 +21,8 @@ function present(c: ClusterRec): Record<string, unknown> {
   };
 }
 
-function clusterStatus(c: ClusterRec): Record<string, unknown> {
+/** A cluster's status (the upgrade's answer and the status read). */
+export function clusterStatus(c: ClusterRec): Record<string, unknown> {
   return {
     cluster_id: c.id, status: "DEPLOYED", is_deployed: true, reason: "UNSPECIFIED",
     next_k8s_available_version: c.next_version, last_execution_id: c.last_execution_id,

@@ -1,13 +1,17 @@
+import { apiTokenRoutes } from "./api-tokens";
 import { applicationRoutes } from "./applications";
+import { clusterAccessRoutes } from "./cluster-access";
 import { clusterRoutes } from "./clusters";
 import { containerRegistryRoutes } from "./container-registries";
 import { containerRoutes } from "./containers";
 import { customDomainRoutes } from "./custom-domains";
+import { customRoleRoutes } from "./custom-roles";
 import { databaseRoutes } from "./databases";
 import { environmentRoutes } from "./environments";
 import { gitTokenRoutes } from "./git-tokens";
 import { groupRoutes } from "./groups";
 import { jobRoutes } from "./jobs";
+import { memberRoutes } from "./members";
 import { onPremiseRoutes } from "./on-premise";
 import { organizationRoutes } from "./organization";
 import { projectRoutes } from "./projects";
@@ -23,4 +27,5 @@ export const allRoutes: Route[] = [
   ...jobRoutes, ...containerRegistryRoutes, ...gitTokenRoutes, ...webhookRoutes, ...stageRoutes, ...clusterRoutes, ...onPremiseRoutes,
   ...groupRoutes, ...customDomainRoutes,
   ...ownerValueRoutes, ...variableApiRoutes,
+  ...memberRoutes, ...apiTokenRoutes, ...customRoleRoutes, ...clusterAccessRoutes,
 ];

@@ -1,14 +1,18 @@
-import { currentCostCents, type OrganizationRec } from "../models/organization";
+import type { z } from "zod";
+import { currentCostCents, editOrganization, type OrganizationRec } from "../models/organization";
+import { availableRoles } from "../models/roles";
 import { listOf } from "../schemas/common";
 import { organizationResponse, serviceLightResponse, currentCostResponse } from "../schemas/organization";
+import { availableRoleResponse, organizationEditRequest, organizationSettingsResponse } from "../schemas/team";
 import { needOrg } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
 
 /** Wire form of the organization. */
 export function presentOrganization(o: OrganizationRec): Record<string, unknown> {
   return {
-    id: o.id, created_at: o.created_at, updated_at: o.updated_at, name: o.name, plan: o.plan,
-    website_url: null, repository: null, logo_url: null, icon_url: null, admin_emails: [], owner: o.owner,
+    id: o.id, created_at: o.created_at, updated_at: o.updated_at, name: o.name, description: o.description ?? null, plan: o.plan,
+    website_url: o.website_url ?? null, repository: o.repository ?? null, logo_url: o.logo_url ?? null, icon_url: o.icon_url ?? null,
+    admin_emails: o.admin_emails === undefined ? [] : o.admin_emails, owner: o.owner,
     billing_deployment_restriction: null, organization_plan: { plan: o.plan, audit_logs_retention_in_days: 30 },
   };
 }
@@ -36,6 +40,22 @@ export const organizationRoutes: Route[] = [
   route({
     method: "GET", path: "/organization/{organizationId}", status: 200, summary: "Get the organization", response: organizationResponse,
     handler: (ctx) => presentOrganization(needOrg(ctx)),
+  }),
+  route({
+    method: "PUT", path: "/organization/{organizationId}", status: 200, summary: "Edit the organization's settings (every field: one left out is cleared)",
+    request: organizationEditRequest, response: organizationSettingsResponse,
+    handler: (ctx) => {
+      needOrg(ctx);
+      return presentOrganization(editOrganization(ctx, ctx.body as z.output<typeof organizationEditRequest>));
+    },
+  }),
+  route({
+    method: "GET", path: "/organization/{organizationId}/availableRole", status: 200, summary: "Roles of the organization (built-in and custom)",
+    response: listOf(availableRoleResponse),
+    handler: (ctx) => {
+      needOrg(ctx);
+      return { results: availableRoles(ctx.world.store.state).map((r) => ({ id: r.id, name: r.name })) };
+    },
   }),
   route({
     method: "GET", path: "/organization/{organizationId}/services", status: 200,

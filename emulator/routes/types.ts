@@ -30,6 +30,8 @@ export interface Route {
   query?: z.ZodObject;
   /** Response body schema (for /openapi.json). */
   response?: z.ZodType;
+  /** Media type of an answer that is not JSON (the handler returns the text), e.g. `application/x-yaml`. */
+  contentType?: string;
   /** One-line summary for /openapi.json. */
   summary: string;
   /** Returns the response body (ignored for 204). */

@@ -6,6 +6,7 @@ import { allRoutes } from "../../emulator/routes";
 import type { Route } from "../../emulator/routes/types";
 import { control } from "../../emulator/control-client";
 import { appBody, containerBody, jobBody, useEmulator } from "./helpers";
+import { teamFixtures, teamSampleBodies } from "./team-fixtures";
 
 /**
  * Ids that name properties every plain object inherits. Each is sent as every id of every route, with every method
@@ -97,6 +98,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     [`POST /${owner}/{${owner}Id}/customDomain`, { domain: "probe.example.com", generate_certificate: true }],
     [`PUT /${owner}/{${owner}Id}/customDomain/{customDomainId}`, { domain: "probe.example.com", generate_certificate: true }],
   ])),
+  ...teamSampleBodies(PROBE_REGISTRY),
 };
 
 const key = (r: Pick<Route, "method" | "path">) => `${r.method} ${r.path}`;
@@ -177,6 +179,7 @@ beforeAll(async () => {
     annotationsGroupId: annotations.id, labelsGroupId: labels.id, containerRegistryId: registry.id, containerId: container.id, jobId: job.id,
     variableId: variable.id, customDomainId: customDomain.id,
   });
+  Object.assign(real, await teamFixtures(c));
   stateBefore = await dump();
 });
 

@@ -12,6 +12,7 @@ import {
   OMIT, REFERENCE_PATH, declaredProperties, flatten, loadReference, requestSchemaOf, responseSchemaOf, roundTripProblems, sample,
   type Aliases, type RefDoc, type RefSchema,
 } from "./reference-schema";
+import { TEAM_CHECKED_ELSEWHERE, TEAM_FAMILIES, teamFixedValues } from "./team-fixtures";
 
 const doc = loadReference();
 const c = useEmulator();
@@ -85,6 +86,7 @@ function fixedValues(fx: Fixtures, phase: "create" | "edit", record: Record<stri
     schedule: (v: 0 | 1) => (v === 0
       ? { cronjob: { scheduled_at: "0 3 * * *", timezone: "Europe/Paris", arguments: ["a"], entrypoint: "/e" } }
       : { on_start: { arguments: ["b"], entrypoint: "/s" }, on_delete: { arguments: [] }, lifecycle_type: "TERRAFORM" }),
+    ...teamFixedValues(),
   };
 }
 
@@ -236,6 +238,7 @@ const FAMILIES: Family[] = [
     edit: "/organization/{organizationId}/onPremise/credentials/{credentialsId}",
     read: "/organization/{organizationId}/onPremise/credentials/{credentialsId}", idParam: "credentialsId",
   },
+  ...TEAM_FAMILIES,
 ];
 
 /** Write operations of the reference the emulator does not serve, and why they are not checked. */
@@ -269,6 +272,7 @@ const NO_RECORD: Record<string, string> = {
   "POST /variable/{variableId}/alias": "makes an alias at the parent the body names; variables-scopes.test.ts checks it",
   "POST /variable/{variableId}/override": "makes an override at the parent the body names; variables-scopes.test.ts checks it",
   "POST /variable/import": "imports variables at their scopes; variables-scopes.test.ts checks where they land",
+  ...TEAM_CHECKED_ELSEWHERE,
 };
 
 function fill(template: string, params: Record<string, string>): string {

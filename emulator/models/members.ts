@@ -1,0 +1,65 @@
+/**
+ * Members of the organization. The owner (`organization.owner`) is always a member with the `Owner` role; the others
+ * joined by accepting an invitation (`invitations.ts`). Role changes and removals never touch the owner.
+ */
+import { ApiError, badRequest, notFound } from "../errors";
+import type { BaseRec, ModelContext } from "./records";
+import { touch } from "./records";
+import { OWNER_ROLE, findRole, type RoleInfo } from "./roles";
+import type { State } from "./state";
+
+/** A member (the owner is not stored: see {@link ownerMember}). Its `id` is the user's id. */
+export interface MemberRec extends BaseRec {
+  email: string;
+  name: string;
+  role_id: string;
+}
+
+/** Address of the organization's owner in the emulator. */
+export const OWNER_EMAIL = "owner@emulator.invalid";
+
+/** The organization's owner as a member. */
+export function ownerMember(state: State): MemberRec {
+  const o = state.organization;
+  return { id: o.owner, created_at: o.created_at, updated_at: o.created_at, email: OWNER_EMAIL, name: "Emulator Owner", role_id: OWNER_ROLE.id };
+}
+
+/** Every member, the owner first, then by address. */
+export function allMembers(state: State): MemberRec[] {
+  return [ownerMember(state), ...[...state.members.values()].sort((a, b) => a.email.localeCompare(b.email))];
+}
+
+/** The member whose address is `email` (compared ignoring case), or undefined. */
+export function memberByEmail(state: State, email: string): MemberRec | undefined {
+  return allMembers(state).find((m) => m.email.toLowerCase() === email.toLowerCase());
+}
+
+/** A role a request may give (any but `Owner`), or 400 naming the field. */
+export function givableRole(state: State, roleId: string, field: string): RoleInfo {
+  const role = findRole(state, roleId);
+  if (!role) throw badRequest(field, `no role ${roleId} in this organization (see GET /organization/{organizationId}/availableRole)`);
+  if (role.id === OWNER_ROLE.id) throw badRequest(field, "the Owner role belongs to the organization's owner and cannot be given");
+  return role;
+}
+
+function needMember(m: ModelContext, userId: string): MemberRec {
+  const s = m.world.store.state;
+  if (userId === s.organization.owner) throw new ApiError(400, "user_id: the organization's owner keeps the Owner role and cannot be removed");
+  const member = s.members.get(userId);
+  if (!member) throw notFound("member", userId);
+  return member;
+}
+
+/** Gives a member another role. */
+export function editMemberRole(m: ModelContext, input: { user_id: string; role_id: string }): void {
+  const member = needMember(m, input.user_id);
+  const role = givableRole(m.world.store.state, input.role_id, "role_id");
+  member.role_id = role.id;
+  touch(member, m.now);
+}
+
+/** Removes a member. */
+export function removeMember(m: ModelContext, input: { user_id: string }): void {
+  const member = needMember(m, input.user_id);
+  m.world.store.state.members.delete(member.id);
+}

@@ -1,0 +1,95 @@
+import type { z } from "zod";
+import { acceptInvitation, createInvitation, invitationStatus, type InvitationRec } from "../models/invitations";
+import { allMembers, editMemberRole, removeMember, type MemberRec } from "../models/members";
+import { findRole, OWNER_ROLE } from "../models/roles";
+import { listOf } from "../schemas/common";
+import {
+  invitationRequest, invitationResponse, memberRemoveRequest, memberResponse, memberRoleRequest,
+} from "../schemas/team";
+import { needOrg, needOrgRecord } from "./lookup";
+import { route, type Route, type RouteContext } from "./types";
+
+/** The role fields of a member or an invitation (a role deleted meanwhile cannot be: deletion refuses it). */
+function roleFields(ctx: RouteContext, roleId: string): { role: string; role_id: string; role_name: string } {
+  const role = findRole(ctx.world.store.state, roleId) ?? OWNER_ROLE;
+  return { role: role.legacy, role_id: role.id, role_name: role.name };
+}
+
+function presentMember(ctx: RouteContext, m: MemberRec): Record<string, unknown> {
+  return { id: m.id, created_at: m.created_at, updated_at: m.updated_at, email: m.email, name: m.name, nickname: m.name, ...roleFields(ctx, m.role_id) };
+}
+
+function presentInvitation(ctx: RouteContext, inv: InvitationRec): Record<string, unknown> {
+  const org = ctx.world.store.state.organization;
+  return {
+    id: inv.id, created_at: inv.created_at, updated_at: inv.updated_at, email: inv.email, ...roleFields(ctx, inv.role_id),
+    invitation_link: `https://console.emulator.invalid/invitation?inviteId=${inv.id}`, invitation_status: invitationStatus(inv, ctx.now),
+    organization_name: org.name, inviter: "Emulator Owner",
+    ...(typeof org.logo_url === "string" && URL.canParse(org.logo_url) ? { logo_url: org.logo_url } : {}),
+  };
+}
+
+const needInvitation = (ctx: RouteContext) => needOrgRecord(ctx, ctx.world.store.state.invitations, "invitation", "inviteId");
+
+/** Members (list, role change, removal) and invitations (list, invite, get, accept, cancel). */
+export const memberRoutes: Route[] = [
+  route({
+    method: "GET", path: "/organization/{organizationId}/member", status: 200, summary: "Members of the organization (the owner first)",
+    response: listOf(memberResponse),
+    handler: (ctx) => {
+      needOrg(ctx);
+      return { results: allMembers(ctx.world.store.state).map((m) => presentMember(ctx, m)) };
+    },
+  }),
+  route({
+    method: "PUT", path: "/organization/{organizationId}/member", status: 200, summary: "Change a member's role (answers no body)",
+    request: memberRoleRequest,
+    handler: (ctx) => {
+      needOrg(ctx);
+      editMemberRole(ctx, ctx.body as z.output<typeof memberRoleRequest>);
+      return undefined;
+    },
+  }),
+  route({
+    method: "DELETE", path: "/organization/{organizationId}/member", status: 204, summary: "Remove a member (body: user_id)",
+    request: memberRemoveRequest,
+    handler: (ctx) => {
+      needOrg(ctx);
+      removeMember(ctx, ctx.body as z.output<typeof memberRemoveRequest>);
+    },
+  }),
+  route({
+    method: "GET", path: "/organization/{organizationId}/inviteMember", status: 200, summary: "Invitations of the organization",
+    response: listOf(invitationResponse),
+    handler: (ctx) => {
+      needOrg(ctx);
+      const list = [...ctx.world.store.state.invitations.values()].sort((a, b) => a.email.localeCompare(b.email));
+      return { results: list.map((inv) => presentInvitation(ctx, inv)) };
+    },
+  }),
+  route({
+    method: "POST", path: "/organization/{organizationId}/inviteMember", status: 201, summary: "Invite an address with a role",
+    request: invitationRequest, response: invitationResponse,
+    handler: (ctx) => presentInvitation(ctx, createInvitation(ctx, needOrg(ctx).id, ctx.body as z.output<typeof invitationRequest>)),
+  }),
+  route({
+    method: "GET", path: "/organization/{organizationId}/inviteMember/{inviteId}", status: 200, summary: "Get an invitation",
+    response: invitationResponse, handler: (ctx) => presentInvitation(ctx, needInvitation(ctx)),
+  }),
+  route({
+    method: "POST", path: "/organization/{organizationId}/inviteMember/{inviteId}", status: 201,
+    summary: "Accept an invitation: its user becomes a member, the invitation is gone", response: invitationResponse,
+    handler: (ctx) => {
+      const inv = needInvitation(ctx);
+      const answer = presentInvitation(ctx, inv);
+      acceptInvitation(ctx, inv);
+      return answer;
+    },
+  }),
+  route({
+    method: "DELETE", path: "/organization/{organizationId}/inviteMember/{inviteId}", status: 204, summary: "Cancel an invitation",
+    handler: (ctx) => {
+      ctx.world.store.state.invitations.delete(needInvitation(ctx).id);
+    },
+  }),
+];
