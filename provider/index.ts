@@ -42,6 +42,21 @@ export {
   type ContainerRegistryResult, type ContainerResult, type JobResult, type NameOrIdArgs,
 } from "./resources/lookups";
 export {
+  getOrganizationOutput, getClusterOutput, getContainerRegistryOutput, getContainerOutput, getJobOutput, type PlainArgs,
+  getProject, getProjectOutput, type GetProjectArgs, type GetProjectOutputArgs, type ProjectResult,
+  getEnvironment, getEnvironmentOutput, type GetEnvironmentArgs, type GetEnvironmentOutputArgs, type EnvironmentResult,
+  getApplication, getApplicationOutput, type GetApplicationArgs, type GetApplicationOutputArgs, type ApplicationResult,
+  type ApplicationGitRepositoryResult, type ApplicationPortResult,
+  getDatabase, getDatabaseOutput, type GetDatabaseArgs, type GetDatabaseOutputArgs, type DatabaseResult,
+  getGitToken, getGitTokenOutput, type GetGitTokenArgs, type GetGitTokenOutputArgs, type GitTokenResult,
+  getDeploymentStage, getDeploymentStageOutput, type GetDeploymentStageArgs, type GetDeploymentStageOutputArgs,
+  type DeploymentStageResult, type DeploymentStageServiceResult,
+  getWebhook, getWebhookOutput, type GetWebhookArgs, type GetWebhookOutputArgs, type WebhookResult,
+  getLabelsGroup, getLabelsGroupOutput, type GetLabelsGroupArgs, type GetLabelsGroupOutputArgs, type LabelsGroupResult, type LabelResult,
+  getAnnotationsGroup, getAnnotationsGroupOutput, type GetAnnotationsGroupArgs, type GetAnnotationsGroupOutputArgs,
+  type AnnotationsGroupResult, type AnnotationResult,
+} from "./lookups/index";
+export {
   EnvironmentDeployment, type EnvironmentDeploymentArgs, type EnvironmentDeploymentPinsArgs, type EnvironmentDesiredState, type JobPinArgs,
   ENVIRONMENT_DESIRED_STATES, ENVIRONMENT_DEPLOYMENT_ON_DELETE,
 } from "./resources/environment-deployment";

@@ -11,8 +11,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { apiClient } from "./credentials";
 import { serviceErrorOf } from "./advice";
 import { isUnknown } from "./unknowns";
-import { findByNaturalKey, NATURAL_KEYS, type KeyedObject, type NaturalKey } from "./natural-keys";
-import { closestName } from "./suggest";
+import { candidateList, findByNaturalKey, NATURAL_KEYS, type KeyedObject, type NaturalKey } from "./natural-keys";
 
 /** Inputs or state, as the engine passes them. */
 type Props = Record<string, unknown>;
@@ -103,15 +102,6 @@ function quoted(nk: NaturalKey, key: string): string {
   return nk.secretKey ? "" : ` ${JSON.stringify(key)}`;
 }
 
-/** The objects of the parent listed for a message: `"web" (id 1), "api" (id 2)`, nearest keys first, at most 10. */
-function candidates(nk: NaturalKey, all: KeyedObject[], wanted: string): string {
-  if (all.length === 0) return "none";
-  const nearest = closestName(wanted, all.map((o) => o.key));
-  const ordered = [...all].sort((a, b) => Number(b.key === nearest) - Number(a.key === nearest) || a.key.localeCompare(b.key));
-  const shown = ordered.slice(0, 10).map((o) => (nk.secretKey ? `id ${o.id}` : `${JSON.stringify(o.key)} (id ${o.id})`));
-  return `${shown.join(", ")}${all.length > 10 ? `, and ${all.length - 10} more` : ""}`;
-}
-
 /** The id `adopt: { byName: true }` names: exactly one object of the parent with the resource's key. */
 async function idByName(kind: string, inputs: Props): Promise<string> {
   const nk = NATURAL_KEYS[kind]!;
@@ -126,7 +116,7 @@ async function idByName(kind: string, inputs: Props): Promise<string> {
   if (found.length === 1) return found[0]!.id;
   if (found.length === 0) {
     throw new Error(
-      `deploy-service: adopt: no ${nk.noun}${quoted(nk, key)} in ${where} to take over (it has: ${candidates(nk, all, key)}); ` +
+      `deploy-service: adopt: no ${nk.noun}${quoted(nk, key)} in ${where} to take over (it has: ${candidateList(nk, all, key)}); ` +
         `correct the ${nk.keyNoun}, adopt by id, or leave adopt out to create it`,
     );
   }

@@ -5,6 +5,7 @@
  */
 import type { DeployServiceClient, VariableParentScope } from "../../sdk";
 import type { CustomDomainServiceKind } from "../../sdk";
+import { editDistance } from "./suggest";
 
 /** Inputs or state, as the engine passes them. */
 type Props = Record<string, unknown>;
@@ -98,4 +99,19 @@ export function sameKey(nk: NaturalKey, a: string, b: string): boolean {
 /** The parent's objects whose key is `key`. */
 export async function findByNaturalKey(client: DeployServiceClient, nk: NaturalKey, inputs: Props, key: string): Promise<KeyedObject[]> {
   return (await nk.list(client, inputs)).filter((o) => sameKey(nk, o.key, key));
+}
+
+/** How a message shows one object: `"web" (id 1)`, or only its id when the key is a secret (a webhook's URL). */
+export function shown(nk: NaturalKey, o: KeyedObject): string {
+  return nk.secretKey ? `id ${o.id}` : `${JSON.stringify(o.key)} (id ${o.id})`;
+}
+
+/** The objects of a parent for a message: nearest keys to `wanted` first, at most 10, then how many more. */
+export function candidateList(nk: NaturalKey, all: readonly KeyedObject[], wanted: string): string {
+  if (all.length === 0) return "none";
+  const w = wanted.toLowerCase();
+  const distance = new Map(all.map((o) => [o, editDistance(w, o.key.toLowerCase())]));
+  const ordered = [...all].sort((a, b) => distance.get(a)! - distance.get(b)! || a.key.localeCompare(b.key) || a.id.localeCompare(b.id));
+  const more = all.length > 10 ? `, and ${all.length - 10} more` : "";
+  return `${ordered.slice(0, 10).map((o) => shown(nk, o)).join(", ")}${more}`;
 }

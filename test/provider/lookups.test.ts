@@ -23,7 +23,7 @@ describe("lookups", () => {
 
   it("finds a cluster by name, and lists the names when it is missing", async () => {
     expect((await findCluster(fx.client, fx.orgId, "us-east")).id).toBe(fx.clusterIds[1]);
-    await expect(findCluster(fx.client, fx.orgId, "mars")).rejects.toThrow(/"eu-west", "us-east"/);
+    await expect(findCluster(fx.client, fx.orgId, "mars")).rejects.toThrow(/no cluster named "mars" in organization .*"eu-west" \(id [^)]+\), "us-east" \(id [^)]+\)/);
   });
 
   it("return outputs usable as inputs, not secret, with env credentials", async () => {
@@ -66,7 +66,7 @@ describe("lookups of container registries, containers and jobs", () => {
   it("fails with the candidates and their ids when a name matches several", async () => {
     const twin = (id: string) => ({ id, name: "mirror", kind: "GENERIC_CR" });
     const client = { containerRegistries: { list: async () => [twin("r-1"), twin("r-2")] } } as unknown as DeployServiceClient;
-    await expect(findContainerRegistry(client, "org-1", { name: "mirror" })).rejects.toThrow(/2 container registries named "mirror".*\(r-1\).*\(r-2\).*pass \{ id \}/);
+    await expect(findContainerRegistry(client, "org-1", { name: "mirror" })).rejects.toThrow(/2 container registries named "mirror" in organization org-1: "mirror" \(id r-1\), "mirror" \(id r-2\); pass \{ id \}/);
   });
 
   it("finds a job by name or id, with its type, source and schedule in the Args' spelling", async () => {

@@ -1,0 +1,77 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { NotFoundError, type Cluster, type DeployServiceClient } from "../../sdk";
+import type { NaturalKey } from "../framework/natural-keys";
+import { booleanOf, defined, findIn, idOf, outputForm, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+
+/** Arguments of {@link getCluster} and {@link getClusterOutput}: the organization, and the cluster's name or id. */
+export interface GetClusterArgs extends NameOrIdArgs {
+  /** Organization owning the cluster. */
+  organizationId: pulumi.Input<string>;
+}
+
+/** A cluster found by {@link getCluster} or {@link getClusterOutput}. */
+export interface ClusterResult {
+  /** Cluster id (use it as an environment's `clusterId`). */
+  id: string;
+  /** Cluster name. */
+  name: string;
+  /** Cloud region, when the service says. */
+  region?: string;
+  /** Kubernetes version, when the service says. */
+  version?: string;
+  /** Organization owning the cluster. */
+  organizationId?: string;
+  /** Cloud provider, when the service says. */
+  cloudProvider?: string;
+  /** Whether it is the organization's default cluster, when the service says. */
+  isDefault?: boolean;
+  /** Whether it is meant for production, when the service says. */
+  production?: boolean;
+}
+
+/** Clusters are no resource of this package: their key lives here, in the shape of the natural-key table. */
+const clusterKey: NaturalKey = {
+  noun: "cluster", parentKey: "organizationId", parentNoun: "organization", keyInput: "name", keyNoun: "name", ignoreCase: false,
+  list: async (client, inputs) => (await client.clusters.list(String(inputs["organizationId"]))).map((c) => ({ id: c.id, key: c.name })),
+};
+
+const clusters: LookupFamily<Cluster, ClusterResult> = {
+  lookup: "getCluster", nouns: "clusters", key: clusterKey, idNeedsParent: true,
+  // The service has no read of one cluster: it is found in its organization's list.
+  get: async (client, id, organizationId) => {
+    const found = (await client.clusters.list(organizationId!)).find((c) => c.id === id);
+    if (found === undefined) throw new NotFoundError(`cluster ${id} is not in organization ${organizationId}`, { method: "GET", path: `/organization/${organizationId}/cluster`, status: 404 });
+    return found;
+  },
+  parentOf: (r) => idOf(r.organization),
+  result: (c, organizationId) => defined<ClusterResult>({
+    id: c.id, name: c.name, region: textOf(c.region), version: textOf(c.version), organizationId,
+    cloudProvider: textOf(c.cloud_provider), isDefault: booleanOf(c.is_default), production: booleanOf(c.production),
+  }),
+};
+
+/** Finds a cluster of an organization by name (compared exactly) or id; takes the name alone too. */
+export function findCluster(client: DeployServiceClient, organizationId: string, nameOrArgs: string | { name?: string | undefined; id?: string | undefined }): Promise<ClusterResult> {
+  return findIn(clusters, client, organizationId, typeof nameOrArgs === "string" ? { name: nameOrArgs } : nameOrArgs);
+}
+
+/**
+ * Looks up a cluster of an organization by name or id. Returns an Output (as it always has), like {@link getClusterOutput}.
+ *
+ * @example
+ * const cluster = getCluster({ organizationId: org.id, name: "eu-west" });
+ * new Environment("staging", { projectId: project.id, name: "staging", clusterId: cluster.id });
+ */
+export function getCluster(args: GetClusterArgs): pulumi.Output<ClusterResult> {
+  return getClusterOutput(args);
+}
+
+/**
+ * Looks up a cluster, accepting Inputs and returning an Output.
+ *
+ * @example
+ * const cluster = getClusterOutput({ organizationId: org.id, name: "eu-west" });
+ */
+export function getClusterOutput(args: GetClusterArgs): pulumi.Output<ClusterResult> {
+  return outputForm((client, plain: PlainArgs<GetClusterArgs>) => findCluster(client, plain.organizationId, plain), args);
+}

@@ -1,0 +1,75 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { DeployServiceClient, GitToken } from "../../sdk";
+import { NATURAL_KEYS } from "../framework/natural-keys";
+import { defined, findIn, numberOf, outputForm, promiseForm, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+
+/** Arguments of {@link getGitTokenOutput}: the organization, and the token's id or name. */
+export interface GetGitTokenOutputArgs extends NameOrIdArgs {
+  /** Organization keeping the token (the service reads a git token only under its organization). */
+  organizationId: pulumi.Input<string>;
+}
+
+/** Arguments of {@link getGitToken}: those of {@link GetGitTokenOutputArgs} with plain values. */
+export type GetGitTokenArgs = PlainArgs<GetGitTokenOutputArgs>;
+
+/**
+ * A git token found by {@link getGitToken} or {@link getGitTokenOutput}, in the spelling of `GitTokenArgs`. The token
+ * value is not part of it: the service never answers it.
+ */
+export interface GitTokenResult {
+  /** Git token id (use it as a git repository's `gitTokenId`). */
+  id: string;
+  /** Token name. */
+  name: string;
+  /** Organization keeping the token. */
+  organizationId: string;
+  /** Git provider: `GITHUB`, `GITLAB` or `BITBUCKET`, when the service says. */
+  type?: string;
+  /** Free text, when the token has one. */
+  description?: string;
+  /** Bitbucket workspace, when there is one. */
+  workspace?: string;
+  /** API URL of a self-hosted git provider, when there is one. */
+  gitApiUrl?: string;
+  /** How many services build with the token, when the service says. */
+  associatedServicesCount?: number;
+  /** When the token expires or expired (ISO 8601), when the service says. */
+  expiredAt?: string;
+}
+
+const gitTokens: LookupFamily<GitToken, GitTokenResult> = {
+  lookup: "getGitToken", nouns: "git tokens", key: NATURAL_KEYS["GitToken"]!, idNeedsParent: true,
+  get: (client, id, organizationId) => client.gitTokens.get(organizationId!, id),
+  result: (r, organizationId) => defined<GitTokenResult>({
+    id: r.id, name: r.name, organizationId, type: textOf(r.type), description: textOf(r.description),
+    workspace: textOf(r.workspace), gitApiUrl: textOf(r.git_api_url), associatedServicesCount: numberOf(r.associated_services_count),
+    expiredAt: textOf(r.expired_at),
+  }),
+};
+
+/** Finds a git token of an organization by id, or by name (compared exactly: the service lets `ci` and `CI` both exist). */
+export function findGitToken(client: DeployServiceClient, args: GetGitTokenArgs): Promise<GitTokenResult> {
+  return findIn(gitTokens, client, args.organizationId, args);
+}
+
+/**
+ * Looks up a git token the stack uses but does not manage, with plain arguments; give exactly one of `id` and
+ * `name`. None or several matching fail naming the organization's tokens.
+ *
+ * @example
+ * const ci = await getGitToken({ organizationId: "3f2a...", name: "github-ci" });
+ */
+export function getGitToken(args: GetGitTokenArgs): Promise<GitTokenResult> {
+  return promiseForm(findGitToken, args);
+}
+
+/**
+ * Looks up a git token, accepting Inputs and returning an Output.
+ *
+ * @example
+ * const ci = getGitTokenOutput({ organizationId: org.id, name: "github-ci" });
+ * new Application("api", { ..., gitRepository: { url: "https://github.com/acme/api.git", gitTokenId: ci.id } });
+ */
+export function getGitTokenOutput(args: GetGitTokenOutputArgs): pulumi.Output<GitTokenResult> {
+  return outputForm(findGitToken, args);
+}

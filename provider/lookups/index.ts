@@ -1,0 +1,21 @@
+/**
+ * Lookups: objects a stack uses but does not manage, by id or by name in their parent, each family in two forms: a
+ * Promise of plain values (`getProject`) and an Output accepting Inputs (`getProjectOutput`). The organization,
+ * cluster, container registry, container and job lookups (`getOrganization`...) have always returned Outputs and
+ * still do; their `...Output` names are the same functions.
+ */
+export { type NameOrIdArgs, type PlainArgs } from "./core";
+export * from "./organization";
+export * from "./cluster";
+export * from "./project";
+export * from "./environment";
+export * from "./application";
+export * from "./container";
+export * from "./job";
+export * from "./database";
+export * from "./git-token";
+export * from "./deployment-stage";
+export * from "./container-registry";
+export * from "./webhook";
+export * from "./labels-group";
+export * from "./annotations-group";

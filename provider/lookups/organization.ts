@@ -1,0 +1,95 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { isNotFound, type DeployServiceClient, type Organization } from "../../sdk";
+import { describeFailure } from "../framework/errors";
+import { defined, outputForm, textOf, type PlainArgs } from "./core";
+
+/** Arguments of {@link getOrganization} and {@link getOrganizationOutput}: a name, an id, or neither. */
+export interface GetOrganizationArgs {
+  /** Organization name (compared exactly). Default: the token's only organization (an error when it sees several). */
+  name?: pulumi.Input<string>;
+  /** Organization id, instead of a name. */
+  id?: pulumi.Input<string>;
+}
+
+/** An organization found by {@link getOrganization} or {@link getOrganizationOutput}. */
+export interface OrganizationResult {
+  /** Organization id. */
+  id: string;
+  /** Organization name. */
+  name: string;
+  /** When it was created (ISO 8601), when the service says. */
+  createdAt?: string;
+  /** Free text, when the organization has one. */
+  description?: string;
+  /** The organization's plan, when the service says. */
+  plan?: string;
+}
+
+function resultOf(o: Organization): OrganizationResult {
+  return defined<OrganizationResult>({ id: o.id, name: o.name, createdAt: textOf(o.created_at), description: textOf(o.description), plan: textOf(o.plan) });
+}
+
+/**
+ * Finds an organization by id, by name, or the only one the client's token sees (no name and no id). Takes the
+ * name alone too (`findOrganization(client, "acme")`).
+ */
+export async function findOrganization(client: DeployServiceClient, nameOrArgs?: string | PlainArgs<GetOrganizationArgs>): Promise<OrganizationResult> {
+  const args = typeof nameOrArgs === "string" ? { name: nameOrArgs } : (nameOrArgs ?? {});
+  const name = textOf(args.name);
+  const id = textOf(args.id);
+  if (name !== undefined && id !== undefined) throw new Error("deploy-service: getOrganization: pass at most one of { name } and { id }, got both");
+  if (id !== undefined) {
+    try {
+      return resultOf(await client.organizations.get(id));
+    } catch (e) {
+      if (isNotFound(e)) throw new Error(`deploy-service: getOrganization: no organization with id "${id}" that the API token sees`);
+      throw describeFailure(e, `reading organization ${id}`);
+    }
+  }
+  let list;
+  try {
+    list = await client.organizations.list();
+  } catch (e) {
+    throw describeFailure(e, "listing organizations");
+  }
+  const names = list.map((o) => `"${o.name}"`).join(", ");
+  const found = name === undefined ? list : list.filter((o) => o.name === name);
+  if (name === undefined && found.length > 1) {
+    throw new Error(`deploy-service: getOrganization: the API token sees several organizations (${names}); pass { name }`);
+  }
+  if (found.length > 1) {
+    throw new Error(`deploy-service: getOrganization: ${found.length} organizations named "${name}": ${found.map((o) => `id ${o.id}`).join(", ")}; pass { id }`);
+  }
+  const org = found[0];
+  if (org === undefined) {
+    throw new Error(
+      name === undefined
+        ? "deploy-service: getOrganization: the API token sees no organization"
+        : `deploy-service: getOrganization: no organization named "${name}" (the token sees: ${list.map((o) => `"${o.name}" (id ${o.id})`).join(", ") || "none"})`,
+    );
+  }
+  return resultOf(org);
+}
+
+/**
+ * Looks up an organization by name or id, or the API token's only organization when neither is given. Returns an
+ * Output (as it always has), like {@link getOrganizationOutput}.
+ *
+ * @example
+ * const org = getOrganization({ name: "acme" });
+ * new Project("web", { organizationId: org.id, name: "web" });
+ */
+export function getOrganization(args: GetOrganizationArgs = {}): pulumi.Output<OrganizationResult> {
+  return getOrganizationOutput(args);
+}
+
+/**
+ * Looks up an organization, accepting Inputs and returning an Output.
+ *
+ * @example
+ * const org = getOrganizationOutput({});
+ * new Project("web", { organizationId: org.id, name: "web" });
+ */
+export function getOrganizationOutput(args: GetOrganizationArgs = {}): pulumi.Output<OrganizationResult> {
+  return outputForm((client, plain: PlainArgs<GetOrganizationArgs>) => findOrganization(client, plain), args);
+}
