@@ -57,6 +57,11 @@ export {
   type AnnotationsGroupResult, type AnnotationResult,
 } from "./lookups/index";
 export {
+  getVariable, getVariableOutput, type GetVariableArgs, type GetVariableOutputArgs, type VariableResult,
+  getSecret, getSecretOutput, type GetSecretArgs, type GetSecretOutputArgs, type SecretResult, type GetValueOutputArgs, type ValueResult,
+  getCustomDomain, getCustomDomainOutput, type GetCustomDomainArgs, type GetCustomDomainOutputArgs, type CustomDomainResult,
+} from "./lookups/index";
+export {
   EnvironmentDeployment, type EnvironmentDeploymentArgs, type EnvironmentDeploymentPinsArgs, type EnvironmentDesiredState, type JobPinArgs,
   ENVIRONMENT_DESIRED_STATES, ENVIRONMENT_DEPLOYMENT_ON_DELETE,
 } from "./resources/environment-deployment";

@@ -19,3 +19,7 @@ export * from "./container-registry";
 export * from "./webhook";
 export * from "./labels-group";
 export * from "./annotations-group";
+export { type GetValueOutputArgs, type ValueResult } from "./values";
+export * from "./variable";
+export * from "./secret";
+export * from "./custom-domain";
