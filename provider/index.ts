@@ -77,4 +77,22 @@ export type { AutoscalingArgs, ScalerArgs, TriggerAuthenticationArgs } from "./f
 export { configureFromStack } from "./framework/credentials";
 export { Credentials, type CredentialsArgs, TOKEN_SCHEMES, type TokenScheme } from "./framework/credentials-set";
 export type { ValueFileOutput } from "./framework/resource";
+export { OrganizationSettings, type OrganizationSettingsArgs } from "./resources/organization-settings";
+export { OrganizationMember, type OrganizationMemberArgs } from "./resources/organization-member";
+export {
+  OrganizationInvitation, type OrganizationInvitationArgs, INVITATION_STATES, type InvitationState,
+} from "./resources/organization-invitation";
+export { ApiToken, type ApiTokenArgs, API_TOKEN_SCOPES, type ApiTokenScope } from "./resources/api-token";
+export {
+  CustomRole, type CustomRoleArgs, type CustomRoleClusterPermissionArgs, type CustomRoleProjectPermissionArgs,
+  type CustomRoleEnvironmentPermissionArgs, CLUSTER_PERMISSIONS, PROJECT_PERMISSIONS, type ClusterPermission, type ProjectPermission,
+} from "./resources/custom-role";
+export type { EnvironmentType, ClusterPermissionEntry, ProjectPermissionEntry, EnvironmentPermissionEntry } from "./resources/organization-roles";
+export {
+  getOrganizationMember, getOrganizationMemberOutput, getApiToken, getApiTokenOutput, getCustomRole, getCustomRoleOutput,
+  getClusterKubeconfig, getClusterKubeconfigOutput, type GetOrganizationMemberArgs, type GetOrganizationMemberOutputArgs,
+  type OrganizationMemberResult, type GetApiTokenArgs, type GetApiTokenOutputArgs, type ApiTokenResult, type GetCustomRoleArgs,
+  type GetCustomRoleOutputArgs, type CustomRoleResult, type GetClusterKubeconfigArgs, type GetClusterKubeconfigOutputArgs,
+  type ClusterKubeconfigResult,
+} from "./resources/team-lookups";
 export { type AdoptArgs, type AdoptableArgs, ENV_ADOPT } from "./framework/adoption";

@@ -32,6 +32,11 @@ const registry: Record<string, () => pulumi.dynamic.ResourceProvider> = {
   Variable: () => require("./resources/variable").variableProvider,
   Secret: () => require("./resources/secret").secretProvider,
   CustomDomain: () => require("./resources/custom-domain").customDomainProvider,
+  OrganizationSettings: () => require("./resources/organization-settings").organizationSettingsProvider,
+  OrganizationMember: () => require("./resources/organization-member").organizationMemberProvider,
+  OrganizationInvitation: () => require("./resources/organization-invitation").organizationInvitationProvider,
+  ApiToken: () => require("./resources/api-token").apiTokenProvider,
+  CustomRole: () => require("./resources/custom-role").customRoleProvider,
 };
 
 /** The resource kinds this version of the package serves. */

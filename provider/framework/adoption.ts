@@ -58,6 +58,9 @@ const NOT_ADOPTABLE: Readonly<Record<string, string>> = {
   ApplicationAdvancedSettings: "the settings always exist with their service and are taken over by every create already",
   ContainerAdvancedSettings: "the settings always exist with their service and are taken over by every create already",
   JobAdvancedSettings: "the settings always exist with their service and are taken over by every create already",
+  OrganizationSettings: "its create takes over the organization's settings already: there is nothing else to take over",
+  OrganizationMember: "its create takes over an existing member already (people join by invitation)",
+  ApiToken: "the service shows a token's value only when it is created: an existing token cannot be taken over with it",
 };
 
 /** A checked `adopt` input. */

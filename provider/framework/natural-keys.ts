@@ -87,6 +87,14 @@ export const NATURAL_KEYS: Readonly<Record<string, NaturalKey>> = {
       (await client.customDomains.list(str(inputs["serviceKind"]) as CustomDomainServiceKind, str(inputs["serviceId"])))
         .map((d) => ({ id: d.id, key: d.domain })),
   },
+  CustomRole: named("custom role", "organizationId", "organization", true,
+    async (c, id) => (await c.customRoles.list(id)).map((r) => ({ id: r.id, name: String(r.name ?? "") }))),
+  OrganizationInvitation: {
+    noun: "invitation", parentKey: "organizationId", parentNoun: "organization", keyInput: "email", keyNoun: "email",
+    ignoreCase: true,
+    list: async (client, inputs) =>
+      (await client.invitations.list(str(inputs["organizationId"]))).map((i) => ({ id: i.id, key: i.email })),
+  },
   Variable: values("variable", false),
   Secret: values("secret", true),
 };

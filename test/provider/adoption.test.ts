@@ -14,7 +14,10 @@ import { exists, lifecycleRows, type LifecycleRow, type Props } from "./lifecycl
 const fx = useFixture();
 
 const kindOf = (row: LifecycleRow) => row.kind.split(" ")[0]!;
-const NOT_ADOPTABLE = new Set(["EnvironmentDeployment", "ApplicationAdvancedSettings", "ContainerAdvancedSettings", "JobAdvancedSettings"]);
+const NOT_ADOPTABLE = new Set([
+  "EnvironmentDeployment", "ApplicationAdvancedSettings", "ContainerAdvancedSettings", "JobAdvancedSettings", "OrganizationSettings",
+  "OrganizationMember", "ApiToken",
+]);
 const adoptable = lifecycleRows.filter((row) => !NOT_ADOPTABLE.has(kindOf(row)));
 
 const checked = (kind: string, inputs: Props) => checkedInputs(providerFor(kind), { ...inputs, __provider: "serialized" });
@@ -109,6 +112,16 @@ describe("adoption by name and the name conflict", () => {
     }).then(() => undefined, (e: Error) => e);
     expect(missing?.message).toContain(`no environment "fixture-c" in project ${fx.projectId} to take over`);
     expect(missing?.message).toMatch(/"fixture-a" \(id [^)]+\)/);
+  });
+
+  it("adopts a pending invitation by its email, compared ignoring case, with no second invitation", async () => {
+    const made = await fx.client.invitations.create(fx.orgId, { email: "Dana@Example.com", role: "DEVELOPER" });
+    const p = providerFor("OrganizationInvitation");
+    const inputs = await checked("OrganizationInvitation", { organizationId: fx.orgId, email: "dana@example.com", roleId: made.role_id! });
+    const adopted = await p.create!({ ...inputs, adopt: { byName: true } });
+    expect(adopted.id).toBe(made.id);
+    expect((await fx.client.invitations.list(fx.orgId)).filter((i) => i.email.toLowerCase() === "dana@example.com")).toHaveLength(1);
+    await p.delete!(made.id, adopted.outs as Props);
   });
 
   it("refuses to adopt an object that differs where only a replacement could change it", async () => {

@@ -5,5 +5,6 @@ import type { LifecycleRow } from "../lifecycle-row";
 import { rows as customDomainRows } from "./custom-domains";
 import { rows as groupRows } from "./groups";
 import { rows as variableRows } from "./variables";
+import { rows as teamRows } from "./team";
 
-export const extraLifecycleRows: LifecycleRow[] = [...customDomainRows, ...groupRows, ...variableRows];
+export const extraLifecycleRows: LifecycleRow[] = [...customDomainRows, ...groupRows, ...variableRows, ...teamRows];
