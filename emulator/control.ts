@@ -15,6 +15,7 @@ const failureRequest = z.object({ stage: z.enum(["BUILD", "DEPLOY"]).nullable() 
 const configRequest = z.object({
   stepMs: z.number().int().min(0).optional(),
   rateLimitPerHour: z.number().int().min(1).optional(),
+  rateLimitWindowSeconds: z.number().int().min(1).optional(),
 });
 
 const REDACTED = "***";
@@ -145,6 +146,7 @@ export async function handleControl(
       const c = parseOr400(configRequest, body());
       if (c.stepMs !== undefined) emu.world.config.stepMs = c.stepMs;
       if (c.rateLimitPerHour !== undefined) emu.world.config.rateLimitPerHour = c.rateLimitPerHour;
+      if (c.rateLimitWindowSeconds !== undefined) emu.world.config.rateLimitWindowSeconds = c.rateLimitWindowSeconds;
       return sendJson(res, 200, emu.world.config);
     }
     throw new ApiError(404, `no control endpoint ${method} ${path}`);

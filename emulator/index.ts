@@ -67,8 +67,10 @@ export * from "./control-client";
 export interface EmulatorOptions {
   /** 0 or absent = a free port; always binds 127.0.0.1. */
   port?: number;
-  /** Requests per hour per token (default 1000). */
+  /** Requests per hour per token (default 1000); per window when `rateLimitWindowSeconds` is set. */
   rateLimitPerHour?: number;
+  /** Length of the rate-limit window in seconds (default 3600, the service's hour; tests shorten it). */
+  rateLimitWindowSeconds?: number;
   /** Duration of each deployment-clock step in ms; 0 = instant (default 0 here; the CLI defaults to 300). */
   stepMs?: number;
   /** Persist state to this file (mode 0600; atomic write: tmp file + rename, debounced); absent = in memory. */
@@ -112,6 +114,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const server = new EmulatorServer(seed, state, {
     stepMs: options.stepMs ?? 0,
     rateLimitPerHour: options.rateLimitPerHour ?? 1000,
+    ...(options.rateLimitWindowSeconds !== undefined ? { rateLimitWindowSeconds: options.rateLimitWindowSeconds } : {}),
   });
   if (options.dataFile) {
     server.saver = new Saver(options.dataFile, () => server.snapshot());

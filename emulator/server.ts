@@ -81,7 +81,8 @@ export class EmulatorServer implements ControlTarget {
     const now = this.world.now();
     const token = findToken(this.world.store.state.tokens, tokenFromHeader(req.headers.authorization));
     const limit = this.world.config.rateLimitPerHour;
-    const rate = token ? this.limiter.take(token.name, limit, now) : RateLimiter.idle(limit, now);
+    const windowMs = (this.world.config.rateLimitWindowSeconds ?? 3600) * 1000;
+    const rate = token ? this.limiter.take(token.name, limit, now, windowMs) : RateLimiter.idle(limit, now, windowMs);
     const headers = rateHeaders(rate);
     const log = (status: number) => this.requests.add({
       method, path, status, token_name: token?.name ?? null, time: new Date(now).toISOString(),

@@ -5,8 +5,10 @@ import type { Store } from "./store";
 export interface EmulatorConfig {
   /** Duration of each deployment-clock step in ms; 0 = instant. */
   stepMs: number;
-  /** Requests per hour per token. */
+  /** Requests per hour per token (per window, when `rateLimitWindowSeconds` sets another length). */
   rateLimitPerHour: number;
+  /** Length of the rate-limit window in seconds; absent = 3600 (the service's hour). */
+  rateLimitWindowSeconds?: number;
 }
 
 /** Everything a route handler may use: the store, the live config, the faults and the timers of pending side effects. */

@@ -25,7 +25,9 @@ import { InvitationsApi } from "./invitations";
 import { JobsApi } from "./jobs";
 import { MembersApi } from "./members";
 import { OrganizationsApi } from "./organizations";
-import { Pacer } from "./pacing";
+import { Pacer, type RateLimitWait } from "./pacing";
+export { describeRateLimitWait, type RateLimitWait, type RateLimitWaitKind } from "./pacing";
+export { RATE_LIMIT_WAIT_CHANNEL } from "./core";
 import { path as buildPath, type ApiPath } from "./path";
 import { ProjectsApi } from "./projects";
 import { SecretsApi } from "./secrets";
@@ -59,7 +61,7 @@ export interface ClientOptions {
   /**
    * Longest time one call may take in milliseconds, retries, backoff, attempts and a lost create's lookup
    * included; each attempt's timeout is cut to what is left. Rate-limit waits (the wait a 429 asks for, pacing)
-   * do not count: `maxRateLimitWaitMs` caps each of them. Default 120 000.
+   * do not count: `maxRateLimitWaitMs` caps them. Default 120 000.
    */
   callDeadlineMs?: number;
   /** Retries after the first attempt. Default 4. */
@@ -68,8 +70,26 @@ export interface ClientOptions {
   retryBaseDelayMs?: number;
   /** Longest backoff step in milliseconds. Default 8000. */
   retryMaxDelayMs?: number;
-  /** Longest wait for one 429 (`Retry-After` / `X-RateLimit-Reset`) or one pacing delay, in milliseconds. Default 60 000. */
+  /**
+   * Longest time one call waits for the rate-limit window, in milliseconds: pacing delays and the waits 429 answers
+   * ask for (`Retry-After` / `X-RateLimit-Reset`) together. Default 3 900 000 (65 minutes: the service's one-hour
+   * window and a margin), so a call that runs out of the hour's budget waits for the next window and goes on.
+   *
+   * A 429 that names when the window resets (a wait above 0) is waited for and is not counted in `maxRetries`; a 429
+   * without one (or `Retry-After: 0`) is retried with backoff like a 5xx and counts. Past this maximum the call fails
+   * with the {@link RateLimitError} of the last 429 (retryable: running the operation again later completes it); a
+   * wait longer than what is left is cut to it, and the request is tried once more first.
+   */
   maxRateLimitWaitMs?: number;
+  /**
+   * Called once per wait for the rate-limit window that lasts at least `rateLimitNoticeMs` (a pacing delay, or the
+   * wait a 429 asks for), not once per request: concurrent requests waiting for the same window are told once.
+   * {@link describeRateLimitWait} turns it into `waiting 14m for the rate-limit window: 3 of 1000 requests left`.
+   * The same waits are published on the `node:diagnostics_channel` named {@link RATE_LIMIT_WAIT_CHANNEL}.
+   */
+  onRateLimitWait?: (wait: RateLimitWait) => void;
+  /** Shortest wait for the rate-limit window that `onRateLimitWait` is told about, in milliseconds. Default 5000. */
+  rateLimitNoticeMs?: number;
   /** undici dispatcher for every request (proxy, custom TLS, `MockAgent` in tests). Default: undici's global one. */
   dispatcher?: Dispatcher;
   /** Spread requests using `X-RateLimit-Remaining` / `-Reset` so as not to run into 429. Default true. */
@@ -238,7 +258,7 @@ export class DeployServiceClient {
     if (scheme !== "Token" && scheme !== "Bearer") {
       throw new Error(`DeployServiceClient: option "tokenScheme": expected "Token" or "Bearer"`);
     }
-    const maxRateLimitWaitMs = positive("maxRateLimitWaitMs", options.maxRateLimitWaitMs, 60_000);
+    const maxRateLimitWaitMs = positive("maxRateLimitWaitMs", options.maxRateLimitWaitMs, 65 * 60_000);
     this.core = new RequestCore({
       baseUrl: checkedUrl,
       baseUrlPlace: credentialPlaces(sources).url,
@@ -256,6 +276,8 @@ export class DeployServiceClient {
       ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
       pacer: new Pacer({ enabled: options.pacing ?? true, threshold: positive("pacingThreshold", options.pacingThreshold, 0.1), maxDelayMs: maxRateLimitWaitMs }),
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+      ...(options.onRateLimitWait ? { onRateLimitWait: options.onRateLimitWait } : {}),
+      rateLimitNoticeMs: positive("rateLimitNoticeMs", options.rateLimitNoticeMs, 5_000),
       userAgent: options.userAgent ?? "pulumi-deploy-service-sdk",
     });
     this.organizations = new OrganizationsApi(this.core);

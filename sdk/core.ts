@@ -4,13 +4,14 @@
  * JSON parsing and validation of requests and responses, and keeping secrets out of every error.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { channel } from "node:diagnostics_channel";
 import { request, type Dispatcher } from "undici";
 import { z } from "zod";
 import {
   BadRequestError, ConnectionError, DeployServiceError, InvalidResponseError, ServiceMismatchError, TimeoutError,
   UnconfirmedCreateError, errorFromStatus, redact, serviceMessageOf,
 } from "./errors";
-import { Pacer } from "./pacing";
+import { Pacer, RateLimitNotices, type RateLimitWait, type RateLimitWaitKind } from "./pacing";
 import { path as apiPath, type ApiPath } from "./path";
 import {
   backoffDelay, describeNetworkError, failedBeforeSending, rateLimitWaitMs, sleep,
@@ -60,6 +61,10 @@ export interface CoreConfig {
   pacer: Pacer;
   /** Hook called before each retry. */
   onRetry?: (info: RetryInfo) => void;
+  /** Hook called once per wait for the rate-limit window (see {@link RATE_LIMIT_WAIT_CHANNEL}). */
+  onRateLimitWait?: (wait: RateLimitWait) => void;
+  /** Shortest wait for the window that is announced, in milliseconds (shorter pacing delays are not). Default 5000. */
+  rateLimitNoticeMs?: number;
   /** `User-Agent` header value. */
   userAgent: string;
 }
@@ -155,6 +160,14 @@ function valuesMarkedSecret(body: unknown, out: string[] = [], depth = 0): strin
 
 const MAX_PAGES = 1000;
 
+/**
+ * Name of the `node:diagnostics_channel` channel on which every client of the process publishes each wait for the
+ * rate-limit window it announces (a {@link RateLimitWait}), as `onRateLimitWait` receives it. Subscribers run in the
+ * waiting call's async context (the Pulumi provider prints the line under the resource being created).
+ */
+export const RATE_LIMIT_WAIT_CHANNEL = "deploy-service:rate-limit-wait";
+const rateLimitWaits = channel(RATE_LIMIT_WAIT_CHANNEL);
+
 function pageInfo(body: Record<string, unknown>): { page: number; page_size?: number; total_pages: number } | undefined {
   const p = body["pagination"];
   if (!p || typeof p !== "object") return undefined;
@@ -197,6 +210,7 @@ export class RequestCore {
   /** The deadline (epoch ms) of the call a lookup or service check runs for; nested calls never outlive it. */
   private readonly outerDeadline = new AsyncLocalStorage<number>();
   private readonly rememberedSecrets = new Set<string>();
+  private readonly notices = new RateLimitNotices();
   private serviceVerified = false;
   private serviceCheck: Promise<void> | undefined;
 
@@ -259,10 +273,17 @@ export class RequestCore {
     let attempts = 0;
     let last: DeployServiceError | undefined;
     let mayHaveApplied = false; // a create attempt whose outcome is unknown
+    let counted = 0; // retries counted against maxRetries (a 429 that names the window's reset is not)
+    let windowWaitLeft = policy.maxRateLimitWaitMs; // what this call may still wait for the window, pacing and 429s
 
     for (let attempt = 0; ; attempt++) {
-      const pacing = this.config.pacer.delayBeforeNext(Date.now());
+      const window = this.config.pacer.window(Date.now());
+      const pacing = Math.min(this.config.pacer.delayBeforeNext(Date.now()), windowWaitLeft);
       if (pacing > 0) {
+        if (window !== undefined && pacing >= (this.config.rateLimitNoticeMs ?? 5_000)) {
+          this.announceWait("paced", { ...window, method, path }, Date.now() + window.untilResetMs);
+        }
+        windowWaitLeft -= pacing;
         await sleep(pacing, spec.signal);
         deadline += pacing;
       }
@@ -296,7 +317,8 @@ export class RequestCore {
       const code = error.code;
       if (code === "not_found" && !checkingService) await this.confirmService(spec, deadline);
 
-      const canRetry = attempt < policy.maxRetries;
+      let canRetry = counted < policy.maxRetries;
+      let countsAsRetry = true;
       let delayMs: number | undefined;
       let askedByService = false;
       let reason = "";
@@ -304,8 +326,20 @@ export class RequestCore {
       if (code === "rate_limited") {
         const asked = (error as { retryAfterMs?: number }).retryAfterMs;
         askedByService = asked !== undefined;
-        delayMs = Math.min(asked ?? backoffDelay(attempt, policy), policy.maxRateLimitWaitMs);
         reason = "429 rate limited";
+        if (asked !== undefined && asked > 0) {
+          // The service names when the window resets: wait for it, within what the call may still wait; this is
+          // not a retry counted against maxRetries. Past that maximum the call fails with the RateLimitError.
+          countsAsRetry = false;
+          canRetry = windowWaitLeft > 0;
+          delayMs = Math.min(asked, windowWaitLeft);
+          windowWaitLeft -= delayMs;
+          if (canRetry && delayMs >= (this.config.rateLimitNoticeMs ?? 5_000)) {
+            this.announceWait("rate-limited", { untilResetMs: asked, remaining: 0, ...this.limitOf(raw), method, path }, Date.now() + asked);
+          }
+        } else {
+          delayMs = Math.min(asked ?? backoffDelay(attempt, policy), policy.maxRateLimitWaitMs);
+        }
       } else if (code === "connection" && (error as ConnectionError).beforeSend) {
         delayMs = backoffDelay(attempt, policy);
         reason = `connection (not sent): ${detailOf(error)}`;
@@ -329,9 +363,28 @@ export class RequestCore {
 
       if (delayMs === undefined || !canRetry) throw error;
       if (!askedByService && Date.now() + delayMs >= deadline) throw this.deadlinePassed(spec, attempts, error);
+      if (countsAsRetry) counted++;
       this.config.onRetry?.({ method, path, attempt: attempt + 1, delayMs, reason });
       await sleep(delayMs, spec.signal);
       if (askedByService) deadline += delayMs;
+    }
+  }
+
+  /** `X-RateLimit-Limit` of an answer, when it carries a usable one. */
+  private limitOf(raw: RawResponse | undefined): { limit?: number } {
+    const limit = Number(raw?.headers["x-ratelimit-limit"]);
+    return Number.isFinite(limit) && limit > 0 ? { limit } : {};
+  }
+
+  /** Tells `onRateLimitWait` and the channel about a wait for the window, unless it is one already told. */
+  private announceWait(kind: RateLimitWaitKind, wait: Omit<RateLimitWait, "kind">, endMs: number): void {
+    if (!this.notices.announce(kind, endMs, Date.now())) return;
+    const told: RateLimitWait = { kind, ...wait };
+    try {
+      this.config.onRateLimitWait?.(told);
+      if (rateLimitWaits.hasSubscribers) rateLimitWaits.publish(told);
+    } catch {
+      // A listener's failure never fails the call.
     }
   }
 

@@ -11,10 +11,13 @@
  * was loaded (the host loads the package at its first Check; a destroy sends none, so its first Delete) has no
  * resource: its lines are stack messages, which still name the service or the environment. Anywhere else (tests, a
  * program) there is no engine and nothing is sent.
+ *
+ * Waits for the service's rate-limit window (pacing, a 429's reset) are lines too, one per wait (./rate-wait.ts).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";
 import { describeProgress, type EnvironmentDeploymentProgress } from "../../sdk";
+import { watchRateLimitWaits } from "./rate-wait";
 
 /** What receives progress lines instead of the engine (tests). */
 export type ProgressSink = (line: string, urn: string | undefined) => void;
@@ -44,6 +47,7 @@ function hostFile(): string | undefined {
 export function attachEngineLog(): void {
   if (engine !== undefined) return;
   engine = null;
+  watchRateLimitWaits(logProgress);
   const host = hostFile();
   const address = process.argv[2];
   if (host === undefined || address === undefined || address === "") return;
