@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import type { RequestCore } from "./core";
-import { path } from "./path";
+import { path, type ApiPath } from "./path";
+import type { ServiceSegment } from "./service-values";
 import { maybe, record } from "./schema";
 import { VariableKey, VariableReference, VariableScope, VariableType } from "./variables";
 
@@ -92,6 +93,16 @@ export const VariableImportRequest = z.looseObject({
   overwrite: z.boolean(),
   vars: z.array(VariableImportItem),
 });
+
+/** Body of an import. */
+export type VariableImportRequest = z.input<typeof VariableImportRequest>;
+
+/** The service's own import route (`/<kind>/{id}/environmentVariable/import`), by service kind. */
+const SERVICE_IMPORT_PATHS: Record<ServiceSegment, (id: string) => ApiPath> = {
+  application: (id) => path`/application/${id}/environmentVariable/import`,
+  container: (id) => path`/container/${id}/environmentVariable/import`,
+  job: (id) => path`/job/${id}/environmentVariable/import`,
+};
 
 /** What an import did: how many it was given, and the ones it imported (no value for secrets). */
 export const VariableImport = z.looseObject({
@@ -200,6 +211,24 @@ export class VariablesApi {
       method: "POST", path: path`/variable/import`, query: { service_id: options.serviceId, service_type: options.serviceType },
       body: { overwrite: options.overwrite ?? false, vars: options.vars }, requestSchema: VariableImportRequest, response: VariableImport,
       what: `import of ${options.vars.length} variable(s)`,
+    });
+  }
+
+  /**
+   * Imports variables and secrets for a service through the service's own route
+   * (`POST /application/{id}/environmentVariable/import`, and the container and job counterparts): one request
+   * for many values, each at its `scope`. The answer names what was imported but carries no ids (list them with
+   * {@link list}). Secret values are kept out of every message. Never sent twice: after a lost answer it fails with
+   * the error seen (it may have applied; with `overwrite`, sending it again gives the same result).
+   *
+   * @param kind `application`, `container` or `job`.
+   * @param serviceId the service.
+   * @param request `overwrite` (a key that exists at its scope is replaced; false: skipped) and the variables.
+   */
+  async importFor(kind: ServiceSegment, serviceId: string, request: VariableImportRequest): Promise<VariableImport> {
+    return await this.core.call({
+      method: "POST", path: SERVICE_IMPORT_PATHS[kind](serviceId), body: request, requestSchema: VariableImportRequest,
+      response: VariableImport, what: `import of ${request.vars.length} variable(s)`,
     });
   }
 

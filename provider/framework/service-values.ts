@@ -6,14 +6,14 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { isConflict, type DeployServiceClient } from "../../sdk";
+import { isConflict, type DeployServiceClient, type ServiceSegment, type VariableParentScope } from "../../sdk";
 import { CHANGED_OUTSIDE } from "./common";
 import { withPartProgress, type Part, type Props } from "./define";
 import { field } from "./fields";
 import {
   linkedValueFields, refineValueMaps, VALUE_INPUTS, VALUE_MAPS, variableKeyInput, type LinkedValuesArgs, type ValueFile, type ValueMap,
 } from "./value-maps";
-import { deleteRemoved, progressFrom, upsertChanged, type KeyRef, type MapOps, type SyncProgress, type WrittenValue } from "./value-sync";
+import { deleteRemoved, progressFrom, refOf, upsertChanged, type KeyRef, type MapOps, type SyncProgress, type WrittenValue } from "./value-sync";
 import { targetResolver, type VariablesListing, type VisibleValue } from "./value-targets";
 
 export { progressFrom, variableKeyInput, type KeyRef, type SyncProgress };
@@ -45,8 +45,83 @@ export interface ValueOwner {
   groups(client: DeployServiceClient): ServiceValueGroups;
 }
 
-/** The scope-generic listing of the client (`client.variables`): what an owner sees, with each entry's scope. */
-export const listingOf = (client: DeployServiceClient): VariablesListing => client.variables;
+/** Listings handed on by {@link handOff}, per client, by `<scope>/<parentId>`. */
+const handedOff = new WeakMap<DeployServiceClient, Map<string, { list: VisibleValue[]; until: number }>>();
+/** How long a handed-on listing stays usable: the next part runs right away, so a few seconds is plenty. */
+const HANDOFF_MS = 5_000;
+
+/**
+ * The scope-generic listing of the client (`client.variables`): what an owner sees, with each entry's scope. A
+ * listing of a service that the values part has just taken (see {@link handOff}) answers the next listing of that
+ * service once, without a request: the built-ins part that follows it reads the same listing.
+ */
+export const listingOf = (client: DeployServiceClient): VariablesListing => ({
+  async list(query) {
+    const held = query.isSecret === undefined ? handedOff.get(client) : undefined;
+    const key = `${query.scope}/${query.parentId}`;
+    const entry = held?.get(key);
+    if (entry !== undefined) {
+      held!.delete(key);
+      if (entry.until >= Date.now()) return entry.list;
+    }
+    // The listing's query names a scope as a string; the client checks it against the scopes it knows.
+    return await client.variables.list(query as Parameters<DeployServiceClient["variables"]["list"]>[0]);
+  },
+});
+
+/**
+ * Hands the listing of a service that the values part took, as its last step, to the part that follows it (the
+ * built-ins part of every service kind, which lists the same thing): one listing instead of two on create and refresh.
+ * Projects and environments have no such part: nothing is handed on for them.
+ */
+function handOff(client: DeployServiceClient, owner: ValueOwner, id: string, list: VisibleValue[] | undefined): void {
+  if (list === undefined || IMPORT_KINDS[owner.scope] === undefined) return;
+  let held = handedOff.get(client);
+  if (held === undefined) handedOff.set(client, (held = new Map()));
+  held.set(`${owner.scope}/${id}`, { list, until: Date.now() + HANDOFF_MS });
+}
+
+/** The service kinds whose variables and secrets can be imported in one request, by their own scope. */
+const IMPORT_KINDS: Readonly<Record<string, ServiceSegment>> = { APPLICATION: "application", CONTAINER: "container", JOB: "job" };
+
+/**
+ * Fewest initial values worth one import: an import and the listing that finds the ids afterwards are two
+ * requests, so two values or fewer are cheaper created one by one (each create answers its id).
+ */
+const MIN_IMPORTED = 3;
+
+/**
+ * On create of a service: its initial plain variables and secrets (`environmentVariables`, `secrets`) in ONE
+ * request (`POST /<kind>/{id}/environmentVariable/import`, `overwrite` set: the service is new, so only an import
+ * of this same create, sent again, can hold its keys), then their ids from ONE listing of the service's own entries.
+ * Files, aliases and overrides keep their own calls. A key the listing does not show is left out of `progress`, so
+ * the per-key calls that follow create it as before (and explain a key taken). Nothing is done for projects and
+ * environments, or when there are fewer than {@link MIN_IMPORTED} values.
+ */
+async function importInitialValues(
+  client: DeployServiceClient, owner: ValueOwner, id: string, desired: ReadonlyArray<Record<string, unknown>>, progress: Array<SyncProgress<unknown>>,
+): Promise<VisibleValue[] | undefined> {
+  const kind = IMPORT_KINDS[owner.scope];
+  if (kind === undefined) return undefined;
+  const plain = VALUE_MAPS.flatMap((m, i) => (m.kind === "value" ? [i] : []));
+  const vars = plain.flatMap((i) => Object.entries(desired[i]!).map(([name, value]) => ({
+    name, value: String(value), scope: owner.scope as VariableParentScope, is_secret: VALUE_MAPS[i]!.secret,
+  })));
+  if (vars.length < MIN_IMPORTED) return undefined;
+  await client.variables.importFor(kind, id, { overwrite: true, vars });
+  const visible = await client.variables.list({ parentId: id, scope: owner.scope as VariableParentScope });
+  const own = visible.filter((v) => v.scope === undefined || v.scope === null || v.scope === owner.scope);
+  for (const i of plain) {
+    const m = VALUE_MAPS[i]!;
+    for (const [key, value] of Object.entries(desired[i]!)) {
+      const found = own.find((v) => v.key === key && belongsTo(v, m));
+      if (found === undefined) continue;
+      progress[i]!.values[key] = value;
+      progress[i]!.refs[key] = refOf(found);
+    }
+  }
+  return visible;
+}
 
 /** An entry of a listing belongs to a map: same side (secret or not) and the map's kind. */
 function belongsTo(v: VisibleValue, m: ValueMap): boolean {
@@ -139,7 +214,8 @@ function inputForm(m: ValueMap, v: VisibleValue, before: KeyRef | undefined, kno
 
 /**
  * The part of an owner that is its eight maps (see `value-maps.ts`; outputs `variableRefs`, `secretRefs`,
- * `variableFileRefs`, ...): one call per changed key, removed keys first; aliases and overrides resolved by key
+ * `variableFileRefs`, ...): on create of a service, its initial variables and secrets in one import and one
+ * listing (see {@link importInitialValues}); otherwise one call per changed key, removed keys first; aliases and overrides resolved by key
  * among what the owner sees, listed once and only when one is created. Read back from the owner's own entries
  * (`scope` = the owner's), for the keys the maps declare only. The service never returns a secret's value, so a
  * secret changed outside Pulumi shows through its `updated_at` as {@link CHANGED_OUTSIDE} and is set again by the
@@ -162,19 +238,25 @@ export function ownerValuesPart<I, R>(owner: ValueOwner): Part<I, R> {
         outputs: Object.fromEntries(VALUE_MAPS.map((m, i) => [m.refs, progress[i]!.refs])),
       });
       try {
+        // On create (`previous` is `{}` only then), a service's initial values and secrets in one import.
+        const listed = Object.keys(previous).length === 0 ? await importInitialValues(client, owner, id, desired, progress) : undefined;
         // Removed keys first: a key moving between maps is deleted before it is made again.
         for (let i = 0; i < VALUE_MAPS.length; i++) await deleteRemoved(ops[i]!, desired[i]!, progress[i]!);
         // Then by kind, variables and secrets alike: values, files, aliases (which may target them), overrides.
         for (const kind of ["value", "file", "alias", "override"]) {
           for (let i = 0; i < VALUE_MAPS.length; i++) if (VALUE_MAPS[i]!.kind === kind) await upsertChanged(ops[i]!, desired[i]!, progress[i]!);
         }
+        // The import's listing is what the built-ins part lists next (built-ins are not changed by what followed it).
+        handOff(client, owner, id, listed);
       } catch (e) {
         throw withPartProgress(e, result());
       }
       return result();
     },
     async read({ client, id, previous }) {
-      const own = (await listingOf(client).list({ parentId: id, scope: owner.scope }))
+      const visible = await listingOf(client).list({ parentId: id, scope: owner.scope });
+      handOff(client, owner, id, visible);
+      const own = visible
         .filter((v) => v.scope === undefined || v.scope === null || v.scope === owner.scope);
       const inputs: Props = {};
       const outputs: Props = {};
@@ -224,8 +306,9 @@ export function refineValues(v: ValuesInputs, ctx: z.RefinementCtx): void {
 /** The Args of an owner's variables and secrets (`<kind>` is `project`, `environment`, `application`, `container` or `job`). */
 export interface ServiceValuesArgs extends LinkedValuesArgs {
   /**
-   * Environment variables by key (letters, digits, `_`). Each changed key is one API call
-   * (wire: `/<kind>/{id}/environmentVariable`). Only the keys given here are managed: keys made elsewhere (a
+   * Environment variables by key (letters, digits, `_`). A new application, container or job gets its initial
+   * variables and secrets in one import (wire: `/<kind>/{id}/environmentVariable/import`); afterwards each changed
+   * key is one API call (wire: `/<kind>/{id}/environmentVariable`). Only the keys given here are managed: keys made elsewhere (a
    * standalone `Variable`, the console) are left alone. Default: none.
    */
   environmentVariables?: pulumi.Input<Record<string, pulumi.Input<string>>>;

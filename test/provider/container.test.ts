@@ -106,7 +106,8 @@ describe("Container secrets", () => {
     await clearRequests(fx.emulator);
     const { id } = await p.create!(inputs);
     const log = await requests(fx.emulator);
-    expect(log.filter((r) => r.method === "POST" && r.path === `/container/${id}/secret`)).toHaveLength(1);
+    // The initial variables and the secret travel in one import.
+    expect(log.filter((r) => r.method === "POST" && r.path === `/container/${id}/environmentVariable/import`)).toHaveLength(1);
     const answered = await fx.client.request("GET", path`/container/${id}/secret`, { response: z.unknown() });
     expect(JSON.stringify(answered)).not.toContain(SECRET);
   });

@@ -1,0 +1,221 @@
+/**
+ * Benchmark of requests per resource at scale, through the real engine, against an in-process emulator with a high
+ * rate limit (issue 16). It generates a program of one project and `E` environments, each with 5 databases and 50
+ * applications that have 3 variables, 1 secret and advanced settings (E=2: 213 resources, E=3: 319), runs preview,
+ * up, no-op preview, refresh and destroy, and prints for each phase the API requests (total, per declared resource,
+ * 429s, wall time), the requests by resource kind (from the request log's paths), and the wall time of `up` of the
+ * same number of do-nothing dynamic resources (the engine's floor) with the ratio.
+ *
+ * Run: npm run build && npx ts-node --transpile-only scripts/bench-scale.ts [--environments 2,3] [--out FILE]
+ * (needs the Pulumi CLI: npm run pulumi:build). Timing goals live here only, never in tests.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { startEmulator } from "../emulator";
+import { clearRequests, requests, type LoggedRequest } from "../emulator/control-client";
+import { EngineStack, findEngine, REPO_ROOT } from "./engine-stack";
+
+const DATABASES = 5;
+const APPLICATIONS = 50;
+
+/** Resources the program declares for `environments` environments (the project, then per environment). */
+export function declaredResources(environments: number): number {
+  return 1 + environments * (1 + DATABASES + 2 * APPLICATIONS);
+}
+
+/**
+ * A copy of the built package (`dist/` and `package.json`) taken when the benchmark starts, so that a rebuild
+ * while it runs (another change being made) does not change what is measured. Its dependencies resolve from the
+ * repository's `node_modules` above it.
+ */
+function snapshotPackage(): string {
+  const dir = path.join(REPO_ROOT, ".work", "bench-package");
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  fs.cpSync(path.join(REPO_ROOT, "dist"), path.join(dir, "dist"), { recursive: true });
+  fs.copyFileSync(path.join(REPO_ROOT, "package.json"), path.join(dir, "package.json"));
+  return dir;
+}
+
+/**
+ * Writes the generated program for `environments` environments and returns its folder: a package of its own
+ * (so `pulumi-deploy-service` is not the repository itself) that links the package snapshot into its node_modules.
+ */
+function scaleProgram(environments: number, packageDir: string): string {
+  const dir = path.join(REPO_ROOT, ".work", `bench-scale-${environments}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
+  fs.symlinkSync(packageDir, path.join(dir, "node_modules", "pulumi-deploy-service"), "dir");
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: `bench-scale-${environments}`, private: true }));
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: bench-scale-${environments}\nruntime: nodejs\nmain: index.ts\n`);
+  fs.writeFileSync(path.join(dir, "index.ts"), `
+import * as pulumi from "@pulumi/pulumi";
+import * as ds from "pulumi-deploy-service";
+
+const organization = ds.getOrganization({});
+const cluster = ds.getCluster({ organizationId: organization.id, name: "eu-west" });
+const project = new ds.Project("bench", { organizationId: organization.id, name: "bench-${environments}" });
+for (let e = 0; e < ${environments}; e++) {
+  const environment = new ds.Environment("env" + e, { projectId: project.id, name: "env" + e, mode: "DEVELOPMENT", clusterId: cluster.id });
+  const environmentId = environment.id;
+  for (let d = 0; d < ${DATABASES}; d++) {
+    new ds.Database("env" + e + "-db" + d, { environmentId, name: "db" + d, type: "POSTGRESQL", version: "16", mode: "CONTAINER" });
+  }
+  for (let a = 0; a < ${APPLICATIONS}; a++) {
+    const app = new ds.Application("env" + e + "-app" + a, {
+      environmentId,
+      name: "app" + a,
+      gitRepository: { url: "https://github.com/acme/app-" + a + ".git", branch: "main", rootPath: "/" },
+      buildMode: "DOCKER",
+      dockerfilePath: "Dockerfile",
+      cpu: 250,
+      memory: 256,
+      minRunningInstances: 1,
+      maxRunningInstances: 2,
+      ports: [{ internalPort: 8080, externalPort: 443, publiclyAccessible: true, protocol: "HTTP", name: "http" }],
+      environmentVariables: { LOG_LEVEL: "info", REGION: "eu-west", APP_INDEX: String(a) },
+      secrets: { API_KEY: pulumi.secret("bench-secret-" + e + "-" + a) },
+    });
+    new ds.ApplicationAdvancedSettings("env" + e + "-app" + a + "-settings", {
+      applicationId: app.id,
+      settings: { "network.ingress.proxy_body_size_mb": 25, "deployment.termination_grace_period_seconds": 60 },
+    });
+  }
+}
+export const projectId = project.id;
+`);
+  return dir;
+}
+
+/** A program of `count` dynamic resources whose provider does nothing: what the engine costs by itself. */
+function floorProgram(count: number): string {
+  const dir = path.join(REPO_ROOT, ".work", "bench-floor");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: bench-floor\nruntime: nodejs\n");
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "bench-floor", private: true }));
+  fs.writeFileSync(path.join(dir, "index.ts"), `
+import * as pulumi from "@pulumi/pulumi";
+const nothing: pulumi.dynamic.ResourceProvider = {
+  async create(inputs) { return { id: String(inputs.n), outs: inputs }; },
+};
+for (let n = 0; n < ${count}; n++) new pulumi.dynamic.Resource(nothing, "r" + n, { n });
+`);
+  return dir;
+}
+
+/**
+ * The resource kind a request is about, from its path: `/application/{id}/environmentVariable/...` is
+ * `application/environmentVariable`, `/database/{id}` is `database`, `/variable` is `variable`.
+ */
+export function kindOf(requestPath: string): string {
+  const segments = requestPath.split("/").filter((s) => s !== "");
+  // Ids carry digits; the service's path words never do.
+  const named = segments.filter((s) => !/\d/.test(s));
+  return named.slice(0, 2).join("/") || "/";
+}
+
+/** One phase's figures. */
+interface Phase {
+  label: string;
+  total: number;
+  tooMany: number;
+  seconds: number;
+  byMethod: Record<string, number>;
+  byKind: Record<string, number>;
+}
+
+function summarize(label: string, log: LoggedRequest[], seconds: number): Phase {
+  const byMethod: Record<string, number> = {};
+  const byKind: Record<string, number> = {};
+  for (const r of log) {
+    byMethod[r.method] = (byMethod[r.method] ?? 0) + 1;
+    const kind = `${r.method} ${kindOf(r.path)}`;
+    byKind[kind] = (byKind[kind] ?? 0) + 1;
+  }
+  return { label, total: log.length, tooMany: log.filter((r) => r.status === 429).length, seconds, byMethod, byKind };
+}
+
+async function timed<T>(run: () => Promise<T>): Promise<number> {
+  const started = process.hrtime.bigint();
+  await run();
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+/** Runs the five phases of one generated stack and the floor of the same count; returns the report's lines. */
+async function benchStack(binDir: string, environments: number, packageDir: string): Promise<string[]> {
+  const declared = declaredResources(environments);
+  const emulator = await startEmulator({ stepMs: 0, rateLimitPerHour: 1_000_000 });
+  const env = { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" };
+  const stack = new EngineStack({
+    programDir: scaleProgram(environments, packageDir), binDir, env,
+    config: { "deploy-service:apiUrl": emulator.url },
+    secretConfig: { "deploy-service:apiToken": emulator.tokens.admin },
+  });
+  const phases: Phase[] = [];
+  try {
+    const ops = [["preview", () => stack.preview()], ["up", () => stack.up()], ["no-op preview", () => stack.preview()],
+      ["refresh", () => stack.refresh()], ["destroy", () => stack.destroy()]] as const;
+    for (const [label, op] of ops) {
+      await clearRequests(emulator);
+      const seconds = await timed(op);
+      phases.push(summarize(label, await requests(emulator), seconds));
+      process.stderr.write(`[${declared}] ${label}: ${phases.at(-1)!.total} requests, ${seconds.toFixed(1)} s\n`);
+    }
+  } finally {
+    await stack.remove().catch(() => undefined);
+    await emulator.close();
+  }
+
+  const floor = new EngineStack({ programDir: floorProgram(declared), binDir, env });
+  let floorSeconds = 0;
+  try {
+    floorSeconds = await timed(() => floor.up());
+    await floor.destroy();
+  } finally {
+    await floor.remove().catch(() => undefined);
+  }
+
+  const up = phases.find((p) => p.label === "up")!;
+  const budgeted = phases.filter((p) => p.label !== "preview");
+  const lines = [`## ${declared} declared resources (1 project, ${environments} environments x (1 + ${DATABASES} databases + ${APPLICATIONS} applications + ${APPLICATIONS} advanced settings))`, ""];
+  lines.push("| phase | requests | per resource | 429s | wall time | by method |", "|---|---|---|---|---|---|");
+  for (const p of phases) {
+    const methods = Object.entries(p.byMethod).sort(([a], [b]) => a.localeCompare(b)).map(([m, n]) => `${m} ${n}`).join(", ") || "none";
+    lines.push(`| ${p.label} | ${p.total} | ${(p.total / declared).toFixed(2)} | ${p.tooMany} | ${p.seconds.toFixed(1)} s | ${methods} |`);
+  }
+  const sum = budgeted.reduce((n, p) => n + p.total, 0);
+  lines.push("", `up + no-op preview + refresh + destroy: ${sum} requests (${budgeted.reduce((n, p) => n + p.tooMany, 0)} answered 429)`);
+  lines.push(`up: ${up.seconds.toFixed(1)} s; up of ${declared} do-nothing dynamic resources: ${floorSeconds.toFixed(1)} s; ratio ${(up.seconds / floorSeconds).toFixed(2)}`);
+  lines.push("", "Requests by kind (method and the path's named segments), per phase:", "");
+  const kinds = [...new Set(phases.flatMap((p) => Object.keys(p.byKind)))].sort();
+  lines.push(`| kind | ${phases.map((p) => p.label).join(" | ")} |`, `|---|${phases.map(() => "---").join("|")}|`);
+  for (const k of kinds) lines.push(`| ${k} | ${phases.map((p) => p.byKind[k] ?? 0).join(" | ")} |`);
+  lines.push("");
+  return lines;
+}
+
+function option(name: string, fallback: string): string {
+  const i = process.argv.indexOf(name);
+  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
+}
+
+async function main(): Promise<void> {
+  const engine = findEngine();
+  if (!engine.binDir) throw new Error(engine.reason);
+  const counts = option("--environments", "2,3").split(",").map((s) => Number(s));
+  if (counts.some((n) => !Number.isInteger(n) || n < 1)) throw new Error("--environments: expected positive integers, e.g. 2,3");
+  const out = option("--out", "");
+  const packageDir = snapshotPackage();
+  const lines: string[] = [`# bench-scale ${new Date().toISOString()}`, ""];
+  for (const environments of counts) lines.push(...(await benchStack(engine.binDir, environments, packageDir)));
+  const text = lines.join("\n");
+  console.log(text);
+  if (out) fs.writeFileSync(out, `${text}\n`);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * A new service's initial variables and secrets go in one import (`POST /<kind>/{id}/environmentVariable/import`)
+ * and one listing for their ids, instead of one create per key; files, aliases and overrides keep their own calls;
+ * updates stay one call per changed key; a refresh of what the import made shows no drift.
+ */
+import { applicationProvider as p } from "../../provider/resources/application/index";
+import { containerProvider } from "../../provider/resources/container";
+import type { Variable } from "../../sdk";
+import { checkedInputs } from "./check-helpers";
+import { clearRequests, injectFault, requests, useFixture, type LoggedRequest } from "./fixture";
+
+type Props = Record<string, unknown>;
+
+const fx = useFixture({ clearFaultsAfterEach: true });
+const SECRET = "batch-s3cr3t-never-logged";
+let counter = 0;
+
+function appInputs(extra: Props = {}): Props {
+  counter += 1;
+  return {
+    environmentId: fx.envId,
+    name: `batch-app-${counter}`,
+    gitRepository: { url: "https://github.com/acme/api.git" },
+    ports: [{ internalPort: 8080, publiclyAccessible: true }],
+    environmentVariables: { LOG_LEVEL: "info", REGION: "eu", INDEX: "7" },
+    secrets: { API_KEY: SECRET },
+    ...extra,
+  };
+}
+
+const own = async (id: string, scope: "APPLICATION" | "CONTAINER"): Promise<Variable[]> =>
+  (await fx.client.variables.list({ parentId: id, scope })).filter((v) => v.scope === scope);
+/** Requests as `METHOD /path` with ids shown as `{id}`, sorted (concurrent calls have no order). */
+const shapes = (log: LoggedRequest[]): string[] =>
+  log.map((r) => `${r.method} ${r.path.replace(/\/[^/]*\d[^/]*/g, "/{id}")}`).sort();
+const valueWrites = (log: LoggedRequest[]): string[] =>
+  shapes(log).filter((s) => /environmentVariable|secret|\/variable/.test(s));
+
+describe("initial variables and secrets of a new service", () => {
+  it("are imported in one request and their ids read from one listing", async () => {
+    const inputs = await checkedInputs(p, appInputs());
+    await clearRequests(fx.emulator);
+    const { id, outs } = (await p.create!(inputs)) as { id: string; outs: Props };
+    const log = await requests(fx.emulator);
+    expect(valueWrites(log)).toEqual(["GET /variable", "POST /application/{id}/environmentVariable/import"]);
+    expect(log.filter((r) => r.status >= 300)).toEqual([]);
+
+    const mine = await own(id, "APPLICATION");
+    const byKey = (k: string) => mine.find((v) => v.key === k);
+    expect(["LOG_LEVEL", "REGION", "INDEX"].map((k) => [k, byKey(k)?.value, byKey(k)?.is_secret])).toEqual([
+      ["LOG_LEVEL", "info", false], ["REGION", "eu", false], ["INDEX", "7", false],
+    ]);
+    expect([byKey("API_KEY")?.is_secret, byKey("API_KEY")?.value ?? null]).toEqual([true, null]);
+    const variableRefs = outs["variableRefs"] as Record<string, { id: string }>;
+    const secretRefs = outs["secretRefs"] as Record<string, { id: string; updatedAt?: string }>;
+    expect(Object.fromEntries(Object.entries(variableRefs).map(([k, r]) => [k, r.id]))).toEqual({
+      LOG_LEVEL: byKey("LOG_LEVEL")!.id, REGION: byKey("REGION")!.id, INDEX: byKey("INDEX")!.id,
+    });
+    expect(secretRefs["API_KEY"]?.id).toBe(byKey("API_KEY")!.id);
+    expect(typeof secretRefs["API_KEY"]?.updatedAt).toBe("string");
+    expect(outs["environmentVariables"]).toEqual({ LOG_LEVEL: "info", REGION: "eu", INDEX: "7" });
+    expect(outs["secrets"]).toEqual({ API_KEY: SECRET });
+
+    // The built-ins output comes from the same listing (no second one).
+    expect(Object.keys(outs["builtInVariables"] as Props).length).toBeGreaterThan(0);
+
+    // A refresh of what the import made shows what the program declared (no drift), from one listing.
+    await clearRequests(fx.emulator);
+    const read = (await p.read!(id, outs)) as { inputs: Props; props: Props };
+    expect(valueWrites(await requests(fx.emulator))).toEqual(["GET /variable"]);
+    expect(read.props["builtInVariables"]).toEqual(outs["builtInVariables"]);
+    expect(read.inputs["environmentVariables"]).toEqual({ LOG_LEVEL: "info", REGION: "eu", INDEX: "7" });
+    expect(read.inputs["secrets"]).toEqual({ API_KEY: SECRET });
+    expect((read.props["secretRefs"] as Props)["API_KEY"]).toEqual(secretRefs["API_KEY"]);
+
+    // Afterwards each changed key is one call: a new value is an edit, a new key a create, a removed key a delete.
+    const next = await checkedInputs(p, { ...appInputs({ name: inputs["name"] }), environmentVariables: { LOG_LEVEL: "debug", REGION: "eu", EXTRA: "x" } });
+    await clearRequests(fx.emulator);
+    const updated = (await p.update!(id, outs, next)) as { outs: Props };
+    expect(valueWrites(await requests(fx.emulator))).toEqual([
+      "DELETE /application/{id}/environmentVariable/{id}",
+      "POST /application/{id}/environmentVariable",
+      "PUT /application/{id}/environmentVariable/{id}",
+    ]);
+    expect(Object.keys(updated.outs["variableRefs"] as Props).sort()).toEqual(["EXTRA", "LOG_LEVEL", "REGION"]);
+  });
+
+  it("keep their own calls for files, aliases and overrides beside the import", async () => {
+    const inputs = await checkedInputs(p, appInputs({
+      environmentVariableFiles: { CONF: { mountPath: "/etc/app.conf", value: "x=1" } },
+      environmentVariableAliases: { LEVEL: "LOG_LEVEL" },
+    }));
+    await clearRequests(fx.emulator);
+    const { id, outs } = (await p.create!(inputs)) as { id: string; outs: Props };
+    const writes = valueWrites(await requests(fx.emulator)).filter((s) => !s.startsWith("GET"));
+    expect(writes).toEqual([
+      "POST /application/{id}/environmentVariable",
+      "POST /application/{id}/environmentVariable/import",
+      "POST /application/{id}/environmentVariable/{id}/alias",
+    ]);
+    const mine = await own(id, "APPLICATION");
+    expect(mine.find((v) => v.key === "LEVEL")?.aliased_variable?.key).toBe("LOG_LEVEL");
+    expect(mine.find((v) => v.key === "CONF")?.mount_path).toBe("/etc/app.conf");
+    expect(Object.keys(outs["variableRefs"] as Props).sort()).toEqual(["INDEX", "LOG_LEVEL", "REGION"]);
+  });
+
+  it("are created one by one when there are too few to gain from an import", async () => {
+    const inputs = await checkedInputs(p, appInputs({ environmentVariables: { ONLY: "1" }, secrets: { ONE: SECRET } }));
+    await clearRequests(fx.emulator);
+    const { outs } = (await p.create!(inputs)) as { id: string; outs: Props };
+    // The listing is the built-ins part's own: with no import, nothing is listed for ids.
+    expect(valueWrites(await requests(fx.emulator))).toEqual([
+      "GET /variable", "POST /application/{id}/environmentVariable", "POST /application/{id}/secret",
+    ]);
+    expect(Object.keys(outs["secretRefs"] as Props)).toEqual(["ONE"]);
+  });
+
+  it("are imported for a container through its own route", async () => {
+    const registries = await fx.client.containerRegistries.list(fx.orgId);
+    const hubId = (registries.find((r) => r.kind === "DOCKER_HUB") ?? registries[0]!).id;
+    counter += 1;
+    const inputs = await checkedInputs(containerProvider, {
+      environmentId: fx.envId, name: `batch-web-${counter}`, registryId: hubId, imageName: "nginx", tag: "1.27",
+      ports: [{ internalPort: 80, publiclyAccessible: true }],
+      environmentVariables: { A: "1", B: "2" }, secrets: { TOKEN: SECRET },
+    });
+    await clearRequests(fx.emulator);
+    const { id, outs } = (await containerProvider.create!(inputs)) as { id: string; outs: Props };
+    expect(valueWrites(await requests(fx.emulator))).toEqual(["GET /variable", "POST /container/{id}/environmentVariable/import"]);
+    const mine = await own(id, "CONTAINER");
+    expect(mine.map((v) => [v.key, v.is_secret]).sort()).toEqual([["A", false], ["B", false], ["TOKEN", true]]);
+    expect((outs["secretRefs"] as Record<string, { id: string }>)["TOKEN"]?.id).toBe(mine.find((v) => v.key === "TOKEN")!.id);
+  });
+
+  it("a refused import fails the create after the service exists, recording nothing of the values, and the next up makes them", async () => {
+    await injectFault(fx.emulator, { method: "POST", path: "/application/*/environmentVariable/import", status: 400, times: 1 });
+    const inputs = await checkedInputs(p, appInputs());
+    let error: { id?: string; properties?: Props; message: string } | undefined;
+    try {
+      await p.create!(inputs);
+    } catch (e) {
+      error = e as typeof error;
+    }
+    expect(error?.id).toBeDefined();
+    expect(error!.properties!["environmentVariables"]).toEqual({});
+    expect(error!.properties!["secrets"]).toEqual({});
+    expect(error!.message).not.toContain(SECRET);
+    const d = await p.diff!(error!.id!, error!.properties!, inputs);
+    expect(d.changes).toBe(true);
+    await p.update!(error!.id!, error!.properties!, inputs);
+    expect((await own(error!.id!, "APPLICATION")).map((v) => v.key).sort()).toEqual(["API_KEY", "INDEX", "LOG_LEVEL", "REGION"]);
+  });
+});
