@@ -14,6 +14,7 @@ import * as path from "node:path";
 import { startEmulator } from "../emulator";
 import { clearRequests, requests, type LoggedRequest } from "../emulator/control-client";
 import { EngineStack, findEngine, REPO_ROOT } from "./engine-stack";
+import { floorProgram } from "./bench-floor";
 
 const DATABASES = 5;
 const APPLICATIONS = 50;
@@ -83,22 +84,6 @@ for (let e = 0; e < ${environments}; e++) {
   }
 }
 export const projectId = project.id;
-`);
-  return dir;
-}
-
-/** A program of `count` dynamic resources whose provider does nothing: what the engine costs by itself. */
-function floorProgram(count: number): string {
-  const dir = path.join(REPO_ROOT, ".work", "bench-floor");
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: bench-floor\nruntime: nodejs\n");
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "bench-floor", private: true }));
-  fs.writeFileSync(path.join(dir, "index.ts"), `
-import * as pulumi from "@pulumi/pulumi";
-const nothing: pulumi.dynamic.ResourceProvider = {
-  async create(inputs) { return { id: String(inputs.n), outs: inputs }; },
-};
-for (let n = 0; n < ${count}; n++) new pulumi.dynamic.Resource(nothing, "r" + n, { n });
 `);
   return dir;
 }

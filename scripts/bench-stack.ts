@@ -10,24 +10,9 @@ import * as path from "node:path";
 import { startEmulator } from "../emulator";
 import { clearRequests, requests } from "../emulator/control-client";
 import { EngineStack, findEngine, REPO_ROOT, steps } from "./engine-stack";
+import { floorProgram } from "./bench-floor";
 
 const RANDOM_STANDIN = path.join(REPO_ROOT, "test", "random-standin", "bin");
-
-/** A program of `count` dynamic resources whose provider does nothing: what the engine costs by itself. */
-function floorProgram(count: number): string {
-  const dir = path.join(REPO_ROOT, ".work", "bench-floor");
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: bench-floor\nruntime: nodejs\n");
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "bench-floor", private: true }));
-  fs.writeFileSync(path.join(dir, "index.ts"), `
-import * as pulumi from "@pulumi/pulumi";
-const nothing: pulumi.dynamic.ResourceProvider = {
-  async create(inputs) { return { id: String(inputs.n), outs: inputs }; },
-};
-for (let n = 0; n < ${count}; n++) new pulumi.dynamic.Resource(nothing, "r" + n, { n });
-`);
-  return dir;
-}
 
 async function main(): Promise<void> {
   const engine = findEngine();

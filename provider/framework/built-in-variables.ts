@@ -4,19 +4,22 @@
  * Built-in secrets (a database password) are left out: the service never returns their values.
  */
 import type { Part } from "./define";
-import { listingOf, type ValueOwner } from "./service-values";
+import { listingMemoKey, listingOf, type ValueOwner } from "./service-values";
+import type { VisibleValue } from "./value-targets";
 
 /** The output name. */
 export const BUILT_IN_OUTPUT = "builtInVariables";
 
 /**
- * The part reading {@link BUILT_IN_OUTPUT}. It makes no call of its own to the service's state: it lists what the
+ * The part reading {@link BUILT_IN_OUTPUT}. It lists what the
  * service sees when the service is created (it is keyed on `environmentVariables`, which every service has), on an
  * update that changed `name`, `ports` or `port` (what the hosts are made of), and on refresh; other updates keep it.
  */
 export function builtInsPart<I, R>(owner: Pick<ValueOwner, "scope">): Part<I, R> {
-  const read: Part<I, R>["apply"] = async ({ client, id }) => {
-    const visible = await listingOf(client).list({ parentId: id, scope: owner.scope });
+  const read: Part<I, R>["apply"] = async ({ client, id, memo }) => {
+    // The values part before it may have listed the same thing in this operation.
+    const listed = memo.get(listingMemoKey(owner.scope, id)) as VisibleValue[] | undefined;
+    const visible = listed ?? (await listingOf(client).list({ parentId: id, scope: owner.scope }));
     const values: Record<string, string> = {};
     for (const v of visible) {
       if (v.scope !== "BUILT_IN" || v.is_secret || typeof v.value !== "string") continue;

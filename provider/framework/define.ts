@@ -35,6 +35,11 @@ export interface PartContext<I, R> {
   record: R | undefined;
   /** The stored outputs (read, update), `{}` on create. */
   previous: Props;
+  /**
+   * What an earlier part of the same create, read or update left for a later one (a listing of the object's
+   * variables, which the built-in variables part reads too): one request instead of two. Empty at the first part.
+   */
+  memo: Map<string, unknown>;
 }
 
 /** What a part contributes: values in input form (what drift is measured on) and extra outputs. */
@@ -243,18 +248,19 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
    * the failed one had done, so the partial state it reports holds only what really happened.
    */
   const runParts = async (
-    ctx: PartContext<I, R>,
+    ctx: Omit<PartContext<I, R>, "memo">,
     which: (p: Part<I, R>) => "apply" | "read" | "skip",
     onFail: (finished: ReadonlyArray<Part<I, R>>, failed: Part<I, R>, acc: Required<Omit<PartResult, "record">>, e: unknown) => Error,
   ): Promise<{ inputs: Props; outputs: Props; record: R | undefined }> => {
     const acc = { inputs: {} as Props, outputs: {} as Props, record: ctx.record };
+    const memo = new Map<string, unknown>();
     const finished: Array<Part<I, R>> = [];
     for (const part of parts) {
       const how = which(part);
       const run = how === "apply" ? part.apply : how === "read" ? part.read : undefined;
       if (run === undefined) continue;
       try {
-        const result = await run.call(part, { ...ctx, record: acc.record });
+        const result = await run.call(part, { ...ctx, record: acc.record, memo });
         if (result?.inputs) Object.assign(acc.inputs, result.inputs);
         if (result?.outputs) Object.assign(acc.outputs, result.outputs);
         if (result?.record) acc.record = result.record as R;

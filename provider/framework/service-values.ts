@@ -45,41 +45,14 @@ export interface ValueOwner {
   groups(client: DeployServiceClient): ServiceValueGroups;
 }
 
-/** Listings handed on by {@link handOff}, per client, by `<scope>/<parentId>`. */
-const handedOff = new WeakMap<DeployServiceClient, Map<string, { list: VisibleValue[]; until: number }>>();
-/** How long a handed-on listing stays usable: the next part runs right away, so a few seconds is plenty. */
-const HANDOFF_MS = 5_000;
-
-/**
- * The scope-generic listing of the client (`client.variables`): what an owner sees, with each entry's scope. A
- * listing of a service that the values part has just taken (see {@link handOff}) answers the next listing of that
- * service once, without a request: the built-ins part that follows it reads the same listing.
- */
+/** The scope-generic listing of the client (`client.variables`): what an owner sees, with each entry's scope. */
 export const listingOf = (client: DeployServiceClient): VariablesListing => ({
-  async list(query) {
-    const held = query.isSecret === undefined ? handedOff.get(client) : undefined;
-    const key = `${query.scope}/${query.parentId}`;
-    const entry = held?.get(key);
-    if (entry !== undefined) {
-      held!.delete(key);
-      if (entry.until >= Date.now()) return entry.list;
-    }
-    // The listing's query names a scope as a string; the client checks it against the scopes it knows.
-    return await client.variables.list(query as Parameters<DeployServiceClient["variables"]["list"]>[0]);
-  },
+  // The listing's query names a scope as a string; the client checks it against the scopes it knows.
+  list: (query) => client.variables.list(query as Parameters<DeployServiceClient["variables"]["list"]>[0]),
 });
 
-/**
- * Hands the listing of a service that the values part took, as its last step, to the part that follows it (the
- * built-ins part of every service kind, which lists the same thing): one listing instead of two on create and refresh.
- * Projects and environments have no such part: nothing is handed on for them.
- */
-function handOff(client: DeployServiceClient, owner: ValueOwner, id: string, list: VisibleValue[] | undefined): void {
-  if (list === undefined || IMPORT_KINDS[owner.scope] === undefined) return;
-  let held = handedOff.get(client);
-  if (held === undefined) handedOff.set(client, (held = new Map()));
-  held.set(`${owner.scope}/${id}`, { list, until: Date.now() + HANDOFF_MS });
-}
+/** The key under which a part leaves the listing of what an owner sees for the parts after it ({@link PartContext.memo}). */
+export const listingMemoKey = (scope: string, id: string): string => `listing:${scope}/${id}`;
 
 /** The service kinds whose variables and secrets can be imported in one request, by their own scope. */
 const IMPORT_KINDS: Readonly<Record<string, ServiceSegment>> = { APPLICATION: "application", CONTAINER: "container", JOB: "job" };
@@ -226,7 +199,7 @@ export function ownerValuesPart<I, R>(owner: ValueOwner): Part<I, R> {
     action: "setting environment variables and secrets",
     keys: VALUE_INPUTS as Array<keyof I & string>,
     applyOnUpdate: (changed) => VALUE_INPUTS.some((k) => changed.has(k)),
-    async apply({ client, id, inputs, previous }) {
+    async apply({ client, id, inputs, previous, memo }) {
       const given = inputs as Props;
       const groups = owner.groups(client);
       const targets = targetResolver(listingOf(client), { id, scope: owner.scope, label: `${owner.noun} ${id}` });
@@ -247,15 +220,15 @@ export function ownerValuesPart<I, R>(owner: ValueOwner): Part<I, R> {
           for (let i = 0; i < VALUE_MAPS.length; i++) if (VALUE_MAPS[i]!.kind === kind) await upsertChanged(ops[i]!, desired[i]!, progress[i]!);
         }
         // The import's listing is what the built-ins part lists next (built-ins are not changed by what followed it).
-        handOff(client, owner, id, listed);
+        if (listed !== undefined) memo.set(listingMemoKey(owner.scope, id), listed);
       } catch (e) {
         throw withPartProgress(e, result());
       }
       return result();
     },
-    async read({ client, id, previous }) {
+    async read({ client, id, previous, memo }) {
       const visible = await listingOf(client).list({ parentId: id, scope: owner.scope });
-      handOff(client, owner, id, visible);
+      memo.set(listingMemoKey(owner.scope, id), visible);
       const own = visible
         .filter((v) => v.scope === undefined || v.scope === null || v.scope === owner.scope);
       const inputs: Props = {};
