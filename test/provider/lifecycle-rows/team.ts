@@ -1,7 +1,7 @@
 /**
  * Lifecycle rows of the organization's team: `OrganizationSettings`, `OrganizationMember` and `CustomRole`.
  * (`ApiToken` and `OrganizationInvitation` have no in-place change at the service: every input replaces them, so
- * their lifecycle runs in test/provider/team-lifecycle.test.ts without the update step.)
+ * their lifecycle runs in test/provider/team-resources.test.ts without the update step.)
  */
 import { customRole } from "../../../provider/resources/custom-role";
 import { organizationMember } from "../../../provider/resources/organization-member";
