@@ -4,11 +4,14 @@
  * applications that have 3 variables, 1 secret and advanced settings (E=2: 213 resources, E=3: 319), runs preview,
  * up, no-op preview, refresh and destroy, and prints for each phase the API requests (total, per declared resource,
  * 429s, wall time), the requests by resource kind (from the request log's paths), and the wall time of `up` of the
- * same number of do-nothing dynamic resources (the engine's floor) with the ratio.
+ * same number of do-nothing dynamic resources (the engine's floor) with the ratio. It then brings the stack up again
+ * with each object declared `deletedWith` its parent and destroys it, to show what a destroy costs that way. Last,
+ * it times loading the package in a fresh process as the engine's provider host does.
  *
  * Run: npm run build && npx ts-node --transpile-only scripts/bench-scale.ts [--environments 2,3] [--out FILE]
  * (needs the Pulumi CLI: npm run pulumi:build). Timing goals live here only, never in tests.
  */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator } from "../emulator";
@@ -55,12 +58,16 @@ import * as ds from "pulumi-deploy-service";
 
 const organization = ds.getOrganization({});
 const cluster = ds.getCluster({ organizationId: organization.id, name: "eu-west" });
+// BENCH_DELETED_WITH=1: each object is deleted with its parent (the service's deletes cascade), so a destroy
+// deletes the project alone.
+const withParent = (parent: pulumi.Resource): pulumi.CustomResourceOptions =>
+  process.env["BENCH_DELETED_WITH"] === "1" ? { deletedWith: parent } : {};
 const project = new ds.Project("bench", { organizationId: organization.id, name: "bench-${environments}" });
 for (let e = 0; e < ${environments}; e++) {
-  const environment = new ds.Environment("env" + e, { projectId: project.id, name: "env" + e, mode: "DEVELOPMENT", clusterId: cluster.id });
+  const environment = new ds.Environment("env" + e, { projectId: project.id, name: "env" + e, mode: "DEVELOPMENT", clusterId: cluster.id }, withParent(project));
   const environmentId = environment.id;
   for (let d = 0; d < ${DATABASES}; d++) {
-    new ds.Database("env" + e + "-db" + d, { environmentId, name: "db" + d, type: "POSTGRESQL", version: "16", mode: "CONTAINER" });
+    new ds.Database("env" + e + "-db" + d, { environmentId, name: "db" + d, type: "POSTGRESQL", version: "16", mode: "CONTAINER" }, withParent(environment));
   }
   for (let a = 0; a < ${APPLICATIONS}; a++) {
     const app = new ds.Application("env" + e + "-app" + a, {
@@ -76,11 +83,11 @@ for (let e = 0; e < ${environments}; e++) {
       ports: [{ internalPort: 8080, externalPort: 443, publiclyAccessible: true, protocol: "HTTP", name: "http" }],
       environmentVariables: { LOG_LEVEL: "info", REGION: "eu-west", APP_INDEX: String(a) },
       secrets: { API_KEY: pulumi.secret("bench-secret-" + e + "-" + a) },
-    });
+    }, withParent(environment));
     new ds.ApplicationAdvancedSettings("env" + e + "-app" + a + "-settings", {
       applicationId: app.id,
       settings: { "network.ingress.proxy_body_size_mb": 25, "deployment.termination_grace_period_seconds": 60 },
-    });
+    }, withParent(app));
   }
 }
 export const projectId = project.id;
@@ -138,8 +145,11 @@ async function benchStack(binDir: string, environments: number, packageDir: stri
   });
   const phases: Phase[] = [];
   try {
+    const deletedWith = { BENCH_DELETED_WITH: "1" };
     const ops = [["preview", () => stack.preview()], ["up", () => stack.up()], ["no-op preview", () => stack.preview()],
-      ["refresh", () => stack.refresh()], ["destroy", () => stack.destroy()]] as const;
+      ["refresh", () => stack.refresh()], ["destroy", () => stack.destroy()],
+      // The same stack again, each object declared `deletedWith` its parent: only the destroy differs.
+      ["up (deletedWith)", () => stack.upWith(deletedWith)], ["destroy (deletedWith)", () => stack.destroy()]] as const;
     for (const [label, op] of ops) {
       await clearRequests(emulator);
       const seconds = await timed(op);
@@ -161,7 +171,8 @@ async function benchStack(binDir: string, environments: number, packageDir: stri
   }
 
   const up = phases.find((p) => p.label === "up")!;
-  const budgeted = phases.filter((p) => p.label !== "preview");
+  const budgeted = phases.filter((p) => ["up", "no-op preview", "refresh", "destroy"].includes(p.label));
+  const fastDestroy = phases.find((p) => p.label === "destroy (deletedWith)")!;
   const lines = [`## ${declared} declared resources (1 project, ${environments} environments x (1 + ${DATABASES} databases + ${APPLICATIONS} applications + ${APPLICATIONS} advanced settings))`, ""];
   lines.push("| phase | requests | per resource | 429s | wall time | by method |", "|---|---|---|---|---|---|");
   for (const p of phases) {
@@ -170,6 +181,8 @@ async function benchStack(binDir: string, environments: number, packageDir: stri
   }
   const sum = budgeted.reduce((n, p) => n + p.total, 0);
   lines.push("", `up + no-op preview + refresh + destroy: ${sum} requests (${budgeted.reduce((n, p) => n + p.tooMany, 0)} answered 429)`);
+  const fastSum = sum - budgeted.at(-1)!.total + fastDestroy.total;
+  lines.push(`the same with deletedWith (destroy deletes the project alone): ${fastSum} requests`);
   lines.push(`up: ${up.seconds.toFixed(1)} s; up of ${declared} do-nothing dynamic resources: ${floorSeconds.toFixed(1)} s; ratio ${(up.seconds / floorSeconds).toFixed(2)}`);
   lines.push("", "Requests by kind (method and the path's named segments), per phase:", "");
   const kinds = [...new Set(phases.flatMap((p) => Object.keys(p.byKind)))].sort();
@@ -177,6 +190,44 @@ async function benchStack(binDir: string, environments: number, packageDir: stri
   for (const k of kinds) lines.push(`| ${k} | ${phases.map((p) => p.byKind[k] ?? 0).join(" | ")} |`);
   lines.push("");
   return lines;
+}
+
+/** The kinds the generated program declares. */
+const PROGRAM_KINDS = ["Project", "Environment", "Database", "Application", "ApplicationAdvancedSettings"];
+
+/** Milliseconds a fresh Node process spends on each step of loading the package as a provider host does. */
+interface HostLoad { pulumi: number; runtime: number; kinds: number; undici: number }
+
+/**
+ * Loads the package snapshot in a fresh Node process the way the engine's provider host does (`@pulumi/pulumi`
+ * first, which the host has loaded anyway, then the runtime module and the program's kinds) and times each step;
+ * undici is timed apart, since the sdk loads it at the first request only (a preview's checks and diffs send none).
+ */
+function measureHostLoad(packageDir: string): HostLoad {
+  const code = `
+    const ms = (t) => Number(process.hrtime.bigint() - t) / 1e6;
+    let t = process.hrtime.bigint(); require("@pulumi/pulumi"); const pulumi = ms(t);
+    t = process.hrtime.bigint(); const runtime = require("./dist/provider/runtime.js"); const loaded = ms(t);
+    t = process.hrtime.bigint(); for (const k of ${JSON.stringify(PROGRAM_KINDS)}) runtime.providerFor(k); const kinds = ms(t);
+    const early = Object.keys(require.cache).some((f) => f.includes("/undici/"));
+    t = process.hrtime.bigint(); require("undici"); const undici = early ? 0 : ms(t);
+    console.log(JSON.stringify({ pulumi, runtime: loaded, kinds, undici }));`;
+  const runs = Array.from({ length: 5 }, () => JSON.parse(execFileSync(process.execPath, ["-e", code], { cwd: packageDir, encoding: "utf8" })) as HostLoad);
+  const median = (k: keyof HostLoad) => runs.map((r) => r[k]).sort((a, b) => a - b)[2]!;
+  return { pulumi: median("pulumi"), runtime: median("runtime"), kinds: median("kinds"), undici: median("undici") };
+}
+
+/** The report's lines on the package's load time in a provider host. */
+function hostLoadLines(load: HostLoad, declared: number): string[] {
+  const total = load.runtime + load.kinds + load.undici;
+  return [
+    `## Loading the package in a provider host (median of 5 fresh processes)`, "",
+    `runtime module ${load.runtime.toFixed(0)} ms, the program's ${PROGRAM_KINDS.length} kinds ${load.kinds.toFixed(0)} ms, ` +
+      `undici at the first request ${load.undici.toFixed(0)} ms: ${total.toFixed(0)} ms once per host ` +
+      `(@pulumi/pulumi, which the host has loaded before: ${load.pulumi.toFixed(0)} ms). ` +
+      `Per resource of a ${declared}-resource up: ${(total / declared).toFixed(2)} ms; a preview's host loads no undici.`,
+    "",
+  ];
 }
 
 function option(name: string, fallback: string): string {
@@ -193,6 +244,7 @@ async function main(): Promise<void> {
   const packageDir = snapshotPackage();
   const lines: string[] = [`# bench-scale ${new Date().toISOString()}`, ""];
   for (const environments of counts) lines.push(...(await benchStack(engine.binDir, environments, packageDir)));
+  lines.push(...hostLoadLines(measureHostLoad(packageDir), declaredResources(counts[0]!)));
   const text = lines.join("\n");
   console.log(text);
   if (out) fs.writeFileSync(out, `${text}\n`);

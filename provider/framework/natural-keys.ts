@@ -15,6 +15,8 @@ export interface KeyedObject {
   id: string;
   /** The natural key's value (a name, a key, a domain). */
   key: string;
+  /** The whole record, where the listing holds all a lookup returns (no read of the one found is needed then). */
+  record?: unknown;
 }
 
 /** How one family's objects are found in their parent. */

@@ -124,7 +124,7 @@ export interface ServiceArgs extends AdoptableArgs {
   annotationsGroupIds?: pulumi.Input<pulumi.Input<string>[]>;
   /** Ids of label groups of the organization (each a valid id: no `/`, `..`, `%` or whitespace). Default: none. Wire: `labels_groups` (`[{id}]`). */
   labelsGroupIds?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Deployment stage to put the service in (wire: `PUT /deploymentStage/{id}/service/{serviceId}`). Default: the stage the service chooses. */
+  /** Deployment stage to put the service in (wire: `PUT /deploymentStage/{id}/service/{serviceId}`). Default: the stage the service chooses (a refresh then reads no stage: only a declared one shows drift). */
   deploymentStageId?: pulumi.Input<string>;
 }
 

@@ -158,6 +158,11 @@ function keyTakenSaid(m: ValueMap, noun: string, ops: MapOps<unknown>): MapOps<u
   };
 }
 
+/** A stored map (of values or refs) with at least one key. */
+function hasEntries(map: unknown): boolean {
+  return map !== null && typeof map === "object" && Object.keys(map).length > 0;
+}
+
 /** A map in input form: absent when the program gave none and the service holds none of its keys. */
 function mapValue(given: unknown, values: Record<string, unknown>): Record<string, unknown> | undefined {
   return given === undefined && Object.keys(values).length === 0 ? undefined : values;
@@ -227,6 +232,12 @@ export function ownerValuesPart<I, R>(owner: ValueOwner): Part<I, R> {
       return result();
     },
     async read({ client, id, previous, memo }) {
+      // Nothing declared in any map (and nothing stored): the listing could only find keys that are not ours.
+      // A service's built-ins part lists for itself then; a project or an environment makes no request.
+      const declaresAny = VALUE_MAPS.some((m) => hasEntries(previous[m.input]) || hasEntries(previous[m.refs]));
+      if (!declaresAny && Object.keys(previous).length > 0) {
+        return { inputs: Object.fromEntries(VALUE_MAPS.map((m) => [m.input, mapValue(previous[m.input], {})])), outputs: Object.fromEntries(VALUE_MAPS.map((m) => [m.refs, {}])) };
+      }
       const visible = await listingOf(client).list({ parentId: id, scope: owner.scope });
       memo.set(listingMemoKey(owner.scope, id), visible);
       const own = visible

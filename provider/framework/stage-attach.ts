@@ -24,7 +24,10 @@ export function stagePart<I extends { deploymentStageId?: string | undefined }, 
     async apply({ id, inputs }) {
       if (inputs.deploymentStageId !== undefined) await attachToStage(id, inputs.deploymentStageId);
     },
-    async read({ id }) {
+    async read({ id, previous }) {
+      // A refresh reads the stage only where the program declared one: a stage the service chose is not the
+      // program's to compare. An import or an adoption (no stored state of this key's owner yet) reads it.
+      if (Object.keys(previous).length > 0 && previous["deploymentStageId"] === undefined) return {};
       const stageId = await stageOf(id);
       return stageId === undefined ? {} : { inputs: { deploymentStageId: stageId } };
     },

@@ -32,7 +32,8 @@ export interface ClusterResult {
 /** Clusters are no resource of this package: their key lives here, in the shape of the natural-key table. */
 const clusterKey: NaturalKey = {
   noun: "cluster", parentKey: "organizationId", parentNoun: "organization", keyInput: "name", keyNoun: "name", ignoreCase: false,
-  list: async (client, inputs) => (await client.clusters.list(String(inputs["organizationId"]))).map((c) => ({ id: c.id, key: c.name })),
+  // The list is the only read of a cluster: it carries the whole record.
+  list: async (client, inputs) => (await client.clusters.list(String(inputs["organizationId"]))).map((c) => ({ id: c.id, key: c.name, record: c })),
 };
 
 const clusters: LookupFamily<Cluster, ClusterResult> = {

@@ -141,6 +141,8 @@ export async function findIn<R extends FoundRecord, Res>(
         `${found.map((o) => shown(nk, o)).join(", ")}; pass { id }`,
     );
   }
+  const listed = found[0]!.record as R | undefined;
+  if (listed !== undefined) return family.result(listed, parent);
   let record: R;
   try {
     record = await family.get(client, found[0]!.id, parent);

@@ -53,7 +53,8 @@ const definition: AdvancedSettingsDefinition = {
  * and sometimes with `"true"` or `"60"` for `true` or `60`: both sides are normalised first, so a no-op shows no
  * change). Every key is type- and range-checked at preview with no API call. A refresh reads the managed keys back,
  * so a change made outside shows as drift and the next `up` restores it. Destroying the resource puts the managed keys
- * back to the service's defaults. Manage each key of an application from one resource only.
+ * back to the service's defaults (one request); declare it with `{ deletedWith: application }` to skip that when the
+ * application itself is deleted in the same operation. Manage each key of an application from one resource only.
  *
  * Changing these settings does not redeploy the application: the new values take effect at its next deployment. To
  * redeploy on a change, set them with the application's own `advancedSettings` input instead (with `deploy: true`), or

@@ -42,10 +42,11 @@ export const containerAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider 
 
 /**
  * The advanced settings of one container (ingress timeouts and sizes, CORS, gateway retries, rolling-update
- * strategy, autoscaling thresholds, pod placement), as `ApplicationAdvancedSettings` does for applications:
- * only the keys written in `settings` are managed, checked at preview with no API call, compared after
- * normalisation, read back on refresh, and put back to the service's defaults on destroy. A key only applications
- * or jobs have (a build key, say) is refused at preview.
+ * strategy, autoscaling thresholds, pod placement), as `ApplicationAdvancedSettings` does for applications: only the
+ * keys written in `settings` are managed, checked at preview with no API call, compared after normalisation, read
+ * back on refresh, and put back to the service's defaults on destroy (skipped with `{ deletedWith: container }`
+ * when the container is deleted in the same operation). A key only applications or jobs have (a build key, say) is
+ * refused at preview.
  *
  * Changing these settings does not redeploy the container: the new values take effect at its next deployment. To
  * redeploy on a change, set them with the container's own `advancedSettings` input instead (with `deploy: true`), or

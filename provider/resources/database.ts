@@ -54,7 +54,7 @@ export interface DatabaseArgs extends DeployArgs, GroupRefsArgs, AdoptableArgs {
   storage?: pulumi.Input<number>;
   /** Cloud instance type, for `MANAGED` only (e.g. `db.t3.medium`): check refuses it with `CONTAINER`. Default: chosen by the service. Wire: `instance_type`. */
   instanceType?: pulumi.Input<string>;
-  /** Deployment stage to put the database in (wire: `PUT /deploymentStage/{id}/service/{databaseId}`). Default: the stage the service chooses. */
+  /** Deployment stage to put the database in (wire: `PUT /deploymentStage/{id}/service/{databaseId}`). Default: the stage the service chooses (a refresh then reads no stage: only a declared one shows drift). */
   deploymentStageId?: pulumi.Input<string>;
   /** Master user to set after creation (wire: `PUT /database/{id}/masterCredentials`). Default: the service's generated one. Stored as a secret. */
   masterCredentials?: pulumi.Input<DatabaseCredentialsArgs>;

@@ -42,10 +42,10 @@ export const jobAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider = adva
 
 /**
  * The advanced settings of one job (build limits, run history and concurrency of a cron job, pod placement), as
- * `ApplicationAdvancedSettings` does for applications: only the keys written in `settings` are managed,
- * checked at preview with no API call, compared after normalisation, read back on refresh, and put back to the
- * service's defaults on destroy. A key only applications or containers have (an ingress key, say) is refused at
- * preview.
+ * `ApplicationAdvancedSettings` does for applications: only the keys written in `settings` are managed, checked at
+ * preview with no API call, compared after normalisation, read back on refresh, and put back to the service's
+ * defaults on destroy (skipped with `{ deletedWith: job }` when the job is deleted in the same operation). A
+ * key only applications or containers have (an ingress key, say) is refused at preview.
  *
  * Changing these settings does not redeploy the job: the new values take effect at its next deployment. To
  * redeploy on a change, set them with the job's own `advancedSettings` input instead (with `deploy: true`), or

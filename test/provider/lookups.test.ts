@@ -3,7 +3,7 @@ import { findCluster, findOrganization, getCluster, getOrganization } from "../.
 import { findContainer, findContainerRegistry, findJob, getContainerRegistry, getJob } from "../../provider/resources/lookups";
 import { jobProvider } from "../../provider/resources/job/index";
 import type { DeployServiceClient } from "../../sdk";
-import { useFixture } from "./fixture";
+import { clearRequests, requests, useFixture } from "./fixture";
 
 const fx = useFixture();
 
@@ -21,8 +21,11 @@ describe("lookups", () => {
     await expect(findOrganization(fx.client, "nope")).rejects.toThrow(/no organization named "nope".*"emulator-org"/);
   });
 
-  it("finds a cluster by name, and lists the names when it is missing", async () => {
+  it("finds a cluster by name with one listing, and lists the names when it is missing", async () => {
+    await clearRequests(fx.emulator);
     expect((await findCluster(fx.client, fx.orgId, "us-east")).id).toBe(fx.clusterIds[1]);
+    // The listing holds the whole record: no second read of the cluster it found.
+    expect((await requests(fx.emulator)).map((r) => `${r.method} ${r.path}`)).toEqual([`GET /organization/${fx.orgId}/cluster`]);
     await expect(findCluster(fx.client, fx.orgId, "mars")).rejects.toThrow(/no cluster named "mars" in organization .*"eu-west" \(id [^)]+\), "us-east" \(id [^)]+\)/);
   });
 
