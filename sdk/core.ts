@@ -19,8 +19,6 @@ import {
 } from "./retry";
 import { check, listOf } from "./schema";
 
-/** HTTP methods the service uses. */
-
 /**
  * undici, loaded at the first request: a provider host's checks and diffs (all of a preview) never send one, and
  * loading undici is a quarter of what loading this package costs.
@@ -30,6 +28,8 @@ async function undiciRequest(): Promise<typeof import("undici").request> {
   loadedRequest ??= (await import("undici")).request;
   return loadedRequest;
 }
+
+/** HTTP methods the service uses. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 /** What the `onRetry` hook is told before each retry. */
