@@ -3,8 +3,12 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO_ROOT } from "./engine-stack";
 
-/** Writes (under .work/) a program of `count` dynamic resources whose provider does nothing; answers its folder. */
-export function floorProgram(count: number): string {
+/**
+ * Writes (under .work/) a program of `count` dynamic resources whose provider does nothing; answers its folder.
+ * With `padBytes`, each resource carries a string of that length in its inputs (and so in its outputs), so that
+ * the engine stores as much per resource as a real stack does: the engine's cost of the state's size alone.
+ */
+export function floorProgram(count: number, padBytes = 0): string {
   const dir = path.join(REPO_ROOT, ".work", "bench-floor");
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: bench-floor\nruntime: nodejs\n");
@@ -14,7 +18,8 @@ import * as pulumi from "@pulumi/pulumi";
 const nothing: pulumi.dynamic.ResourceProvider = {
   async create(inputs) { return { id: String(inputs.n), outs: inputs }; },
 };
-for (let n = 0; n < ${count}; n++) new pulumi.dynamic.Resource(nothing, "r" + n, { n });
+const pad = "x".repeat(${padBytes});
+for (let n = 0; n < ${count}; n++) new pulumi.dynamic.Resource(nothing, "r" + n, ${padBytes > 0 ? "{ n, pad }" : "{ n }"});
 `);
   return dir;
 }

@@ -2,21 +2,27 @@
  * Benchmark of requests per resource at scale, through the real engine, against an in-process emulator with a high
  * rate limit (issue 16). It generates a program of one project and `E` environments, each with 5 databases and 50
  * applications that have 3 variables, 1 secret and advanced settings (E=2: 213 resources, E=3: 319), runs preview,
- * up, no-op preview, refresh and destroy, and prints for each phase the API requests (total, per declared resource,
- * 429s, wall time), the requests by resource kind (from the request log's paths), and the wall time of `up` of the
- * same number of do-nothing dynamic resources (the engine's floor) with the ratio. It then brings the stack up again
- * with each object declared `deletedWith` its parent and destroys it, to show what a destroy costs that way. Last,
- * it times loading the package in a fresh process as the engine's provider host does.
+ * up, no-op preview, refresh, an update changing three values of every application, and destroy, and prints for each
+ * phase the API requests (total, per declared resource, 429s, wall time), the requests by resource kind (from the
+ * request log's paths), and the wall time of `up` of the same number of do-nothing dynamic resources (the engine's
+ * floor) with the ratio, also for do-nothing resources holding as many bytes of state as the stack's. It then brings the stack up again with each object declared `deletedWith` its parent and
+ * destroys it, to show what a destroy costs that way. Last, it times loading the package in a fresh process as the
+ * engine's provider host does.
  *
- * Run: npm run build && npx ts-node --transpile-only scripts/bench-scale.ts [--environments 2,3] [--out FILE]
- * (needs the Pulumi CLI: npm run pulumi:build). Timing goals live here only, never in tests.
+ * With `--budget E`, it also brings a stack of `E` environments (E=6: 637 resources) up and destroys it against the
+ * service's real count, 1000 requests per window, with the window shortened to `--window-seconds` (default 300): the
+ * run crosses the budget, and the report shows the 429s, the waits the engine printed and the wall time.
+ *
+ * Run: npm run build && npx ts-node --transpile-only scripts/bench-scale.ts [--environments 2,3|none] [--budget 6
+ * [--window-seconds 300]] [--out FILE] (needs the Pulumi CLI: npm run pulumi:build). Timing goals live here only,
+ * never in tests.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator } from "../emulator";
 import { clearRequests, requests, type LoggedRequest } from "../emulator/control-client";
-import { EngineStack, findEngine, REPO_ROOT } from "./engine-stack";
+import { EngineStack, findEngine, REPO_ROOT, type OperationResult } from "./engine-stack";
 import { floorProgram } from "./bench-floor";
 
 const DATABASES = 5;
@@ -81,7 +87,10 @@ for (let e = 0; e < ${environments}; e++) {
       minRunningInstances: 1,
       maxRunningInstances: 2,
       ports: [{ internalPort: 8080, externalPort: 443, publiclyAccessible: true, protocol: "HTTP", name: "http" }],
-      environmentVariables: { LOG_LEVEL: "info", REGION: "eu-west", APP_INDEX: String(a) },
+      // BENCH_CHANGE=1: three values of every application change (one change set per application).
+      environmentVariables: process.env["BENCH_CHANGE"] === "1"
+        ? { LOG_LEVEL: "debug", REGION: "eu-central", APP_INDEX: "v2-" + a }
+        : { LOG_LEVEL: "info", REGION: "eu-west", APP_INDEX: String(a) },
       secrets: { API_KEY: pulumi.secret("bench-secret-" + e + "-" + a) },
     }, withParent(environment));
     new ds.ApplicationAdvancedSettings("env" + e + "-app" + a + "-settings", {
@@ -133,6 +142,25 @@ async function timed<T>(run: () => Promise<T>): Promise<number> {
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
+/** Wall time of `up` of a floor program (the stack is destroyed and removed afterwards). */
+async function floorUp(binDir: string, env: Record<string, string>, programDir: string): Promise<number> {
+  const floor = new EngineStack({ programDir, binDir, env });
+  try {
+    const seconds = await timed(() => floor.up());
+    await floor.destroy();
+    return seconds;
+  } finally {
+    await floor.remove().catch(() => undefined);
+  }
+}
+
+/** Mean bytes of a custom resource's inputs and outputs in the stack's exported state (what the engine checkpoints). */
+async function stateBytesPerResource(stack: EngineStack): Promise<number> {
+  const resources = ((await stack.exportState()).deployment.resources ?? []).filter((r) => r["custom"] === true && !String(r["type"]).startsWith("pulumi:providers:"));
+  const bytes = resources.reduce((n, r) => n + JSON.stringify(r["inputs"] ?? {}).length + JSON.stringify(r["outputs"] ?? {}).length, 0);
+  return resources.length === 0 ? 0 : Math.round(bytes / resources.length);
+}
+
 /** Runs the five phases of one generated stack and the floor of the same count; returns the report's lines. */
 async function benchStack(binDir: string, environments: number, packageDir: string): Promise<string[]> {
   const declared = declaredResources(environments);
@@ -144,10 +172,12 @@ async function benchStack(binDir: string, environments: number, packageDir: stri
     secretConfig: { "deploy-service:apiToken": emulator.tokens.admin },
   });
   const phases: Phase[] = [];
+  let stateBytes = 0;
   try {
     const deletedWith = { BENCH_DELETED_WITH: "1" };
     const ops = [["preview", () => stack.preview()], ["up", () => stack.up()], ["no-op preview", () => stack.preview()],
-      ["refresh", () => stack.refresh()], ["destroy", () => stack.destroy()],
+      ["refresh", () => stack.refresh()], ["update (3 values per application)", () => stack.upWith({ BENCH_CHANGE: "1" })],
+      ["destroy", () => stack.destroy()],
       // The same stack again, each object declared `deletedWith` its parent: only the destroy differs.
       ["up (deletedWith)", () => stack.upWith(deletedWith)], ["destroy (deletedWith)", () => stack.destroy()]] as const;
     for (const [label, op] of ops) {
@@ -155,20 +185,16 @@ async function benchStack(binDir: string, environments: number, packageDir: stri
       const seconds = await timed(op);
       phases.push(summarize(label, await requests(emulator), seconds));
       process.stderr.write(`[${declared}] ${label}: ${phases.at(-1)!.total} requests, ${seconds.toFixed(1)} s\n`);
+      if (label === "up") stateBytes = await stateBytesPerResource(stack);
     }
   } finally {
     await stack.remove().catch(() => undefined);
     await emulator.close();
   }
 
-  const floor = new EngineStack({ programDir: floorProgram(declared), binDir, env });
-  let floorSeconds = 0;
-  try {
-    floorSeconds = await timed(() => floor.up());
-    await floor.destroy();
-  } finally {
-    await floor.remove().catch(() => undefined);
-  }
+  const floorSeconds = await floorUp(binDir, env, floorProgram(declared));
+  // Inputs and outputs both hold the pad: half the stack's bytes per resource each.
+  const sizedFloorSeconds = await floorUp(binDir, env, floorProgram(declared, Math.round(stateBytes / 2)));
 
   const up = phases.find((p) => p.label === "up")!;
   const budgeted = phases.filter((p) => ["up", "no-op preview", "refresh", "destroy"].includes(p.label));
@@ -184,11 +210,54 @@ async function benchStack(binDir: string, environments: number, packageDir: stri
   const fastSum = sum - budgeted.at(-1)!.total + fastDestroy.total;
   lines.push(`the same with deletedWith (destroy deletes the project alone): ${fastSum} requests`);
   lines.push(`up: ${up.seconds.toFixed(1)} s; up of ${declared} do-nothing dynamic resources: ${floorSeconds.toFixed(1)} s; ratio ${(up.seconds / floorSeconds).toFixed(2)}`);
+  lines.push(
+    `the stack's state: ${stateBytes} bytes per resource (inputs and outputs); up of ${declared} do-nothing resources ` +
+      `holding as much: ${sizedFloorSeconds.toFixed(1)} s; ratio ${(up.seconds / sizedFloorSeconds).toFixed(2)}`,
+  );
   lines.push("", "Requests by kind (method and the path's named segments), per phase:", "");
   const kinds = [...new Set(phases.flatMap((p) => Object.keys(p.byKind)))].sort();
   lines.push(`| kind | ${phases.map((p) => p.label).join(" | ")} |`, `|---|${phases.map(() => "---").join("|")}|`);
   for (const k of kinds) lines.push(`| ${k} | ${phases.map((p) => p.byKind[k] ?? 0).join(" | ")} |`);
   lines.push("");
+  return lines;
+}
+
+/**
+ * One `up` of the generated stack against the service's real count (1000 requests per token per window) with the
+ * window shortened to `windowSeconds` (the hour, compressed so that a run crosses it in minutes): the requests, the
+ * 429s, the waits the engine printed and the wall time. The stack is then destroyed within the same budget.
+ */
+async function benchBudget(binDir: string, environments: number, packageDir: string, windowSeconds: number): Promise<string[]> {
+  const declared = declaredResources(environments);
+  const emulator = await startEmulator({ stepMs: 0, rateLimitPerHour: 1000, rateLimitWindowSeconds: windowSeconds });
+  const stack = new EngineStack({
+    programDir: scaleProgram(environments, packageDir), binDir, env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" },
+    config: { "deploy-service:apiUrl": emulator.url },
+    secretConfig: { "deploy-service:apiToken": emulator.tokens.admin },
+  });
+  const lines = [`## ${declared} declared resources against 1000 requests per ${windowSeconds}-second window`, ""];
+  lines.push("| phase | requests | 429s | waits printed | wall time |", "|---|---|---|---|---|");
+  const waits: string[] = [];
+  try {
+    for (const [label, op] of [["up", () => stack.up()], ["destroy", () => stack.destroy()]] as const) {
+      await clearRequests(emulator);
+      let result: OperationResult | undefined;
+      const seconds = await timed(async () => { result = await op(); });
+      const log = await requests(emulator);
+      // The provider's progress lines reach the engine as info diagnostics of the waiting resource.
+      const printed = (result?.events ?? []).flatMap((e) => {
+        const d = e.diagnosticEvent;
+        return d && d.severity === "info" && d.message.includes("for the rate-limit window") ? [d.message.trim()] : [];
+      });
+      waits.push(...printed.slice(0, 2).map((l) => `${label}: ${l.trim()}`));
+      lines.push(`| ${label} | ${log.length} | ${log.filter((r) => r.status === 429).length} | ${printed.length} | ${seconds.toFixed(1)} s |`);
+      process.stderr.write(`[${declared}, ${windowSeconds}s window] ${label}: ${log.length} requests, ${seconds.toFixed(1)} s\n`);
+    }
+  } finally {
+    await stack.remove().catch(() => undefined);
+    await emulator.close();
+  }
+  lines.push("", ...(waits.length > 0 ? ["What the engine printed while waiting (first lines):", "", ...waits.map((w) => `    ${w}`)] : ["No wait was needed."]), "");
   return lines;
 }
 
@@ -238,13 +307,22 @@ function option(name: string, fallback: string): string {
 async function main(): Promise<void> {
   const engine = findEngine();
   if (!engine.binDir) throw new Error(engine.reason);
-  const counts = option("--environments", "2,3").split(",").map((s) => Number(s));
+  const given = option("--environments", "2,3");
+  const counts = given === "none" ? [] : given.split(",").map((s) => Number(s));
   if (counts.some((n) => !Number.isInteger(n) || n < 1)) throw new Error("--environments: expected positive integers, e.g. 2,3");
   const out = option("--out", "");
+  const budget = option("--budget", "");
+  const window = Number(option("--window-seconds", "300"));
   const packageDir = snapshotPackage();
   const lines: string[] = [`# bench-scale ${new Date().toISOString()}`, ""];
   for (const environments of counts) lines.push(...(await benchStack(engine.binDir, environments, packageDir)));
-  lines.push(...hostLoadLines(measureHostLoad(packageDir), declaredResources(counts[0]!)));
+  if (counts.length > 0) lines.push(...hostLoadLines(measureHostLoad(packageDir), declaredResources(counts[0]!)));
+  if (budget !== "") {
+    const environments = Number(budget);
+    if (!Number.isInteger(environments) || environments < 1) throw new Error("--budget: expected a positive integer of environments, e.g. 6");
+    if (!Number.isInteger(window) || window < 1) throw new Error("--window-seconds: expected a positive integer, e.g. 300");
+    lines.push(...(await benchBudget(engine.binDir, environments, packageDir, window)));
+  }
   const text = lines.join("\n");
   console.log(text);
   if (out) fs.writeFileSync(out, `${text}\n`);

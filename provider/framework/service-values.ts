@@ -1,8 +1,9 @@
 /**
  * The variables and secrets of an owner (a project, an environment, an application, a container, a job): the eight
  * maps of `value-maps.ts`, kept in step with the owner's keyed collections (`/<owner>/{id}/environmentVariable`,
- * `/<owner>/{id}/secret`, their `alias` and `override` calls) one call per changed key, and read back from the
- * owner's own entries, for the keys the maps declare only (keys made elsewhere are left alone).
+ * `/<owner>/{id}/secret`, their `alias` and `override` calls) one call per changed key, a service's plain values in
+ * one import where there are enough of them, and read back from the owner's own entries, for the keys the maps
+ * declare only (keys made elsewhere are left alone).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
@@ -13,6 +14,7 @@ import { field } from "./fields";
 import {
   linkedValueFields, refineValueMaps, VALUE_INPUTS, VALUE_MAPS, variableKeyInput, type LinkedValuesArgs, type ValueFile, type ValueMap,
 } from "./value-maps";
+import { sameValue } from "./diff";
 import { deleteRemoved, progressFrom, refOf, upsertChanged, type KeyRef, type MapOps, type SyncProgress, type WrittenValue } from "./value-sync";
 import { targetResolver, type VariablesListing, type VisibleValue } from "./value-targets";
 
@@ -92,6 +94,39 @@ async function importInitialValues(
       progress[i]!.values[key] = value;
       progress[i]!.refs[key] = refOf(found);
     }
+  }
+  return visible;
+}
+
+/**
+ * On update of a service: the plain variables and secrets whose value changed, when there are at least
+ * {@link MIN_IMPORTED} of them, in ONE import with `overwrite` (every key is one this resource already holds: its
+ * ref is stored, so nothing of another resource is overwritten), then their refs (a secret's `updated_at`, the id
+ * of a value made again because it was gone) from ONE listing. New keys keep their own creates, which explain a key
+ * another resource holds; files, aliases and overrides keep their own calls.
+ */
+async function importChangedValues(
+  client: DeployServiceClient, owner: ValueOwner, id: string, desired: ReadonlyArray<Record<string, unknown>>, progress: Array<SyncProgress<unknown>>,
+): Promise<VisibleValue[] | undefined> {
+  const kind = IMPORT_KINDS[owner.scope];
+  if (kind === undefined) return undefined;
+  const plain = VALUE_MAPS.flatMap((m, i) => (m.kind === "value" ? [i] : []));
+  const changed = plain.flatMap((i) => Object.entries(desired[i]!)
+    .filter(([key, value]) => progress[i]!.refs[key] !== undefined && key in progress[i]!.values && !sameValue(progress[i]!.values[key], value))
+    .map(([key, value]) => ({ i, key, value })));
+  if (changed.length < MIN_IMPORTED) return undefined;
+  await client.variables.importFor(kind, id, {
+    overwrite: true,
+    vars: changed.map(({ i, key, value }) => ({ name: key, value: String(value), scope: owner.scope as VariableParentScope, is_secret: VALUE_MAPS[i]!.secret })),
+  });
+  const visible = await client.variables.list({ parentId: id, scope: owner.scope as VariableParentScope });
+  const own = visible.filter((v) => v.scope === undefined || v.scope === null || v.scope === owner.scope);
+  for (const { i, key, value } of changed) {
+    const found = own.find((v) => v.key === key && belongsTo(v, VALUE_MAPS[i]!));
+    // Not shown (the service refused it quietly): the per-key calls that follow edit it as before.
+    if (found === undefined) continue;
+    progress[i]!.values[key] = value;
+    progress[i]!.refs[key] = refOf(found);
   }
   return visible;
 }
@@ -193,8 +228,9 @@ function inputForm(m: ValueMap, v: VisibleValue, before: KeyRef | undefined, kno
 /**
  * The part of an owner that is its eight maps (see `value-maps.ts`; outputs `variableRefs`, `secretRefs`,
  * `variableFileRefs`, ...): on create of a service, its initial variables and secrets in one import and one
- * listing (see {@link importInitialValues}); otherwise one call per changed key, removed keys first; aliases and overrides resolved by key
- * among what the owner sees, listed once and only when one is created. Read back from the owner's own entries
+ * listing (see {@link importInitialValues}); on update, three or more changed values of held keys likewise (see
+ * {@link importChangedValues}); otherwise one call per changed key, removed keys first; aliases and overrides
+ * resolved by key among what the owner sees, listed once and only when one is created. Read back from the owner's own entries
  * (`scope` = the owner's), for the keys the maps declare only. The service never returns a secret's value, so a
  * secret changed outside Pulumi shows through its `updated_at` as {@link CHANGED_OUTSIDE} and is set again by the
  * next `up`.
@@ -217,9 +253,12 @@ export function ownerValuesPart<I, R>(owner: ValueOwner): Part<I, R> {
       });
       try {
         // On create (`previous` is `{}` only then), a service's initial values and secrets in one import.
-        const listed = Object.keys(previous).length === 0 ? await importInitialValues(client, owner, id, desired, progress) : undefined;
+        const creating = Object.keys(previous).length === 0;
+        let listed = creating ? await importInitialValues(client, owner, id, desired, progress) : undefined;
         // Removed keys first: a key moving between maps is deleted before it is made again.
         for (let i = 0; i < VALUE_MAPS.length; i++) await deleteRemoved(ops[i]!, desired[i]!, progress[i]!);
+        // On update, the changed values of keys already held, in one import.
+        if (!creating) listed = await importChangedValues(client, owner, id, desired, progress);
         // Then by kind, variables and secrets alike: values, files, aliases (which may target them), overrides.
         for (const kind of ["value", "file", "alias", "override"]) {
           for (let i = 0; i < VALUE_MAPS.length; i++) if (VALUE_MAPS[i]!.kind === kind) await upsertChanged(ops[i]!, desired[i]!, progress[i]!);
@@ -291,8 +330,9 @@ export function refineValues(v: ValuesInputs, ctx: z.RefinementCtx): void {
 export interface ServiceValuesArgs extends LinkedValuesArgs {
   /**
    * Environment variables by key (letters, digits, `_`). A new application, container or job gets its initial
-   * variables and secrets in one import (wire: `/<kind>/{id}/environmentVariable/import`); afterwards each changed
-   * key is one API call (wire: `/<kind>/{id}/environmentVariable`). Only the keys given here are managed: keys made elsewhere (a
+   * variables and secrets in one import (wire: `/<kind>/{id}/environmentVariable/import`); afterwards three or more
+   * changed values of keys it holds go in one import too, and other changes are one API call per key (wire:
+   * `/<kind>/{id}/environmentVariable`). Only the keys given here are managed: keys made elsewhere (a
    * standalone `Variable`, the console) are left alone. Default: none.
    */
   environmentVariables?: pulumi.Input<Record<string, pulumi.Input<string>>>;

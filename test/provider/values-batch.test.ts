@@ -1,7 +1,8 @@
 /**
  * A new service's initial variables and secrets go in one import (`POST /<kind>/{id}/environmentVariable/import`)
  * and one listing for their ids, instead of one create per key; files, aliases and overrides keep their own calls;
- * updates stay one call per changed key; a refresh of what the import made shows no drift.
+ * afterwards, three or more changed values of keys already held go in one import and one listing, and other
+ * changes are one call per key; a refresh of what the imports made shows no drift.
  */
 import { applicationProvider as p } from "../../provider/resources/application/index";
 import { containerProvider } from "../../provider/resources/container";
@@ -83,6 +84,41 @@ describe("initial variables and secrets of a new service", () => {
       "PUT /application/{id}/environmentVariable/{id}",
     ]);
     expect(Object.keys(updated.outs["variableRefs"] as Props).sort()).toEqual(["EXTRA", "LOG_LEVEL", "REGION"]);
+  });
+
+  it("afterwards, three or more changed values of held keys are one import and one listing; new keys keep their creates", async () => {
+    const inputs = await checkedInputs(p, appInputs());
+    const { id, outs } = (await p.create!(inputs)) as { id: string; outs: Props };
+    const before = outs["secretRefs"] as Record<string, { id: string; updatedAt?: string }>;
+    const next = await checkedInputs(p, {
+      ...appInputs({ name: inputs["name"] }),
+      environmentVariables: { LOG_LEVEL: "debug", REGION: "us", INDEX: "7", NEW_KEY: "n" },
+      secrets: { API_KEY: "batch-rotated-never-logged" },
+    });
+    await clearRequests(fx.emulator);
+    const updated = (await p.update!(id, outs, next)) as { outs: Props };
+    const log = await requests(fx.emulator);
+    expect(valueWrites(log)).toEqual(["GET /variable", "POST /application/{id}/environmentVariable", "POST /application/{id}/environmentVariable/import"]);
+
+    const mine = await own(id, "APPLICATION");
+    const byKey = (k: string) => mine.find((v) => v.key === k);
+    expect(["LOG_LEVEL", "REGION", "INDEX", "NEW_KEY"].map((k) => byKey(k)?.value)).toEqual(["debug", "us", "7", "n"]);
+    const variableRefs = updated.outs["variableRefs"] as Record<string, { id: string }>;
+    const secretRefs = updated.outs["secretRefs"] as Record<string, { id: string; updatedAt?: string }>;
+    expect(Object.fromEntries(Object.entries(variableRefs).map(([k, r]) => [k, r.id]))).toEqual({
+      LOG_LEVEL: byKey("LOG_LEVEL")!.id, REGION: byKey("REGION")!.id, INDEX: byKey("INDEX")!.id, NEW_KEY: byKey("NEW_KEY")!.id,
+    });
+    expect(secretRefs["API_KEY"]).toEqual({ id: byKey("API_KEY")!.id, updatedAt: byKey("API_KEY")!.updated_at });
+    // The changed values were overwritten in place (same records); the new key was created on its own.
+    const first = outs["variableRefs"] as Record<string, { id: string }>;
+    expect(["LOG_LEVEL", "REGION", "INDEX"].map((k) => variableRefs[k]!.id)).toEqual(["LOG_LEVEL", "REGION", "INDEX"].map((k) => first[k]!.id));
+    expect(secretRefs["API_KEY"]!.id).toBe(before["API_KEY"]!.id);
+
+    // What was written reads back as the program's values: no drift, and the rotated secret is not "changed outside".
+    const read = (await p.read!(id, updated.outs)) as { inputs: Props; props: Props };
+    expect(read.inputs["environmentVariables"]).toEqual({ LOG_LEVEL: "debug", REGION: "us", INDEX: "7", NEW_KEY: "n" });
+    expect(read.inputs["secrets"]).toEqual({ API_KEY: "batch-rotated-never-logged" });
+    expect((await p.diff!(id, read.props, next)).changes).toBe(false);
   });
 
   it("keep their own calls for files, aliases and overrides beside the import", async () => {
