@@ -60,70 +60,61 @@ export const listingMemoKey = (scope: string, id: string): string => `listing:${
 const IMPORT_KINDS: Readonly<Record<string, ServiceSegment>> = { APPLICATION: "application", CONTAINER: "container", JOB: "job" };
 
 /**
- * Fewest initial values worth one import: an import and the listing that finds the ids afterwards are two
- * requests, so two values or fewer are cheaper created one by one (each create answers its id).
+ * Fewest values worth one import: an import and the listing that finds their refs afterwards are two requests, so
+ * two values or fewer are cheaper written one by one (each create or edit answers its record).
  */
 const MIN_IMPORTED = 3;
 
-/**
- * On create of a service: its initial plain variables and secrets (`environmentVariables`, `secrets`) in ONE
- * request (`POST /<kind>/{id}/environmentVariable/import`, `overwrite` set: the service is new, so only an import
- * of this same create, sent again, can hold its keys), then their ids from ONE listing of the service's own entries.
- * Files, aliases and overrides keep their own calls. A key the listing does not show is left out of `progress`, so
- * the per-key calls that follow create it as before (and explain a key taken). Nothing is done for projects and
- * environments, or when there are fewer than {@link MIN_IMPORTED} values.
- */
-async function importInitialValues(
-  client: DeployServiceClient, owner: ValueOwner, id: string, desired: ReadonlyArray<Record<string, unknown>>, progress: Array<SyncProgress<unknown>>,
-): Promise<VisibleValue[] | undefined> {
-  const kind = IMPORT_KINDS[owner.scope];
-  if (kind === undefined) return undefined;
-  const plain = VALUE_MAPS.flatMap((m, i) => (m.kind === "value" ? [i] : []));
-  const vars = plain.flatMap((i) => Object.entries(desired[i]!).map(([name, value]) => ({
-    name, value: String(value), scope: owner.scope as VariableParentScope, is_secret: VALUE_MAPS[i]!.secret,
-  })));
-  if (vars.length < MIN_IMPORTED) return undefined;
-  await client.variables.importFor(kind, id, { overwrite: true, vars });
-  const visible = await client.variables.list({ parentId: id, scope: owner.scope as VariableParentScope });
-  const own = visible.filter((v) => v.scope === undefined || v.scope === null || v.scope === owner.scope);
-  for (const i of plain) {
-    const m = VALUE_MAPS[i]!;
-    for (const [key, value] of Object.entries(desired[i]!)) {
-      const found = own.find((v) => v.key === key && belongsTo(v, m));
-      if (found === undefined) continue;
-      progress[i]!.values[key] = value;
-      progress[i]!.refs[key] = refOf(found);
-    }
-  }
-  return visible;
+/** The indexes in {@link VALUE_MAPS} of the plain-value maps (`environmentVariables`, `secrets`): the importable ones. */
+const PLAIN_MAPS = VALUE_MAPS.flatMap((m, i) => (m.kind === "value" ? [i] : []));
+
+/** One value to import: its map's index in {@link VALUE_MAPS}, its key and the program's value. */
+interface ImportEntry {
+  i: number;
+  key: string;
+  value: unknown;
 }
 
 /**
- * On update of a service: the plain variables and secrets whose value changed, when there are at least
- * {@link MIN_IMPORTED} of them, in ONE import with `overwrite` (every key is one this resource already holds: its
- * ref is stored, so nothing of another resource is overwritten), then their refs (a secret's `updated_at`, the id
- * of a value made again because it was gone) from ONE listing. New keys keep their own creates, which explain a key
- * another resource holds; files, aliases and overrides keep their own calls.
+ * On create of a service: all its initial plain variables and secrets. `overwrite` is safe: the service is new, so
+ * only an import of this same create, sent again, can hold its keys.
  */
-async function importChangedValues(
-  client: DeployServiceClient, owner: ValueOwner, id: string, desired: ReadonlyArray<Record<string, unknown>>, progress: Array<SyncProgress<unknown>>,
-): Promise<VisibleValue[] | undefined> {
-  const kind = IMPORT_KINDS[owner.scope];
-  if (kind === undefined) return undefined;
-  const plain = VALUE_MAPS.flatMap((m, i) => (m.kind === "value" ? [i] : []));
-  const changed = plain.flatMap((i) => Object.entries(desired[i]!)
+function initialEntries(desired: ReadonlyArray<Record<string, unknown>>): ImportEntry[] {
+  return PLAIN_MAPS.flatMap((i) => Object.entries(desired[i]!).map(([key, value]) => ({ i, key, value })));
+}
+
+/**
+ * On update of a service: the plain variables and secrets whose value changed among the keys this resource already
+ * holds (their ref is stored), so `overwrite` touches nothing of another resource. New keys keep their own creates,
+ * which explain a key another resource holds.
+ */
+function changedEntries(desired: ReadonlyArray<Record<string, unknown>>, progress: ReadonlyArray<SyncProgress<unknown>>): ImportEntry[] {
+  return PLAIN_MAPS.flatMap((i) => Object.entries(desired[i]!)
     .filter(([key, value]) => progress[i]!.refs[key] !== undefined && key in progress[i]!.values && !sameValue(progress[i]!.values[key], value))
     .map(([key, value]) => ({ i, key, value })));
-  if (changed.length < MIN_IMPORTED) return undefined;
+}
+
+/**
+ * Writes `entries` of a service in ONE request (`POST /<kind>/{id}/environmentVariable/import` with `overwrite`),
+ * then reads their refs (ids, a secret's `updated_at`) from ONE listing of what the service sees, which it returns.
+ * Files, aliases and overrides keep their own calls. A key the listing does not show is left out of `progress`, so
+ * the per-key calls that follow write it as before. Nothing is done for projects and environments, or for fewer
+ * than {@link MIN_IMPORTED} entries.
+ */
+async function importValues(
+  client: DeployServiceClient, owner: ValueOwner, id: string, entries: readonly ImportEntry[], progress: Array<SyncProgress<unknown>>,
+): Promise<VisibleValue[] | undefined> {
+  const kind = IMPORT_KINDS[owner.scope];
+  if (kind === undefined || entries.length < MIN_IMPORTED) return undefined;
+  const scope = owner.scope as VariableParentScope;
   await client.variables.importFor(kind, id, {
     overwrite: true,
-    vars: changed.map(({ i, key, value }) => ({ name: key, value: String(value), scope: owner.scope as VariableParentScope, is_secret: VALUE_MAPS[i]!.secret })),
+    vars: entries.map(({ i, key, value }) => ({ name: key, value: String(value), scope, is_secret: VALUE_MAPS[i]!.secret })),
   });
-  const visible = await client.variables.list({ parentId: id, scope: owner.scope as VariableParentScope });
+  const visible = await client.variables.list({ parentId: id, scope });
   const own = visible.filter((v) => v.scope === undefined || v.scope === null || v.scope === owner.scope);
-  for (const { i, key, value } of changed) {
+  for (const { i, key, value } of entries) {
     const found = own.find((v) => v.key === key && belongsTo(v, VALUE_MAPS[i]!));
-    // Not shown (the service refused it quietly): the per-key calls that follow edit it as before.
     if (found === undefined) continue;
     progress[i]!.values[key] = value;
     progress[i]!.refs[key] = refOf(found);
@@ -227,10 +218,10 @@ function inputForm(m: ValueMap, v: VisibleValue, before: KeyRef | undefined, kno
 
 /**
  * The part of an owner that is its eight maps (see `value-maps.ts`; outputs `variableRefs`, `secretRefs`,
- * `variableFileRefs`, ...): on create of a service, its initial variables and secrets in one import and one
- * listing (see {@link importInitialValues}); on update, three or more changed values of held keys likewise (see
- * {@link importChangedValues}); otherwise one call per changed key, removed keys first; aliases and overrides
- * resolved by key among what the owner sees, listed once and only when one is created. Read back from the owner's own entries
+ * `variableFileRefs`, ...): on create of a service, its initial variables and secrets in one import and one listing
+ * (see {@link importValues}, {@link initialEntries}); on update, three or more changed values of held keys likewise
+ * ({@link changedEntries}); otherwise one call per changed key, removed keys first; aliases and overrides resolved
+ * by key among what the owner sees, listed once and only when one is created. Read back from the owner's own entries
  * (`scope` = the owner's), for the keys the maps declare only. The service never returns a secret's value, so a
  * secret changed outside Pulumi shows through its `updated_at` as {@link CHANGED_OUTSIDE} and is set again by the
  * next `up`.
@@ -254,11 +245,11 @@ export function ownerValuesPart<I, R>(owner: ValueOwner): Part<I, R> {
       try {
         // On create (`previous` is `{}` only then), a service's initial values and secrets in one import.
         const creating = Object.keys(previous).length === 0;
-        let listed = creating ? await importInitialValues(client, owner, id, desired, progress) : undefined;
+        let listed = creating ? await importValues(client, owner, id, initialEntries(desired), progress) : undefined;
         // Removed keys first: a key moving between maps is deleted before it is made again.
         for (let i = 0; i < VALUE_MAPS.length; i++) await deleteRemoved(ops[i]!, desired[i]!, progress[i]!);
         // On update, the changed values of keys already held, in one import.
-        if (!creating) listed = await importChangedValues(client, owner, id, desired, progress);
+        if (!creating) listed = await importValues(client, owner, id, changedEntries(desired, progress), progress);
         // Then by kind, variables and secrets alike: values, files, aliases (which may target them), overrides.
         for (const kind of ["value", "file", "alias", "override"]) {
           for (let i = 0; i < VALUE_MAPS.length; i++) if (VALUE_MAPS[i]!.kind === kind) await upsertChanged(ops[i]!, desired[i]!, progress[i]!);
