@@ -20,9 +20,9 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { startEmulator } from "../emulator";
+import { startEmulator, type RunningEmulator } from "../emulator";
 import { clearRequests, requests, type LoggedRequest } from "../emulator/control-client";
-import { EngineStack, findEngine, REPO_ROOT, type OperationResult } from "./engine-stack";
+import { EngineStack, findEngine, rateLimitWaitLines, REPO_ROOT, type OperationResult } from "./engine-stack";
 import { floorProgram } from "./bench-floor";
 
 const DATABASES = 5;
@@ -142,9 +142,21 @@ async function timed<T>(run: () => Promise<T>): Promise<number> {
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
+/** The engine's settings of every benchmark stack. */
+const ENGINE_ENV = { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" };
+
+/** The generated stack of `environments` environments, its provider pointed at `emulator`. */
+function scaleStack(binDir: string, environments: number, packageDir: string, emulator: RunningEmulator): EngineStack {
+  return new EngineStack({
+    programDir: scaleProgram(environments, packageDir), binDir, env: ENGINE_ENV,
+    config: { "deploy-service:apiUrl": emulator.url },
+    secretConfig: { "deploy-service:apiToken": emulator.tokens.admin },
+  });
+}
+
 /** Wall time of `up` of a floor program (the stack is destroyed and removed afterwards). */
-async function floorUp(binDir: string, env: Record<string, string>, programDir: string): Promise<number> {
-  const floor = new EngineStack({ programDir, binDir, env });
+async function floorUp(binDir: string, programDir: string): Promise<number> {
+  const floor = new EngineStack({ programDir, binDir, env: ENGINE_ENV });
   try {
     const seconds = await timed(() => floor.up());
     await floor.destroy();
@@ -161,16 +173,11 @@ async function stateBytesPerResource(stack: EngineStack): Promise<number> {
   return resources.length === 0 ? 0 : Math.round(bytes / resources.length);
 }
 
-/** Runs the five phases of one generated stack and the floor of the same count; returns the report's lines. */
+/** Runs the phases of one generated stack and the floors of the same count; returns the report's lines. */
 async function benchStack(binDir: string, environments: number, packageDir: string): Promise<string[]> {
   const declared = declaredResources(environments);
   const emulator = await startEmulator({ stepMs: 0, rateLimitPerHour: 1_000_000 });
-  const env = { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" };
-  const stack = new EngineStack({
-    programDir: scaleProgram(environments, packageDir), binDir, env,
-    config: { "deploy-service:apiUrl": emulator.url },
-    secretConfig: { "deploy-service:apiToken": emulator.tokens.admin },
-  });
+  const stack = scaleStack(binDir, environments, packageDir, emulator);
   const phases: Phase[] = [];
   let stateBytes = 0;
   try {
@@ -192,9 +199,9 @@ async function benchStack(binDir: string, environments: number, packageDir: stri
     await emulator.close();
   }
 
-  const floorSeconds = await floorUp(binDir, env, floorProgram(declared));
+  const floorSeconds = await floorUp(binDir, floorProgram(declared));
   // Inputs and outputs both hold the pad: half the stack's bytes per resource each.
-  const sizedFloorSeconds = await floorUp(binDir, env, floorProgram(declared, Math.round(stateBytes / 2)));
+  const sizedFloorSeconds = await floorUp(binDir, floorProgram(declared, Math.round(stateBytes / 2)));
 
   const up = phases.find((p) => p.label === "up")!;
   const budgeted = phases.filter((p) => ["up", "no-op preview", "refresh", "destroy"].includes(p.label));
@@ -230,11 +237,7 @@ async function benchStack(binDir: string, environments: number, packageDir: stri
 async function benchBudget(binDir: string, environments: number, packageDir: string, windowSeconds: number): Promise<string[]> {
   const declared = declaredResources(environments);
   const emulator = await startEmulator({ stepMs: 0, rateLimitPerHour: 1000, rateLimitWindowSeconds: windowSeconds });
-  const stack = new EngineStack({
-    programDir: scaleProgram(environments, packageDir), binDir, env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" },
-    config: { "deploy-service:apiUrl": emulator.url },
-    secretConfig: { "deploy-service:apiToken": emulator.tokens.admin },
-  });
+  const stack = scaleStack(binDir, environments, packageDir, emulator);
   const lines = [`## ${declared} declared resources against 1000 requests per ${windowSeconds}-second window`, ""];
   lines.push("| phase | requests | 429s | waits printed | wall time |", "|---|---|---|---|---|");
   const waits: string[] = [];
@@ -244,11 +247,7 @@ async function benchBudget(binDir: string, environments: number, packageDir: str
       let result: OperationResult | undefined;
       const seconds = await timed(async () => { result = await op(); });
       const log = await requests(emulator);
-      // The provider's progress lines reach the engine as info diagnostics of the waiting resource.
-      const printed = (result?.events ?? []).flatMap((e) => {
-        const d = e.diagnosticEvent;
-        return d && d.severity === "info" && d.message.includes("for the rate-limit window") ? [d.message.trim()] : [];
-      });
+      const printed = result === undefined ? [] : rateLimitWaitLines(result);
       waits.push(...printed.slice(0, 2).map((l) => `${label}: ${l.trim()}`));
       lines.push(`| ${label} | ${log.length} | ${log.filter((r) => r.status === 429).length} | ${printed.length} | ${seconds.toFixed(1)} s |`);
       process.stderr.write(`[${declared}, ${windowSeconds}s window] ${label}: ${log.length} requests, ${seconds.toFixed(1)} s\n`);

@@ -73,6 +73,17 @@ export function steps(result: OperationResult): StepMetadata[] {
   return result.events.flatMap((e) => (e.resourcePreEvent ? [e.resourcePreEvent.metadata] : []));
 }
 
+/**
+ * The lines an operation printed about waiting for the rate-limit window: the provider's progress lines reach the
+ * engine as info diagnostics of the resource that waits.
+ */
+export function rateLimitWaitLines(result: OperationResult): string[] {
+  return result.events.flatMap((e) => {
+    const d = e.diagnosticEvent;
+    return d && d.severity === "info" && d.message.includes("for the rate-limit window") ? [d.message.trim()] : [];
+  });
+}
+
 /** Options of a stack driven by the harness. */
 export interface StackOptions {
   /** The program folder (holds Pulumi.yaml and the program's node_modules). */

@@ -8,21 +8,13 @@
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { requests, stateDump } from "../../emulator/control-client";
-import { describeWithEngine, EngineStack, REPO_ROOT, type OperationResult } from "./harness";
+import { describeWithEngine, EngineStack, rateLimitWaitLines, REPO_ROOT } from "./harness";
 import { userObjects } from "./stack-checks";
 
 const PROGRAM = path.join(REPO_ROOT, "test", "e2e", "rate-limit-program");
 const LIMIT = 20;
 const WINDOW_SECONDS = 10;
 const VARIABLES = 24;
-
-/** The info lines of an operation that tell a wait for the rate-limit window. */
-function waitLines(result: OperationResult): string[] {
-  return result.events.flatMap((e) => {
-    const d = e.diagnosticEvent;
-    return d && d.severity === "info" && d.message.includes("for the rate-limit window") ? [d.message.trim()] : [];
-  });
-}
 
 describeWithEngine("waiting for the rate-limit window through the engine", ({ binDir }) => {
   jest.setTimeout(4 * 60 * 1000);
@@ -57,7 +49,7 @@ describeWithEngine("waiting for the rate-limit window through the engine", ({ bi
     const log = await requests(emulator);
     const served = log.filter((r) => r.status >= 200 && r.status < 300);
     expect(served.length).toBeGreaterThan(LIMIT); // more than one window's budget
-    const lines = waitLines(up);
+    const lines = rateLimitWaitLines(up);
     expect(lines.length).toBeGreaterThanOrEqual(1);
     for (const line of lines) {
       expect(line).toMatch(new RegExp(`^waiting \\d+s for the rate-limit window: \\d+ of ${LIMIT} requests left(, one every \\d+s until it resets)?$`));
