@@ -96,3 +96,4 @@ export {
   type ClusterKubeconfigResult,
 } from "./resources/team-lookups";
 export { type AdoptArgs, type AdoptableArgs, ENV_ADOPT } from "./framework/adoption";
+export { builtInVariableKey, type BuiltInServiceType } from "./built-in-keys";

@@ -19,13 +19,6 @@ const organizationId: pulumi.Input<string> = config.get("organizationId") ?? ds.
 const clusterId: pulumi.Input<string> =
   config.get("clusterId") ?? ds.getCluster({ organizationId, name: config.get("cluster") ?? "eu-west" }).id;
 
-/**
- * The key of a built-in variable of a service: `QOVERY_<TYPE>_Z<the first 8 hex digits of its id>_<SUFFIX>`, e.g.
- * `QOVERY_POSTGRESQL_Z1A2B3C4D_HOST_INTERNAL`. An application's `builtInVariables` output lists the ones it sees.
- */
-const builtIn = (type: string, id: pulumi.Input<string>, suffix: string) =>
-  pulumi.output(id).apply((i) => `QOVERY_${type}_Z${i.replace(/-/g, "").slice(0, 8).toUpperCase()}_${suffix}`);
-
 const team = new ds.LabelsGroup("team", {
   organizationId,
   name: config.get("labelsGroupName") ?? "team-storefront",
@@ -89,8 +82,8 @@ const web = new ds.Container("web", {
   labelsGroupIds: [team.id],
   annotationsGroupIds: [monitoring.id],
   // The service's own names for the database's host and password, under the names the app reads.
-  environmentVariableAliases: { DATABASE_HOST: builtIn("POSTGRESQL", database.id, "HOST_INTERNAL") },
-  secretAliases: { DATABASE_PASSWORD: builtIn("POSTGRESQL", database.id, "PASSWORD") },
+  environmentVariableAliases: { DATABASE_HOST: ds.builtInVariableKey("POSTGRESQL", database.id, "HOST_INTERNAL") },
+  secretAliases: { DATABASE_PASSWORD: ds.builtInVariableKey("POSTGRESQL", database.id, "PASSWORD") },
   environmentVariableFiles: {
     NGINX_CONF: { mountPath: "/etc/nginx/conf.d/status.conf", value: "server { listen 8080; location /status { stub_status; } }\n" },
   },

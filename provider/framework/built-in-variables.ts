@@ -1,11 +1,19 @@
 /**
- * The `builtInVariables` output of a service: the variables the service sets itself for it (`scope` BUILT_IN: its
- * hosts and id, its environment's and project's ids, the databases' hosts and ports...), as `{KEY: value}`.
- * Built-in secrets (a database password) are left out: the service never returns their values.
+ * The `builtInVariables` output of a service: the variables the service sets itself for it (`scope` BUILT_IN), as
+ * `{KEY: value}`: those describing the service (its id and hosts) and those of its environment and project (their
+ * ids, the namespace). Built-ins describing the other services of the environment are left out: each is on its own
+ * service's output (a database's host and port are its outputs), and keeping every sibling's here would make each
+ * service's state grow with the environment and depend on the order the services were created in. Built-in secrets
+ * (a database password) are left out too: the service never returns their values.
  */
 import type { Part } from "./define";
 import { listingMemoKey, listingOf, type ValueOwner } from "./service-values";
 import type { VisibleValue } from "./value-targets";
+
+/** A built-in belongs to the output of service `id`: it describes that service, or no service (a project's or an environment's). */
+function describes(v: VisibleValue, id: string): boolean {
+  return v.service_id === undefined || v.service_id === null || v.service_id === id;
+}
 
 /** The output name. */
 export const BUILT_IN_OUTPUT = "builtInVariables";
@@ -23,6 +31,7 @@ export function builtInsPart<I, R>(owner: Pick<ValueOwner, "scope">): Part<I, R>
     const values: Record<string, string> = {};
     for (const v of visible) {
       if (v.scope !== "BUILT_IN" || v.is_secret || typeof v.value !== "string") continue;
+      if (!describes(v, id)) continue;
       values[v.key] = v.value;
     }
     return { outputs: { [BUILT_IN_OUTPUT]: values } };

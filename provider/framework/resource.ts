@@ -103,9 +103,12 @@ export abstract class ServiceResource extends ValueOwnerResource {
   /** Secrets at the service, by key (secret; none when the program sets none). */
   declare readonly secrets: pulumi.Output<Record<string, string>>;
   /**
-   * The variables the service sets itself that this service sees (`QOVERY_..._HOST_INTERNAL`, `QOVERY_PROJECT_ID`,
-   * a database's host and port...), by key; built-in secrets (a database password) are left out. Read on create,
-   * on an update of `name` or the ports, and on refresh.
+   * The variables the service sets itself for this service, by key: those describing it (`QOVERY_<TYPE>_Z<id>_ID`,
+   * `..._HOST_INTERNAL`, `..._HOST_EXTERNAL` while a port is public) and its environment's and project's
+   * (`QOVERY_ENVIRONMENT_ID`, `QOVERY_KUBERNETES_NAMESPACE_NAME`, `QOVERY_PROJECT_ID`). The built-ins of the other
+   * services of the environment are on their own resources (a database's are its `host` and `port` outputs), so this
+   * output does not change when a sibling is added. Built-in secrets are left out. Read on create, on an update of
+   * `name` or the ports, and on refresh.
    */
   declare readonly builtInVariables: pulumi.Output<Record<string, string>>;
   /** Whether create/update deploy. */

@@ -17,6 +17,8 @@ export interface VisibleValue {
   updated_at?: string | null | undefined;
   aliased_variable?: { id: string; key: string } | null | undefined;
   overridden_variable?: { id: string; key: string } | null | undefined;
+  /** The service a built-in describes (absent or null for a project's or an environment's). */
+  service_id?: string | null | undefined;
 }
 
 /** The scope-generic listing of the client (`client.variables`). */

@@ -78,7 +78,11 @@ describeWithEngine("the configuration example through the engine", ({ binDir }) 
     expect(byKey("FEATURE_FLAGS")).toEqual([{ scope: "ENVIRONMENT", type: "VALUE", value: "checkout-v2" }]);
     expect(visible.find((v) => v.key === "STRIPE_KEY")).toMatchObject({ scope: "ENVIRONMENT", is_secret: true, value: null });
     expect(visible.find((v) => v.key === "NGINX_CONF")).toMatchObject({ scope: "CONTAINER", mount_path: "/etc/nginx/conf.d/status.conf" });
-    expect(Object.keys(out.webBuiltInVariables)).toEqual(expect.arrayContaining([expect.stringMatching(/^QOVERY_POSTGRESQL_Z[0-9A-F]{8}_HOST_INTERNAL$/)]));
+    // The container's own built-ins and its environment's and project's; the database's are on the database.
+    const webShort = `Z${out.webId.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+    expect(out.webBuiltInVariables[`QOVERY_CONTAINER_${webShort}_ID`]).toBe(out.webId);
+    expect(Object.keys(out.webBuiltInVariables)).toEqual(expect.arrayContaining([`QOVERY_CONTAINER_${webShort}_HOST_INTERNAL`, "QOVERY_PROJECT_ID"]));
+    expect(Object.keys(out.webBuiltInVariables).filter((k) => k.startsWith("QOVERY_POSTGRESQL_"))).toEqual([]);
 
     const web = (await client.containers.get(out.webId)) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(web.labels_groups.map((g: { id: string }) => g.id)).toEqual([out.labelsGroupId]);

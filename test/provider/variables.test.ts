@@ -83,6 +83,22 @@ describe("an application's aliases, overrides and files", () => {
     expect(JSON.stringify(builtIns)).not.toContain("PASSWORD");
   });
 
+  it("outputs its own built-ins and its environment's and project's only: a sibling added later changes nothing", async () => {
+    const short = `Z${id.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+    const builtIns = outs["builtInVariables"] as Record<string, string>;
+    expect(builtIns[`QOVERY_APPLICATION_${short}_ID`]).toBe(id);
+    expect(builtIns["QOVERY_ENVIRONMENT_ID"]).toBe(fx.envId);
+    const shared = ["QOVERY_PROJECT_ID", "QOVERY_ENVIRONMENT_ID", "QOVERY_KUBERNETES_NAMESPACE_NAME"];
+    expect(Object.keys(builtIns).filter((k) => !k.startsWith(`QOVERY_APPLICATION_${short}_`) && !shared.includes(k))).toEqual([]);
+
+    const sibling = (await p.create!(await checked({ environmentId: fx.envId, name: `values-sibling-${counter}`, gitRepository: { url: "https://github.com/acme/web.git" }, ports: [{ internalPort: 80, publiclyAccessible: true }] }))) as { id: string };
+    const visible = await fx.client.variables.list({ parentId: id, scope: "APPLICATION" });
+    expect(visible.some((v) => v.scope === "BUILT_IN" && v.service_id === sibling.id)).toBe(true);
+    const r = await p.read!(id, outs);
+    expect((r.props as Props)["builtInVariables"]).toEqual(builtIns);
+    await p.delete!(sibling.id, {});
+  });
+
   it("reads back what it wrote: a refresh shows no drift", async () => {
     const r = await p.read!(id, outs);
     expect((r.inputs as Props)["environmentVariableFiles"]).toEqual({ CONF: { mountPath: "/etc/app.conf", value: "x=1" } });
