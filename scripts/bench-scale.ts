@@ -6,8 +6,9 @@
  * phase the API requests (total, per declared resource, 429s, wall time), the requests by resource kind (from the
  * request log's paths), and the wall time of `up` of the same number of do-nothing dynamic resources (the engine's
  * floor) with the ratio, also for do-nothing resources holding as many bytes of state as the stack's. It then brings the stack up again with each object declared `deletedWith` its parent and
- * destroys it, to show what a destroy costs that way. Last, it times loading the package in a fresh process as the
- * engine's provider host does.
+ * destroys it, to show what a destroy costs that way, and once more with the engine's checkpoints left out, compared
+ * with the floor left the same way (what the provider costs apart from the state's size). Last, it times loading the
+ * package in a fresh process as the engine's provider host does.
  *
  * With `--budget E`, it also brings a stack of `E` environments (E=6: 637 resources) up and destroys it against the
  * service's real count, 1000 requests per window, with the window shortened to `--window-seconds` (default 300): the
@@ -146,17 +147,24 @@ async function timed<T>(run: () => Promise<T>): Promise<number> {
 const ENGINE_ENV = { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" };
 
 /** The generated stack of `environments` environments, its provider pointed at `emulator`. */
-function scaleStack(binDir: string, environments: number, packageDir: string, emulator: RunningEmulator): EngineStack {
+function scaleStack(binDir: string, environments: number, packageDir: string, emulator: RunningEmulator, timeoutSeconds?: number): EngineStack {
   return new EngineStack({
-    programDir: scaleProgram(environments, packageDir), binDir, env: ENGINE_ENV,
+    programDir: scaleProgram(environments, packageDir), binDir, env: ENGINE_ENV, ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
     config: { "deploy-service:apiUrl": emulator.url },
     secretConfig: { "deploy-service:apiToken": emulator.tokens.admin },
   });
 }
 
+/**
+ * The engine's settings that leave out its checkpoint after each step (it saves the state at the end only), so that
+ * a comparison shows what the provider costs apart from the state's size. Not a recommendation: an interrupted
+ * operation then loses the record of what it did.
+ */
+const NO_CHECKPOINTS = { PULUMI_EXPERIMENTAL: "true", PULUMI_SKIP_CHECKPOINTS: "true" };
+
 /** Wall time of `up` of a floor program (the stack is destroyed and removed afterwards). */
-async function floorUp(binDir: string, programDir: string): Promise<number> {
-  const floor = new EngineStack({ programDir, binDir, env: ENGINE_ENV });
+async function floorUp(binDir: string, programDir: string, env: Record<string, string> = {}): Promise<number> {
+  const floor = new EngineStack({ programDir, binDir, env: { ...ENGINE_ENV, ...env } });
   try {
     const seconds = await timed(() => floor.up());
     await floor.destroy();
@@ -186,7 +194,9 @@ async function benchStack(binDir: string, environments: number, packageDir: stri
       ["refresh", () => stack.refresh()], ["update (3 values per application)", () => stack.upWith({ BENCH_CHANGE: "1" })],
       ["destroy", () => stack.destroy()],
       // The same stack again, each object declared `deletedWith` its parent: only the destroy differs.
-      ["up (deletedWith)", () => stack.upWith(deletedWith)], ["destroy (deletedWith)", () => stack.destroy()]] as const;
+      ["up (deletedWith)", () => stack.upWith(deletedWith)], ["destroy (deletedWith)", () => stack.destroy()],
+      // And once more with the engine's checkpoints left out, to compare with the floor's up left the same way.
+      ["up (no checkpoints)", () => stack.upWith(NO_CHECKPOINTS)], ["destroy (after no checkpoints)", () => stack.destroy()]] as const;
     for (const [label, op] of ops) {
       await clearRequests(emulator);
       const seconds = await timed(op);
@@ -202,6 +212,7 @@ async function benchStack(binDir: string, environments: number, packageDir: stri
   const floorSeconds = await floorUp(binDir, floorProgram(declared));
   // Inputs and outputs both hold the pad: half the stack's bytes per resource each.
   const sizedFloorSeconds = await floorUp(binDir, floorProgram(declared, Math.round(stateBytes / 2)));
+  const bareFloorNoCheckpoints = await floorUp(binDir, floorProgram(declared), NO_CHECKPOINTS);
 
   const up = phases.find((p) => p.label === "up")!;
   const budgeted = phases.filter((p) => ["up", "no-op preview", "refresh", "destroy"].includes(p.label));
@@ -221,6 +232,11 @@ async function benchStack(binDir: string, environments: number, packageDir: stri
     `the stack's state: ${stateBytes} bytes per resource (inputs and outputs); up of ${declared} do-nothing resources ` +
       `holding as much: ${sizedFloorSeconds.toFixed(1)} s; ratio ${(up.seconds / sizedFloorSeconds).toFixed(2)}`,
   );
+  const upNoCheckpoints = phases.find((p) => p.label === "up (no checkpoints)")!;
+  lines.push(
+    `with the engine's checkpoints left out on both sides (PULUMI_SKIP_CHECKPOINTS): up ${upNoCheckpoints.seconds.toFixed(1)} s; ` +
+      `up of ${declared} do-nothing resources ${bareFloorNoCheckpoints.toFixed(1)} s; ratio ${(upNoCheckpoints.seconds / bareFloorNoCheckpoints).toFixed(2)}`,
+  );
   lines.push("", "Requests by kind (method and the path's named segments), per phase:", "");
   const kinds = [...new Set(phases.flatMap((p) => Object.keys(p.byKind)))].sort();
   lines.push(`| kind | ${phases.map((p) => p.label).join(" | ")} |`, `|---|${phases.map(() => "---").join("|")}|`);
@@ -237,7 +253,8 @@ async function benchStack(binDir: string, environments: number, packageDir: stri
 async function benchBudget(binDir: string, environments: number, packageDir: string, windowSeconds: number): Promise<string[]> {
   const declared = declaredResources(environments);
   const emulator = await startEmulator({ stepMs: 0, rateLimitPerHour: 1000, rateLimitWindowSeconds: windowSeconds });
-  const stack = scaleStack(binDir, environments, packageDir, emulator);
+  // An operation waits for as many windows as its requests need: give it three, and ten minutes besides.
+  const stack = scaleStack(binDir, environments, packageDir, emulator, 3 * windowSeconds + 600);
   const lines = [`## ${declared} declared resources against 1000 requests per ${windowSeconds}-second window`, ""];
   lines.push("| phase | requests | 429s | waits printed | wall time |", "|---|---|---|---|---|");
   const waits: string[] = [];

@@ -94,6 +94,8 @@ export interface StackOptions {
   secretConfig?: Record<string, string>;
   /** Extra environment for the program and the providers. */
   env?: Record<string, string>;
+  /** How long one operation may take before it is stopped (default 600: ten minutes). */
+  timeoutSeconds?: number;
 }
 
 /** A stack in its own temp backend. */
@@ -204,12 +206,16 @@ export class EngineStack {
   private async run(op: string, extra: string[] = [], extraEnv: Record<string, string> = {}): Promise<OperationResult> {
     const jsonOut = path.join(this.backendDir, `${op}-${Date.now()}.json`);
     const { args, env } = this.invocation(op, jsonOut, extra, extraEnv);
-    const { stdout, stderr, code } = await new Promise<{ stdout: string; stderr: string; code: number }>((resolve) => {
-      execFile(process.execPath, args, { env, cwd: this.options.programDir, maxBuffer: 64 * 1024 * 1024, timeout: 10 * 60 * 1000 },
-        (error, out, err) => resolve({ stdout: out, stderr: err, code: error ? ((error as { code?: number }).code ?? 1) : 0 }));
+    const timeoutSeconds = this.options.timeoutSeconds ?? 600;
+    const { stdout, stderr, code, killed } = await new Promise<{ stdout: string; stderr: string; code: number; killed: boolean }>((resolve) => {
+      execFile(process.execPath, args, { env, cwd: this.options.programDir, maxBuffer: 64 * 1024 * 1024, timeout: timeoutSeconds * 1000 },
+        (error, out, err) => resolve({
+          stdout: out, stderr: err, code: error ? ((error as { code?: number }).code ?? 1) : 0, killed: Boolean(error && (error as { killed?: boolean }).killed),
+        }));
     });
     if (code !== 0) {
-      throw new Error(`pulumi ${op} failed (exit ${code}):\n${stderr.slice(-6000)}\n${stdout.slice(-2000)}`);
+      const why = killed ? `stopped after ${timeoutSeconds} s (the stack's timeoutSeconds)` : `exit ${code}`;
+      throw new Error(`pulumi ${op} failed (${why}):\n${stderr.slice(-6000)}\n${stdout.slice(-2000)}`);
     }
     this.configured = true;
     const parsed = JSON.parse(fs.readFileSync(jsonOut, "utf8"));
