@@ -32,7 +32,8 @@ export class CustomerEnvironment extends pulumi.ComponentResource {
       clusterId: args.clusterId,
       name: "production",
       mode: "PRODUCTION",
-    }, { parent: this });
+      // The project's delete takes its environment: a teardown sends one delete instead of two (and their waits).
+    }, { parent: this, deletedWith: this.project });
     this.registerOutputs({ projectId: this.project.id, environmentId: this.environment.id });
   }
 }

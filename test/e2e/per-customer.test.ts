@@ -164,10 +164,18 @@ describeWithEngine("the per-customer fleet example through the engine", ({ binDi
   });
 
   it("destroys all 20 and leaves the emulator as seeded", async () => {
+    await clearRequests(emulator);
     const run = await fleet("destroy", "--count", String(COUNT), "--parallel", "4");
     expect([run.code, run.code === 0 ? "" : run.stderr]).toEqual([0, ""]);
     expect([...run.lines.keys()].sort()).toEqual(IDS);
     for (const [id, line] of run.lines) expect([id, line]).toEqual([id, expect.stringMatching(/^destroy 4 deleted in \d+s$/)]);
+    // The environment is declared deletedWith its project, whose delete takes it: one delete per customer.
+    const shapes = await requestShapes();
+    expect(shapes.filter((r) => !r.startsWith("GET "))).toEqual(IDS.map(() => "DELETE /project/{id}"));
+    // Each delete's wait reads the project until it is gone; the first 404 a stack's provider host meets is trusted
+    // once it has checked that the URL answers as the service (GET /organization).
+    expect(shapes.filter((r) => r === "GET /project/{id}")).toEqual(IDS.map(() => "GET /project/{id}"));
+    expect(shapes.filter((r) => r !== "GET /project/{id}" && r !== "DELETE /project/{id}")).toEqual(IDS.map(() => "GET /organization"));
     expect(await customerProjects()).toEqual([]);
     expect(userObjects(await stateDump(emulator))).toEqual(seeded);
     expect(fs.readdirSync(path.join(stateDir, "stacks"))).toEqual([]);
