@@ -60,10 +60,11 @@ export const listingMemoKey = (scope: string, id: string): string => `listing:${
 const IMPORT_KINDS: Readonly<Record<string, ServiceSegment>> = { APPLICATION: "application", CONTAINER: "container", JOB: "job" };
 
 /**
- * Fewest values worth one import: an import and the listing that finds their refs afterwards are two requests, so
- * two values or fewer are cheaper written one by one (each create or edit answers its record).
+ * Fewest changed values worth one import on update: an import and the listing that finds their refs afterwards are
+ * two requests, so two values or fewer are cheaper written one by one (each edit answers its record). On create any
+ * number is: the service's built-in variables need that listing anyway, so the import is the only extra request.
  */
-const MIN_IMPORTED = 3;
+const MIN_IMPORTED_ON_UPDATE = 3;
 
 /** The indexes in {@link VALUE_MAPS} of the plain-value maps (`environmentVariables`, `secrets`): the importable ones. */
 const PLAIN_MAPS = VALUE_MAPS.flatMap((m, i) => (m.kind === "value" ? [i] : []));
@@ -99,13 +100,14 @@ function changedEntries(desired: ReadonlyArray<Record<string, unknown>>, progres
  * then reads their refs (ids, a secret's `updated_at`) from ONE listing of what the service sees, which it returns.
  * Files, aliases and overrides keep their own calls. A key the listing does not show is left out of `progress`, so
  * the per-key calls that follow write it as before. Nothing is done for projects and environments, or for fewer
- * than {@link MIN_IMPORTED} entries.
+ * than `minimum` entries.
  */
 async function importValues(
   client: DeployServiceClient, owner: ValueOwner, id: string, entries: readonly ImportEntry[], progress: Array<SyncProgress<unknown>>,
+  minimum: number,
 ): Promise<VisibleValue[] | undefined> {
   const kind = IMPORT_KINDS[owner.scope];
-  if (kind === undefined || entries.length < MIN_IMPORTED) return undefined;
+  if (kind === undefined || entries.length === 0 || entries.length < minimum) return undefined;
   const scope = owner.scope as VariableParentScope;
   await client.variables.importFor(kind, id, {
     overwrite: true,
@@ -245,11 +247,11 @@ export function ownerValuesPart<I, R>(owner: ValueOwner): Part<I, R> {
       try {
         // On create (`previous` is `{}` only then), a service's initial values and secrets in one import.
         const creating = Object.keys(previous).length === 0;
-        let listed = creating ? await importValues(client, owner, id, initialEntries(desired), progress) : undefined;
+        let listed = creating ? await importValues(client, owner, id, initialEntries(desired), progress, 1) : undefined;
         // Removed keys first: a key moving between maps is deleted before it is made again.
         for (let i = 0; i < VALUE_MAPS.length; i++) await deleteRemoved(ops[i]!, desired[i]!, progress[i]!);
         // On update, the changed values of keys already held, in one import.
-        if (!creating) listed = await importValues(client, owner, id, changedEntries(desired, progress), progress);
+        if (!creating) listed = await importValues(client, owner, id, changedEntries(desired, progress), progress, MIN_IMPORTED_ON_UPDATE);
         // Then by kind, variables and secrets alike: values, files, aliases (which may target them), overrides.
         for (const kind of ["value", "file", "alias", "override"]) {
           for (let i = 0; i < VALUE_MAPS.length; i++) if (VALUE_MAPS[i]!.kind === kind) await upsertChanged(ops[i]!, desired[i]!, progress[i]!);

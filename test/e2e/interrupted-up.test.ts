@@ -152,7 +152,7 @@ describeWithEngine("a pulumi up killed in the middle of a create", ({ binDir }) 
 
   it("killed after the create's answer, while the create still sets the application's variables", async () => {
     const stack = stackNamed("kill-after");
-    await killWhileHeld(stack, { method: "POST", path: "/application/*/environmentVariable" });
+    await killWhileHeld(stack, { method: "POST", path: "/application/*/environmentVariable/import" });
     expect(await apisOf("kill-after")).toHaveLength(1);
     await recoverWithPrintedCommand(stack, "kill-after");
     const [api] = await apisOf("kill-after");

@@ -169,13 +169,14 @@ describe("Job secrets", () => {
     expect(job.options(undefined).additionalSecretOutputs).toContain("secrets");
   });
 
-  it("are set by their own calls, not in the job's body", async () => {
+  it("are set by the job's import of its initial values, not in the job's body", async () => {
     const inputs = await checked(cronJob());
     expect(JSON.stringify(toWire(inputs as JobInputs, "create"))).not.toContain(SECRET);
     await clearRequests(fx.emulator);
     const { id } = await p.create!(inputs);
     const log = await requests(fx.emulator);
-    expect(log.filter((r) => r.method === "POST" && r.path === `/job/${id}/secret`)).toHaveLength(1);
+    expect(log.filter((r) => r.method === "POST" && r.path === `/job/${id}/environmentVariable/import`)).toHaveLength(1);
+    expect(log.filter((r) => r.method === "POST" && r.path === `/job/${id}/secret`)).toHaveLength(0);
     const secrets = await fx.client.jobs.secrets.list(id);
     expect(secrets.map((s) => s.key)).toEqual(["TOKEN"]);
   });

@@ -1,5 +1,5 @@
 /**
- * A new service's initial variables and secrets go in one import (`POST /<kind>/{id}/environmentVariable/import`)
+ * A new service's initial variables and secrets, however few, go in one import (`POST /<kind>/{id}/environmentVariable/import`)
  * and one listing for their ids, instead of one create per key; files, aliases and overrides keep their own calls;
  * afterwards, three or more changed values of keys already held go in one import and one listing, and other
  * changes are one call per key; a refresh of what the imports made shows no drift.
@@ -38,6 +38,19 @@ const valueWrites = (log: LoggedRequest[]): string[] =>
   shapes(log).filter((s) => /environmentVariable|secret|\/variable/.test(s));
 
 describe("initial variables and secrets of a new service", () => {
+  it("are one import even when there are only one or two: the listing that follows is the built-ins' anyway", async () => {
+    const inputs = await checkedInputs(p, appInputs({ environmentVariables: { ONLY: "1" }, secrets: { TOKEN: SECRET } }));
+    await clearRequests(fx.emulator);
+    const { id, outs } = (await p.create!(inputs)) as { id: string; outs: Props };
+    expect(valueWrites(await requests(fx.emulator))).toEqual(["GET /variable", "POST /application/{id}/environmentVariable/import"]);
+    const mine = await own(id, "APPLICATION");
+    expect((outs["variableRefs"] as Record<string, { id: string }>)["ONLY"]?.id).toBe(mine.find((v) => v.key === "ONLY")?.id);
+    expect((outs["secretRefs"] as Record<string, { id: string }>)["TOKEN"]?.id).toBe(mine.find((v) => v.key === "TOKEN")?.id);
+    expect(Object.keys(outs["builtInVariables"] as Props).length).toBeGreaterThan(0);
+    const read = (await p.read!(id, outs)) as { inputs: Props };
+    expect([read.inputs["environmentVariables"], read.inputs["secrets"]]).toEqual([{ ONLY: "1" }, { TOKEN: SECRET }]);
+  });
+
   it("are imported in one request and their ids read from one listing", async () => {
     const inputs = await checkedInputs(p, appInputs());
     await clearRequests(fx.emulator);
@@ -138,17 +151,6 @@ describe("initial variables and secrets of a new service", () => {
     expect(mine.find((v) => v.key === "LEVEL")?.aliased_variable?.key).toBe("LOG_LEVEL");
     expect(mine.find((v) => v.key === "CONF")?.mount_path).toBe("/etc/app.conf");
     expect(Object.keys(outs["variableRefs"] as Props).sort()).toEqual(["INDEX", "LOG_LEVEL", "REGION"]);
-  });
-
-  it("are created one by one when there are too few to gain from an import", async () => {
-    const inputs = await checkedInputs(p, appInputs({ environmentVariables: { ONLY: "1" }, secrets: { ONE: SECRET } }));
-    await clearRequests(fx.emulator);
-    const { outs } = (await p.create!(inputs)) as { id: string; outs: Props };
-    // The listing is the built-ins part's own: with no import, nothing is listed for ids.
-    expect(valueWrites(await requests(fx.emulator))).toEqual([
-      "GET /variable", "POST /application/{id}/environmentVariable", "POST /application/{id}/secret",
-    ]);
-    expect(Object.keys(outs["secretRefs"] as Props)).toEqual(["ONE"]);
   });
 
   it("are imported for a container through its own route", async () => {
