@@ -100,14 +100,14 @@ function changedEntries(desired: ReadonlyArray<Record<string, unknown>>, progres
  * then reads their refs (ids, a secret's `updated_at`) from ONE listing of what the service sees, which it returns.
  * Files, aliases and overrides keep their own calls. A key the listing does not show is left out of `progress`, so
  * the per-key calls that follow write it as before. Nothing is done for projects and environments, or for fewer
- * than `minimum` entries.
+ * than `minimum` entries (at least 1).
  */
 async function importValues(
   client: DeployServiceClient, owner: ValueOwner, id: string, entries: readonly ImportEntry[], progress: Array<SyncProgress<unknown>>,
   minimum: number,
 ): Promise<VisibleValue[] | undefined> {
   const kind = IMPORT_KINDS[owner.scope];
-  if (kind === undefined || entries.length === 0 || entries.length < minimum) return undefined;
+  if (kind === undefined || entries.length < minimum) return undefined;
   const scope = owner.scope as VariableParentScope;
   await client.variables.importFor(kind, id, {
     overwrite: true,
