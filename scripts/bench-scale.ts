@@ -5,7 +5,9 @@
  * up, no-op preview, refresh, an update changing three values of every application, and destroy, and prints for each
  * phase the API requests (total, per declared resource, 429s, wall time), the requests by resource kind (from the
  * request log's paths), and the wall time of `up` of the same number of do-nothing dynamic resources (the engine's
- * floor) with the ratio, also for do-nothing resources holding as many bytes of state as the stack's. It then brings the stack up again with each object declared `deletedWith` its parent and
+ * floor) with the ratio, also for do-nothing resources holding as many bytes of state as the stack's, and for the
+ * stack's own resources declared again as do-nothing ones of the same shape (inputs, outputs, secrets, dependencies:
+ * what the engine and the Pulumi SDK cost for this very stack). It then brings the stack up again with each object declared `deletedWith` its parent and
  * destroys it, to show what a destroy costs that way, and once more with the engine's checkpoints left out, compared
  * with the floor left the same way (what the provider costs apart from the state's size). Last, it times loading the
  * package in a fresh process as the engine's provider host does.
@@ -24,7 +26,7 @@ import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { clearRequests, requests, type LoggedRequest } from "../emulator/control-client";
 import { EngineStack, findEngine, rateLimitWaitLines, REPO_ROOT, type OperationResult } from "./engine-stack";
-import { floorProgram } from "./bench-floor";
+import { floorProgram, replicaFloorProgram } from "./bench-floor";
 
 const DATABASES = 5;
 const APPLICATIONS = 50;
@@ -188,6 +190,7 @@ async function benchStack(binDir: string, environments: number, packageDir: stri
   const stack = scaleStack(binDir, environments, packageDir, emulator);
   const phases: Phase[] = [];
   let stateBytes = 0;
+  let replicaDir = "";
   try {
     const deletedWith = { BENCH_DELETED_WITH: "1" };
     const ops = [["preview", () => stack.preview()], ["up", () => stack.up()], ["no-op preview", () => stack.preview()],
@@ -202,7 +205,10 @@ async function benchStack(binDir: string, environments: number, packageDir: stri
       const seconds = await timed(op);
       phases.push(summarize(label, await requests(emulator), seconds));
       process.stderr.write(`[${declared}] ${label}: ${phases.at(-1)!.total} requests, ${seconds.toFixed(1)} s\n`);
-      if (label === "up") stateBytes = await stateBytesPerResource(stack);
+      if (label === "up") {
+        stateBytes = await stateBytesPerResource(stack);
+        replicaDir = replicaFloorProgram((await stack.exportStateWithSecrets()).deployment.resources ?? []);
+      }
     }
   } finally {
     await stack.remove().catch(() => undefined);
@@ -213,6 +219,8 @@ async function benchStack(binDir: string, environments: number, packageDir: stri
   // Inputs and outputs both hold the pad: half the stack's bytes per resource each.
   const sizedFloorSeconds = await floorUp(binDir, floorProgram(declared, Math.round(stateBytes / 2)));
   const bareFloorNoCheckpoints = await floorUp(binDir, floorProgram(declared), NO_CHECKPOINTS);
+  const replicaSeconds = await floorUp(binDir, replicaDir);
+  const replicaNoCheckpoints = await floorUp(binDir, replicaDir, NO_CHECKPOINTS);
 
   const up = phases.find((p) => p.label === "up")!;
   const budgeted = phases.filter((p) => ["up", "no-op preview", "refresh", "destroy"].includes(p.label));
@@ -236,6 +244,12 @@ async function benchStack(binDir: string, environments: number, packageDir: stri
   lines.push(
     `with the engine's checkpoints left out on both sides (PULUMI_SKIP_CHECKPOINTS): up ${upNoCheckpoints.seconds.toFixed(1)} s; ` +
       `up of ${declared} do-nothing resources ${bareFloorNoCheckpoints.toFixed(1)} s; ratio ${(upNoCheckpoints.seconds / bareFloorNoCheckpoints).toFixed(2)}`,
+  );
+  lines.push(
+    `up of the same ${declared} resources declared again as do-nothing ones (their inputs, outputs, secrets and ` +
+      `dependencies from the stack's state; what the engine and the Pulumi SDK cost for this stack by themselves): ` +
+      `${replicaSeconds.toFixed(1)} s; ratio ${(up.seconds / replicaSeconds).toFixed(2)}; both without checkpoints ` +
+      `${replicaNoCheckpoints.toFixed(1)} s; ratio ${(upNoCheckpoints.seconds / replicaNoCheckpoints).toFixed(2)}`,
   );
   lines.push("", "Requests by kind (method and the path's named segments), per phase:", "");
   const kinds = [...new Set(phases.flatMap((p) => Object.keys(p.byKind)))].sort();
