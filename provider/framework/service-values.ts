@@ -15,7 +15,7 @@ import {
   linkedValueFields, refineValueMaps, VALUE_INPUTS, VALUE_MAPS, variableKeyInput, type LinkedValuesArgs, type ValueFile, type ValueMap,
 } from "./value-maps";
 import { sameValue } from "./diff";
-import { deleteRemoved, progressFrom, refOf, upsertChanged, type KeyRef, type MapOps, type SyncProgress, type WrittenValue } from "./value-sync";
+import { deleteRemoved, progressFrom, upsertChanged, type KeyRef, type MapOps, type SyncProgress, type WrittenValue } from "./value-sync";
 import { targetResolver, type VariablesListing, type VisibleValue } from "./value-targets";
 
 export { progressFrom, variableKeyInput, type KeyRef, type SyncProgress };
@@ -59,13 +59,6 @@ export const listingMemoKey = (scope: string, id: string): string => `listing:${
 /** The service kinds whose variables and secrets can be imported in one request, by their own scope. */
 const IMPORT_KINDS: Readonly<Record<string, ServiceSegment>> = { APPLICATION: "application", CONTAINER: "container", JOB: "job" };
 
-/**
- * Fewest changed values worth one import on update: an import and the listing that finds their refs afterwards are
- * two requests, so two values or fewer are cheaper written one by one (each edit answers its record). On create any
- * number is: the service's built-in variables need that listing anyway, so the import is the only extra request.
- */
-const MIN_IMPORTED_ON_UPDATE = 3;
-
 /** The indexes in {@link VALUE_MAPS} of the plain-value maps (`environmentVariables`, `secrets`): the importable ones. */
 const PLAIN_MAPS = VALUE_MAPS.flatMap((m, i) => (m.kind === "value" ? [i] : []));
 
@@ -95,33 +88,54 @@ function changedEntries(desired: ReadonlyArray<Record<string, unknown>>, progres
     .map(([key, value]) => ({ i, key, value })));
 }
 
+/** The entries of a listing the owner holds itself (not its environment's, project's or built-in ones). */
+function ownEntries(visible: readonly VisibleValue[], owner: Pick<ValueOwner, "scope">): VisibleValue[] {
+  return visible.filter((v) => v.scope === undefined || v.scope === null || v.scope === owner.scope);
+}
+
 /**
  * Writes `entries` of a service in ONE request (`POST /<kind>/{id}/environmentVariable/import` with `overwrite`),
- * then reads their refs (ids, a secret's `updated_at`) from ONE listing of what the service sees, which it returns.
- * Files, aliases and overrides keep their own calls. A key the listing does not show is left out of `progress`, so
- * the per-key calls that follow write it as before. Nothing is done for projects and environments, or for fewer
- * than `minimum` entries (at least 1).
+ * then, where their refs must be read, ONE listing of what the service sees, which it returns: on create (the new
+ * records' ids, and the built-in variables next) and when a secret is among them (its new `updated_at`, by which a
+ * refresh tells the program's change from one made outside). Plain values changed on update keep their stored ids:
+ * the import's answer has none, and should the service have made a record again, a later edit or delete finds it
+ * by key ({@link MapOps.find}) and a refresh reads the new id. Files, aliases and overrides keep their own calls. A
+ * key the listing does not show is left out of `progress`, so the per-key calls that follow write it as before.
+ * Nothing is done for projects and environments, or on update when one edit per value costs no more requests.
  */
 async function importValues(
   client: DeployServiceClient, owner: ValueOwner, id: string, entries: readonly ImportEntry[], progress: Array<SyncProgress<unknown>>,
-  minimum: number,
+  creating: boolean,
 ): Promise<VisibleValue[] | undefined> {
   const kind = IMPORT_KINDS[owner.scope];
-  if (kind === undefined || entries.length < minimum) return undefined;
+  const listAfter = creating || entries.some(({ i }) => VALUE_MAPS[i]!.secret);
+  const cost = listAfter ? 2 : 1;
+  // On update the import must cost fewer requests than one edit per value. On create any number is worth it: the
+  // listing is the built-ins' anyway, so the import is the only extra request.
+  if (kind === undefined || entries.length === 0 || (!creating && entries.length <= cost)) return undefined;
   const scope = owner.scope as VariableParentScope;
   await client.variables.importFor(kind, id, {
     overwrite: true,
     vars: entries.map(({ i, key, value }) => ({ name: key, value: String(value), scope, is_secret: VALUE_MAPS[i]!.secret })),
   });
+  if (!listAfter) {
+    for (const { i, key, value } of entries) progress[i]!.values[key] = value;
+    return undefined;
+  }
   const visible = await client.variables.list({ parentId: id, scope });
-  const own = visible.filter((v) => v.scope === undefined || v.scope === null || v.scope === owner.scope);
+  const own = ownEntries(visible, owner);
   for (const { i, key, value } of entries) {
     const found = own.find((v) => v.key === key && belongsTo(v, VALUE_MAPS[i]!));
     if (found === undefined) continue;
     progress[i]!.values[key] = value;
-    progress[i]!.refs[key] = refOf(found);
+    progress[i]!.refs[key] = refFor(VALUE_MAPS[i]!, found);
   }
   return visible;
+}
+
+/** The ref stored for an entry of map `m`: its id, and for a secret when the service last changed it. */
+function refFor(m: ValueMap, v: VisibleValue): KeyRef {
+  return m.secret && v.updated_at ? { id: v.id, updatedAt: v.updated_at } : { id: v.id };
 }
 
 /** An entry of a listing belongs to a map: same side (secret or not) and the map's kind. */
@@ -131,36 +145,47 @@ function belongsTo(v: VisibleValue, m: ValueMap): boolean {
   return { value: "VALUE", file: "FILE", alias: "ALIAS", override: "OVERRIDE" }[m.kind] === type;
 }
 
-/** The calls that write one map's entries. */
-function opsFor(m: ValueMap, api: KeyedApi, id: string, targets: ReturnType<typeof targetResolver>): MapOps<unknown> {
-  const del = async (ref: KeyRef) => api.delete(id, ref.id);
+/** The calls that write one map's entries; `find` looks a key up among the owner's entries of that map. */
+function opsFor(
+  m: ValueMap, api: KeyedApi, id: string, targets: ReturnType<typeof targetResolver>, find: (key: string) => Promise<KeyRef | undefined>,
+): MapOps<unknown> {
+  const held = { delete: async (ref: KeyRef) => api.delete(id, ref.id), find };
   switch (m.kind) {
     case "value":
       return {
+        ...held,
         create: (key, value) => api.create(id, { key, value: String(value) }),
         update: (ref, key, value) => api.update(id, ref.id, { key, value: String(value) }),
-        delete: del,
       };
     case "file":
       return {
+        ...held,
         create: (key, value) => api.create(id, { key, value: (value as ValueFile).value, mount_path: (value as ValueFile).mountPath }),
         // The owner's edit request carries the mount path: a file moves in place.
         update: (ref, key, value) => api.update(id, ref.id, { key, value: (value as ValueFile).value, mount_path: (value as ValueFile).mountPath }),
-        delete: del,
       };
     case "alias":
       // An alias cannot be pointed elsewhere: a new target is a delete and a create.
       return {
+        ...held,
         create: async (key, target) => api.alias(id, await targets.alias(m.input, key, String(target), m.secret), { key }),
-        delete: del,
       };
     case "override":
       return {
+        ...held,
         create: async (key, value) => api.override(id, await targets.override(m.input, key, m.secret), { value: String(value) }),
         update: (ref, key, value) => api.update(id, ref.id, { key, value: String(value) }),
-        delete: del,
       };
   }
+}
+
+/** Looks a key of map `m` up among the owner's own entries, in one listing (asked only when a stored id is not found). */
+function finderFor(client: DeployServiceClient, owner: ValueOwner, id: string, m: ValueMap): (key: string) => Promise<KeyRef | undefined> {
+  return async (key) => {
+    const visible = await listingOf(client).list({ parentId: id, scope: owner.scope });
+    const found = ownEntries(visible, owner).find((v) => v.key === key && belongsTo(v, m));
+    return found === undefined ? undefined : refFor(m, found);
+  };
 }
 
 /**
@@ -221,8 +246,10 @@ function inputForm(m: ValueMap, v: VisibleValue, before: KeyRef | undefined, kno
 /**
  * The part of an owner that is its eight maps (see `value-maps.ts`; outputs `variableRefs`, `secretRefs`,
  * `variableFileRefs`, ...): on create of a service, its initial variables and secrets in one import and one listing
- * (see {@link importValues}, {@link initialEntries}); on update, three or more changed values of held keys likewise
- * ({@link changedEntries}); otherwise one call per changed key, removed keys first; aliases and overrides resolved
+ * (see {@link importValues}, {@link initialEntries}); on update, the changed values of held keys in one import where
+ * that costs fewer requests than one edit each: two or more plain values, or three or more with a secret among them,
+ * whose new `updated_at` the import's listing reads ({@link changedEntries}); otherwise one call per changed key,
+ * removed keys first; a stored id the service no longer knows is looked up by key; aliases and overrides resolved
  * by key among what the owner sees, listed once and only when one is created. Read back from the owner's own entries
  * (`scope` = the owner's), for the keys the maps declare only. The service never returns a secret's value, so a
  * secret changed outside Pulumi shows through its `updated_at` as {@link CHANGED_OUTSIDE} and is set again by the
@@ -239,7 +266,7 @@ export function ownerValuesPart<I, R>(owner: ValueOwner): Part<I, R> {
       const targets = targetResolver(listingOf(client), { id, scope: owner.scope, label: `${owner.noun} ${id}` });
       const progress = VALUE_MAPS.map((m) => progressFrom<unknown>(previous[m.input], previous[m.refs]));
       const desired = VALUE_MAPS.map((m) => (given[m.input] ?? {}) as Record<string, unknown>);
-      const ops = VALUE_MAPS.map((m) => keyTakenSaid(m, owner.noun, opsFor(m, m.secret ? groups.secrets : groups.variables, id, targets)));
+      const ops = VALUE_MAPS.map((m) => keyTakenSaid(m, owner.noun, opsFor(m, m.secret ? groups.secrets : groups.variables, id, targets, finderFor(client, owner, id, m))));
       const result = () => ({
         inputs: Object.fromEntries(VALUE_MAPS.map((m, i) => [m.input, mapValue(given[m.input], progress[i]!.values)])),
         outputs: Object.fromEntries(VALUE_MAPS.map((m, i) => [m.refs, progress[i]!.refs])),
@@ -247,11 +274,11 @@ export function ownerValuesPart<I, R>(owner: ValueOwner): Part<I, R> {
       try {
         // On create (`previous` is `{}` only then), a service's initial values and secrets in one import.
         const creating = Object.keys(previous).length === 0;
-        let listed = creating ? await importValues(client, owner, id, initialEntries(desired), progress, 1) : undefined;
+        let listed = creating ? await importValues(client, owner, id, initialEntries(desired), progress, true) : undefined;
         // Removed keys first: a key moving between maps is deleted before it is made again.
         for (let i = 0; i < VALUE_MAPS.length; i++) await deleteRemoved(ops[i]!, desired[i]!, progress[i]!);
         // On update, the changed values of keys already held, in one import.
-        if (!creating) listed = await importValues(client, owner, id, changedEntries(desired, progress), progress, MIN_IMPORTED_ON_UPDATE);
+        if (!creating) listed = await importValues(client, owner, id, changedEntries(desired, progress), progress, false);
         // Then by kind, variables and secrets alike: values, files, aliases (which may target them), overrides.
         for (const kind of ["value", "file", "alias", "override"]) {
           for (let i = 0; i < VALUE_MAPS.length; i++) if (VALUE_MAPS[i]!.kind === kind) await upsertChanged(ops[i]!, desired[i]!, progress[i]!);
@@ -272,8 +299,7 @@ export function ownerValuesPart<I, R>(owner: ValueOwner): Part<I, R> {
       }
       const visible = await listingOf(client).list({ parentId: id, scope: owner.scope });
       memo.set(listingMemoKey(owner.scope, id), visible);
-      const own = visible
-        .filter((v) => v.scope === undefined || v.scope === null || v.scope === owner.scope);
+      const own = ownEntries(visible, owner);
       const inputs: Props = {};
       const outputs: Props = {};
       for (const m of VALUE_MAPS) {
@@ -284,7 +310,7 @@ export function ownerValuesPart<I, R>(owner: ValueOwner): Part<I, R> {
         for (const v of own) {
           if (!declared.has(v.key) || !belongsTo(v, m)) continue;
           values[v.key] = inputForm(m, v, stored.refs[v.key], stored.values[v.key]);
-          refs[v.key] = m.secret && v.updated_at ? { id: v.id, updatedAt: v.updated_at } : { id: v.id };
+          refs[v.key] = refFor(m, v);
         }
         inputs[m.input] = mapValue(previous[m.input], values);
         outputs[m.refs] = refs;
@@ -323,8 +349,9 @@ export function refineValues(v: ValuesInputs, ctx: z.RefinementCtx): void {
 export interface ServiceValuesArgs extends LinkedValuesArgs {
   /**
    * Environment variables by key (letters, digits, `_`). A new application, container or job gets its initial
-   * variables and secrets in one import (wire: `/<kind>/{id}/environmentVariable/import`); afterwards three or more
-   * changed values of keys it holds go in one import too, and other changes are one API call per key (wire:
+   * variables and secrets in one import (wire: `/<kind>/{id}/environmentVariable/import`); afterwards two or more
+   * changed values of keys it holds (three or more with a secret among them) go in one import too, and other changes
+   * are one API call per key (wire:
    * `/<kind>/{id}/environmentVariable`). Only the keys given here are managed: keys made elsewhere (a
    * standalone `Variable`, the console) are left alone. Default: none.
    */

@@ -30,6 +30,11 @@ export interface MapOps<T> {
   /** Edits an entry in place; absent, or answering `undefined`, when the change needs a delete and a create. */
   update?(ref: KeyRef, key: string, value: T, before: T | undefined): Promise<WrittenValue | undefined>;
   delete(ref: KeyRef): Promise<void>;
+  /**
+   * The entry of `key` the owner holds now, asked when a stored id is not found: the service may have made the
+   * record again under a new id (an overwriting import, or a delete and a create outside Pulumi).
+   */
+  find?(key: string): Promise<KeyRef | undefined>;
 }
 
 /** The ref stored for a written record. */
@@ -49,7 +54,7 @@ export async function deleteRemoved<T>(ops: MapOps<T>, desired: Record<string, T
   for (const key of Object.keys(progress.values)) {
     if (key in desired) continue;
     const ref = progress.refs[key];
-    if (ref !== undefined) await ignoreGone(() => ops.delete(ref));
+    if (ref !== undefined) await deleteHeld(ops, key, ref);
     delete progress.values[key];
     delete progress.refs[key];
   }
@@ -76,14 +81,33 @@ export async function syncMap<T>(ops: MapOps<T>, desired: Record<string, T>, pro
   await upsertChanged(ops, desired, progress);
 }
 
-async function replaceOrEdit<T>(ops: MapOps<T>, ref: KeyRef, key: string, value: T, before: T | undefined): Promise<WrittenValue> {
+/** The entry of `key` under another id than `ref`'s, when the service made it again since `ref` was stored. */
+async function madeAgain<T>(ops: MapOps<T>, key: string, ref: KeyRef): Promise<KeyRef | undefined> {
+  const now = await ops.find?.(key);
+  return now !== undefined && now.id !== ref.id ? now : undefined;
+}
+
+/** Deletes the entry of `key` by its stored ref, or under its new id when it was made again (gone counts as deleted). */
+async function deleteHeld<T>(ops: MapOps<T>, key: string, ref: KeyRef): Promise<void> {
+  try {
+    await ops.delete(ref);
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+    const now = await madeAgain(ops, key, ref);
+    if (now !== undefined) await ignoreGone(() => ops.delete(now));
+  }
+}
+
+async function replaceOrEdit<T>(ops: MapOps<T>, ref: KeyRef, key: string, value: T, before: T | undefined, lookAgain = true): Promise<WrittenValue> {
   try {
     const edited = ops.update ? await ops.update(ref, key, value, before) : undefined;
     if (edited !== undefined) return edited;
   } catch (e) {
     if (!isNotFound(e)) throw e;
-    return ops.create(key, value);
+    const now = lookAgain ? await madeAgain(ops, key, ref) : undefined;
+    // Edited where it lives now (the record found is not looked up again), or made again.
+    return now === undefined ? ops.create(key, value) : replaceOrEdit(ops, now, key, value, before, false);
   }
-  await ignoreGone(() => ops.delete(ref));
+  await deleteHeld(ops, key, ref);
   return ops.create(key, value);
 }

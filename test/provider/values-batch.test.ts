@@ -1,8 +1,10 @@
 /**
  * A new service's initial variables and secrets, however few, go in one import (`POST /<kind>/{id}/environmentVariable/import`)
  * and one listing for their ids, instead of one create per key; files, aliases and overrides keep their own calls;
- * afterwards, three or more changed values of keys already held go in one import and one listing, and other
- * changes are one call per key; a refresh of what the imports made shows no drift.
+ * afterwards, changed values of keys already held go in one import where that costs fewer requests than one edit
+ * each (two plain values; three with a secret, whose new `updated_at` a listing then reads), and other changes are
+ * one call per key; a stored id the service no longer knows is looked up by key; a refresh of what the imports made
+ * shows no drift.
  */
 import { applicationProvider as p } from "../../provider/resources/application/index";
 import { containerProvider } from "../../provider/resources/container";
@@ -99,7 +101,7 @@ describe("initial variables and secrets of a new service", () => {
     expect(Object.keys(updated.outs["variableRefs"] as Props).sort()).toEqual(["EXTRA", "LOG_LEVEL", "REGION"]);
   });
 
-  it("afterwards, three or more changed values of held keys are one import and one listing; new keys keep their creates", async () => {
+  it("afterwards, three or more changed values with a secret among them are one import and one listing; new keys keep their creates", async () => {
     const inputs = await checkedInputs(p, appInputs());
     const { id, outs } = (await p.create!(inputs)) as { id: string; outs: Props };
     const before = outs["secretRefs"] as Record<string, { id: string; updatedAt?: string }>;
@@ -132,6 +134,48 @@ describe("initial variables and secrets of a new service", () => {
     expect(read.inputs["environmentVariables"]).toEqual({ LOG_LEVEL: "debug", REGION: "us", INDEX: "7", NEW_KEY: "n" });
     expect(read.inputs["secrets"]).toEqual({ API_KEY: "batch-rotated-never-logged" });
     expect((await p.diff!(id, read.props, next)).changes).toBe(false);
+  });
+
+  it("afterwards, two changed plain values are one import and no listing: their records and stored ids stay", async () => {
+    const inputs = await checkedInputs(p, appInputs());
+    const { id, outs } = (await p.create!(inputs)) as { id: string; outs: Props };
+    const next = await checkedInputs(p, { ...appInputs({ name: inputs["name"] }), environmentVariables: { LOG_LEVEL: "debug", REGION: "us", INDEX: "7" } });
+    await clearRequests(fx.emulator);
+    const updated = (await p.update!(id, outs, next)) as { outs: Props };
+    expect(valueWrites(await requests(fx.emulator))).toEqual(["POST /application/{id}/environmentVariable/import"]);
+    const mine = await own(id, "APPLICATION");
+    expect(["LOG_LEVEL", "REGION", "INDEX"].map((k) => mine.find((v) => v.key === k)?.value)).toEqual(["debug", "us", "7"]);
+    expect(updated.outs["variableRefs"]).toEqual(outs["variableRefs"]);
+    expect(updated.outs["environmentVariables"]).toEqual({ LOG_LEVEL: "debug", REGION: "us", INDEX: "7" });
+    const read = (await p.read!(id, updated.outs)) as { props: Props };
+    expect(read.props["variableRefs"]).toEqual(outs["variableRefs"]);
+    expect((await p.diff!(id, read.props, next)).changes).toBe(false);
+
+    // One changed value stays one edit: an import would cost as much and answer no record.
+    const one = await checkedInputs(p, { ...appInputs({ name: inputs["name"] }), environmentVariables: { LOG_LEVEL: "warn", REGION: "us", INDEX: "7" } });
+    await clearRequests(fx.emulator);
+    await p.update!(id, updated.outs, one);
+    expect(valueWrites(await requests(fx.emulator))).toEqual(["PUT /application/{id}/environmentVariable/{id}"]);
+  });
+
+  it("a key made again under a new id since it was stored is edited, and deleted, where it lives now", async () => {
+    const inputs = await checkedInputs(p, appInputs());
+    const { id, outs } = (await p.create!(inputs)) as { id: string; outs: Props };
+    const storedId = (outs["variableRefs"] as Record<string, { id: string }>)["LOG_LEVEL"]!.id;
+    // Outside Pulumi: LOG_LEVEL and INDEX deleted and made again with the same keys (new ids).
+    for (const key of ["LOG_LEVEL", "INDEX"]) {
+      const held = (await own(id, "APPLICATION")).find((v) => v.key === key)!;
+      await fx.client.environmentVariables.delete(id, held.id);
+      await fx.client.environmentVariables.create(id, { key, value: held.value ?? "" });
+    }
+    const next = await checkedInputs(p, { ...appInputs({ name: inputs["name"] }), environmentVariables: { LOG_LEVEL: "debug", REGION: "eu" } });
+    const updated = (await p.update!(id, outs, next)) as { outs: Props };
+    const mine = await own(id, "APPLICATION");
+    const level = mine.find((v) => v.key === "LOG_LEVEL")!;
+    expect([level.value, level.id === storedId]).toEqual(["debug", false]);
+    expect((updated.outs["variableRefs"] as Record<string, { id: string }>)["LOG_LEVEL"]!.id).toBe(level.id);
+    expect(mine.filter((v) => v.key === "INDEX")).toEqual([]);
+    expect(Object.keys(updated.outs["variableRefs"] as Props).sort()).toEqual(["LOG_LEVEL", "REGION"]);
   });
 
   it("keep their own calls for files, aliases and overrides beside the import", async () => {
