@@ -83,7 +83,13 @@ export async function syncMap<T>(ops: MapOps<T>, desired: Record<string, T>, pro
 
 /** The entry of `key` under another id than `ref`'s, when the service made it again since `ref` was stored. */
 async function madeAgain<T>(ops: MapOps<T>, key: string, ref: KeyRef): Promise<KeyRef | undefined> {
-  const now = await ops.find?.(key);
+  let now: KeyRef | undefined;
+  try {
+    now = await ops.find?.(key);
+  } catch (e) {
+    // The owner itself is gone: so is the entry.
+    if (!isNotFound(e)) throw e;
+  }
   return now !== undefined && now.id !== ref.id ? now : undefined;
 }
 

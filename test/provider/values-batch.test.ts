@@ -178,6 +178,16 @@ describe("initial variables and secrets of a new service", () => {
     expect(Object.keys(updated.outs["variableRefs"] as Props).sort()).toEqual(["LOG_LEVEL", "REGION"]);
   });
 
+  it("a key removed from a service deleted outside Pulumi counts as deleted, as a gone key always has", async () => {
+    const inputs = await checkedInputs(p, appInputs());
+    const { id, outs } = (await p.create!(inputs)) as { id: string; outs: Props };
+    await fx.client.applications.delete(id);
+    await fx.client.waitUntilGone(() => fx.client.applications.get(id));
+    const next = await checkedInputs(p, { ...appInputs({ name: inputs["name"] }), environmentVariables: { LOG_LEVEL: "info", REGION: "eu" } });
+    const updated = (await p.update!(id, outs, next)) as { outs: Props };
+    expect(Object.keys(updated.outs["variableRefs"] as Props).sort()).toEqual(["LOG_LEVEL", "REGION"]);
+  });
+
   it("keep their own calls for files, aliases and overrides beside the import", async () => {
     const inputs = await checkedInputs(p, appInputs({
       environmentVariableFiles: { CONF: { mountPath: "/etc/app.conf", value: "x=1" } },
