@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { DefinedResource } from "./define";
 import type { AutoscalingInputs } from "./autoscaling";
 import type { RuntimeInputs } from "./service-shape";
-import { DeployServiceResource } from "./shim";
+import { customResourceArgs, DeployServiceResource, type CustomResourceArgs } from "./shim";
 
 /**
  * The args with each secret field a Pulumi secret: the engine stores inputs as the program gives them, so a plain
@@ -15,6 +15,16 @@ function withSecretInputs(args: object, secretKeys: readonly string[]): object {
   return out;
 }
 
+/**
+ * The constructor arguments of a resource built from `family` (pass them on: `super(...familyResourceArgs(family,
+ * name, args, opts))`): every output slot and secret output comes from the definition.
+ */
+export function familyResourceArgs(
+  family: DefinedResource<z.ZodObject>, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined,
+): CustomResourceArgs {
+  return customResourceArgs(family.kind, name, family.props(withSecretInputs(args, family.secretInputs)), family.options(opts));
+}
+
 /** A file variable or secret as an output: where it is mounted and its content. */
 export interface ValueFileOutput {
   /** Absolute path the file is mounted at. */
@@ -24,18 +34,14 @@ export interface ValueFileOutput {
 }
 
 /**
- * Base class of the resources built from a family definition: every output slot and secret output comes from
- * the definition, and every object the service keeps has its two timestamps.
+ * Base class of the resources built from a family definition (constructed with {@link familyResourceArgs}): every
+ * object the service keeps has its two timestamps.
  */
 export abstract class ServiceObjectResource extends DeployServiceResource {
   /** When the service created the object (ISO 8601). */
   declare readonly createdAt: pulumi.Output<string | undefined>;
   /** When the service last changed the object (ISO 8601). */
   declare readonly updatedAt: pulumi.Output<string | undefined>;
-
-  protected constructor(family: DefinedResource<z.ZodObject>, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
-    super(family.kind, name, family.props(withSecretInputs(args, family.secretInputs)), family.options(opts));
-  }
 }
 
 /**

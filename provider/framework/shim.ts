@@ -29,12 +29,21 @@ export function typeToken(kind: string): string {
   return `pulumi-nodejs:dynamic/${TYPE_MODULE}:${kind}`;
 }
 
+/** What `pulumi.CustomResource`'s constructor takes: type token, name, inputs, options. */
+export type CustomResourceArgs = [type: string, name: string, props: pulumi.Inputs, opts: pulumi.CustomResourceOptions | undefined];
+
 /**
- * Base class of every resource of this package: a custom resource served by the engine's Node.js dynamic
- * provider host, carrying the thin serialized provider of {@link serializedProvider} instead of a closure.
+ * The constructor arguments of a resource of kind `kind`: its type token, and its inputs with the thin serialized
+ * provider of {@link serializedProvider} instead of a closure, served by the engine's Node.js dynamic provider host.
  */
-export abstract class DeployServiceResource extends pulumi.CustomResource {
-  protected constructor(kind: string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
-    super(typeToken(kind), name, { ...props, __provider: serializedProvider(kind) }, opts);
-  }
+export function customResourceArgs(kind: string, name: string, props: pulumi.Inputs, opts: pulumi.CustomResourceOptions | undefined): CustomResourceArgs {
+  return [typeToken(kind), name, { ...props, __provider: serializedProvider(kind) }, opts];
 }
+
+/**
+ * Base class of every resource of this package. It and the classes between it and a resource kind have no
+ * constructor of their own: the kind's constructor passes {@link customResourceArgs} straight to
+ * `pulumi.CustomResource`, because the Pulumi SDK takes the program's line (the `sourcePosition` the engine records)
+ * from the call stack, expecting exactly one constructor between `CustomResource` and the program.
+ */
+export abstract class DeployServiceResource extends pulumi.CustomResource {}

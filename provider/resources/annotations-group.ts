@@ -7,7 +7,7 @@ import { defineResource, organizationCalls, type Props } from "../framework/defi
 import { field } from "../framework/fields";
 import { keyProblem, kubernetesText, refineUniqueKeys } from "../framework/kubernetes-keys";
 import { idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource } from "../framework/resource";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
 
@@ -115,6 +115,6 @@ export class AnnotationsGroup extends ServiceObjectResource {
    * @param opts resource options.
    */
   constructor(name: string, args: AnnotationsGroupArgs, opts?: pulumi.CustomResourceOptions) {
-    super(annotationsGroup, name, args, opts);
+    super(...familyResourceArgs(annotationsGroup, name, args, opts));
   }
 }

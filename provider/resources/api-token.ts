@@ -5,7 +5,7 @@ import type { ArgsMatch } from "../framework/args";
 import { defineResource, type Part, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource } from "../framework/resource";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
 
 export { API_TOKEN_SCOPES, type ApiTokenScope };
@@ -178,6 +178,6 @@ export class ApiToken extends ServiceObjectResource {
    * @param opts resource options (`token` is always stored as a secret; leave `deleteBeforeReplace` unset).
    */
   constructor(name: string, args: ApiTokenArgs, opts?: pulumi.CustomResourceOptions) {
-    super(apiToken, name, args, opts);
+    super(...familyResourceArgs(apiToken, name, args, opts));
   }
 }

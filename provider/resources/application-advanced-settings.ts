@@ -6,7 +6,7 @@ import {
   type AdvancedSettingsOf,
 } from "../../sdk";
 import {
-  AdvancedSettingsResource, advancedSettingsProvider, changedSettingKeysOf, closeKeysOf, type AdvancedSettingsArgs,
+  AdvancedSettingsResource, advancedSettingsProvider, advancedSettingsResourceArgs, changedSettingKeysOf, closeKeysOf, type AdvancedSettingsArgs,
   type AdvancedSettingsDefinition, type AdvancedSettingsInputsOf,
 } from "./service-advanced-settings";
 
@@ -86,7 +86,7 @@ export class ApplicationAdvancedSettings extends AdvancedSettingsResource<typeof
    * @param opts Options of the resource.
    */
   constructor(name: string, args: ApplicationAdvancedSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(definition, name, args, opts);
+    super(...advancedSettingsResourceArgs(definition, name, args, opts));
   }
 }
 

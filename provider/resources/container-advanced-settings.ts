@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { CONTAINER_ADVANCED_SETTINGS, type AdvancedSettingsInputOf, type AdvancedSettingsOf } from "../../sdk";
 import {
-  AdvancedSettingsResource, advancedSettingsProvider, type AdvancedSettingsArgs, type AdvancedSettingsDefinition,
+  AdvancedSettingsResource, advancedSettingsProvider, advancedSettingsResourceArgs, type AdvancedSettingsArgs, type AdvancedSettingsDefinition,
   type AdvancedSettingsInputsOf,
 } from "./service-advanced-settings";
 
@@ -70,6 +70,6 @@ export class ContainerAdvancedSettings extends AdvancedSettingsResource<typeof C
    * @param opts Options of the resource.
    */
   constructor(name: string, args: ContainerAdvancedSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(definition, name, args, opts);
+    super(...advancedSettingsResourceArgs(definition, name, args, opts));
   }
 }

@@ -10,7 +10,7 @@ import { storedSecret } from "../framework/common";
 import { defineResource, organizationCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource } from "../framework/resource";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
 
@@ -215,6 +215,6 @@ export class ContainerRegistry extends ServiceObjectResource {
    * @param opts resource options (`config` is always stored as a secret).
    */
   constructor(name: string, args: ContainerRegistryArgs, opts?: pulumi.CustomResourceOptions) {
-    super(containerRegistry, name, args, opts);
+    super(...familyResourceArgs(containerRegistry, name, args, opts));
   }
 }

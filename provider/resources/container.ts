@@ -9,7 +9,7 @@ import { plain } from "../framework/common";
 import { defineResource, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput, ruledInput } from "../framework/rules";
-import { RunningServiceResource } from "../framework/resource";
+import { RunningServiceResource, familyResourceArgs } from "../framework/resource";
 import { deployPart, storedDeployInputs, type DeployArgs } from "../framework/service-deploy";
 import {
   refineRunningService, runningServiceCalls, runningServiceFields, runtimeFromWire, runtimeToWire, withRuntimeChoices,
@@ -169,6 +169,6 @@ export class Container extends RunningServiceResource {
    * @param opts resource options (`secrets` is always stored as a secret).
    */
   constructor(name: string, args: ContainerArgs, opts?: pulumi.CustomResourceOptions) {
-    super(container, name, args, opts);
+    super(...familyResourceArgs(container, name, args, opts));
   }
 }

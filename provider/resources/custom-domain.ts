@@ -7,7 +7,7 @@ import type { ArgsMatch } from "../framework/args";
 import { defineResource, type FamilyCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, ruledInput } from "../framework/rules";
-import { ServiceObjectResource } from "../framework/resource";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /** The service kinds a custom domain can route to. */
@@ -113,6 +113,6 @@ export class CustomDomain extends ServiceObjectResource {
    * @param opts resource options.
    */
   constructor(name: string, args: CustomDomainArgs, opts?: pulumi.CustomResourceOptions) {
-    super(customDomain, name, args, opts);
+    super(...familyResourceArgs(customDomain, name, args, opts));
   }
 }

@@ -6,7 +6,7 @@ import type { ArgsMatch } from "../framework/args";
 import { defineResource, type Part, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource } from "../framework/resource";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 import {
   CLUSTER_PERMISSIONS, ENVIRONMENT_TYPES, PROJECT_PERMISSIONS, type ClusterPermission, type ClusterPermissionEntry, type EnvironmentType,
   type EnvironmentPermissionEntry, type ProjectPermission, type ProjectPermissionEntry,
@@ -251,6 +251,6 @@ export class CustomRole extends ServiceObjectResource {
    * @param opts resource options.
    */
   constructor(name: string, args: CustomRoleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(customRole, name, args, opts);
+    super(...familyResourceArgs(customRole, name, args, opts));
   }
 }

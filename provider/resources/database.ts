@@ -9,7 +9,7 @@ import { deployFields, deployPart, type DeployArgs } from "../framework/service-
 import { field } from "../framework/fields";
 import { groupRefFields, groupRefsFromWire, groupRefsToWire, type GroupRefsArgs } from "../framework/group-refs";
 import { idInput, MAX_CPU_MILLICORES, MAX_MEMORY_MB, MAX_STORAGE_GB, nameInput } from "../framework/rules";
-import { ServiceObjectResource } from "../framework/resource";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 import { stagePart } from "../framework/stage-attach";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
@@ -229,6 +229,6 @@ export class Database extends ServiceObjectResource {
    * @param opts resource options (`password` and `masterCredentials` are always stored as secrets).
    */
   constructor(name: string, args: DatabaseArgs, opts?: pulumi.CustomResourceOptions) {
-    super(database, name, args, opts);
+    super(...familyResourceArgs(database, name, args, opts));
   }
 }

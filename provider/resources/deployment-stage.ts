@@ -6,7 +6,7 @@ import { childCalls, defineResource, type Part, type Props } from "../framework/
 import { readOrGone } from "../framework/errors";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource } from "../framework/resource";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
 
@@ -123,6 +123,6 @@ export class DeploymentStage extends ServiceObjectResource {
    * @param opts resource options.
    */
   constructor(name: string, args: DeploymentStageArgs, opts?: pulumi.CustomResourceOptions) {
-    super(deploymentStage, name, args, opts);
+    super(...familyResourceArgs(deploymentStage, name, args, opts));
   }
 }

@@ -16,7 +16,7 @@ import { field } from "../framework/fields";
 import { environmentProgress, flushProgress } from "../framework/progress";
 import { idInput, ruledInput } from "../framework/rules";
 import { DEFAULT_DEPLOY_TIMEOUT_SECONDS } from "../framework/service-deploy";
-import { ServiceObjectResource } from "../framework/resource";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 
 /** What an environment deployment keeps its environment at. */
 export const ENVIRONMENT_DESIRED_STATES = ["RUNNING", "STOPPED"] as const;
@@ -470,6 +470,6 @@ export class EnvironmentDeployment extends ServiceObjectResource {
    * @param opts resource options (`secretValues` is always stored as a secret).
    */
   constructor(name: string, args: EnvironmentDeploymentArgs, opts?: pulumi.CustomResourceOptions) {
-    super(environmentDeployment, name, args, opts);
+    super(...familyResourceArgs(environmentDeployment, name, args, opts));
   }
 }

@@ -7,7 +7,7 @@ import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ownerValuesPart, valueRefOutputs, type ServiceValuesArgs } from "../framework/service-values";
 import { ownerValueFields, refineValueMaps } from "../framework/value-maps";
-import { ValueOwnerResource } from "../framework/resource";
+import { ValueOwnerResource, familyResourceArgs } from "../framework/resource";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /** Modes a program may give an environment (`PREVIEW` is set by the service only). */
@@ -96,6 +96,6 @@ export class Environment extends ValueOwnerResource {
    * @param opts resource options.
    */
   constructor(name: string, args: EnvironmentArgs, opts?: pulumi.CustomResourceOptions) {
-    super(environment, name, args, opts);
+    super(...familyResourceArgs(environment, name, args, opts));
   }
 }

@@ -6,7 +6,7 @@ import { storedSecret } from "../framework/common";
 import { defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
 import { httpUrlInput, idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource } from "../framework/resource";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
 
@@ -113,6 +113,6 @@ export class GitToken extends ServiceObjectResource {
    * @param opts resource options (`token` is always stored as a secret).
    */
   constructor(name: string, args: GitTokenArgs, opts?: pulumi.CustomResourceOptions) {
-    super(gitToken, name, args, opts);
+    super(...familyResourceArgs(gitToken, name, args, opts));
   }
 }

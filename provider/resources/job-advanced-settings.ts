@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { JOB_ADVANCED_SETTINGS, type AdvancedSettingsInputOf, type AdvancedSettingsOf } from "../../sdk";
 import {
-  AdvancedSettingsResource, advancedSettingsProvider, type AdvancedSettingsArgs, type AdvancedSettingsDefinition,
+  AdvancedSettingsResource, advancedSettingsProvider, advancedSettingsResourceArgs, type AdvancedSettingsArgs, type AdvancedSettingsDefinition,
   type AdvancedSettingsInputsOf,
 } from "./service-advanced-settings";
 
@@ -69,6 +69,6 @@ export class JobAdvancedSettings extends AdvancedSettingsResource<typeof JOB_ADV
    * @param opts Options of the resource.
    */
   constructor(name: string, args: JobAdvancedSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(definition, name, args, opts);
+    super(...advancedSettingsResourceArgs(definition, name, args, opts));
   }
 }

@@ -7,7 +7,7 @@ import { defineResource, organizationCalls, type Props } from "../framework/defi
 import { field } from "../framework/fields";
 import { keyProblem, kubernetesText, labelValueProblem, refineUniqueKeys } from "../framework/kubernetes-keys";
 import { idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource } from "../framework/resource";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /** One Kubernetes label of a {@link LabelsGroup}. */
@@ -108,6 +108,6 @@ export class LabelsGroup extends ServiceObjectResource {
    * @param opts resource options.
    */
   constructor(name: string, args: LabelsGroupArgs, opts?: pulumi.CustomResourceOptions) {
-    super(labelsGroup, name, args, opts);
+    super(...familyResourceArgs(labelsGroup, name, args, opts));
   }
 }

@@ -8,7 +8,7 @@ import { describeFailure, ignoreGone } from "../framework/errors";
 import { field } from "../framework/fields";
 import { withActionableErrors } from "../framework/messages";
 import { idInput } from "../framework/rules";
-import { ServiceObjectResource } from "../framework/resource";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 import { refineRoleChoice, roleIdFor, sameRoleName } from "./organization-roles";
 import type { AdoptableArgs } from "../framework/adoption";
 
@@ -163,6 +163,6 @@ export class OrganizationInvitation extends ServiceObjectResource {
    * @param opts resource options (`invitationLink` is always stored as a secret).
    */
   constructor(name: string, args: OrganizationInvitationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(organizationInvitation, name, args, opts);
+    super(...familyResourceArgs(organizationInvitation, name, args, opts));
   }
 }

@@ -6,7 +6,7 @@ import { defineResource, type Props } from "../framework/define";
 import { describeFailure } from "../framework/errors";
 import { field } from "../framework/fields";
 import { idInput } from "../framework/rules";
-import { ServiceObjectResource } from "../framework/resource";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
 import { refineRoleChoice, roleIdFor, sameRoleName } from "./organization-roles";
 
@@ -149,6 +149,6 @@ export class OrganizationMember extends ServiceObjectResource {
    * @param opts resource options (`retainOnDelete: true` lets go of the member instead of removing them).
    */
   constructor(name: string, args: OrganizationMemberArgs, opts?: pulumi.CustomResourceOptions) {
-    super(organizationMember, name, args, opts);
+    super(...familyResourceArgs(organizationMember, name, args, opts));
   }
 }

@@ -4,7 +4,7 @@ import type { ArgsMatch } from "../framework/args";
 import { defineResource } from "../framework/define";
 import { field } from "../framework/fields";
 import { httpUrlInput, idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource } from "../framework/resource";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 
 /**
  * Inputs of an {@link OrganizationSettings}. Every setting is optional: one the program leaves out keeps whatever
@@ -115,6 +115,6 @@ export class OrganizationSettings extends ServiceObjectResource {
    * @param opts resource options.
    */
   constructor(name: string, args: OrganizationSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(organizationSettings, name, args, opts);
+    super(...familyResourceArgs(organizationSettings, name, args, opts));
   }
 }

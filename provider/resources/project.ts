@@ -6,7 +6,7 @@ import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ownerValuesPart, valueRefOutputs, type ServiceValuesArgs } from "../framework/service-values";
 import { ownerValueFields, refineValueMaps } from "../framework/value-maps";
-import { ValueOwnerResource } from "../framework/resource";
+import { ValueOwnerResource, familyResourceArgs } from "../framework/resource";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /**
@@ -80,6 +80,6 @@ export class Project extends ValueOwnerResource {
    * @param opts resource options.
    */
   constructor(name: string, args: ProjectArgs, opts?: pulumi.CustomResourceOptions) {
-    super(project, name, args, opts);
+    super(...familyResourceArgs(project, name, args, opts));
   }
 }

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ArgsMatch } from "../framework/args";
 import { variableFamily, VariableFamilyResource, variableFamilySchema, type VariableFamilyArgs } from "./variable-family";
+import { familyResourceArgs } from "../framework/resource";
 
 /**
  * Inputs of a {@link Secret}: the same as a `Variable`'s; `value` is stored as a Pulumi secret, and `aliasOf` /
@@ -33,6 +34,6 @@ export class Secret extends VariableFamilyResource {
    * @param opts resource options (`value` is always stored as a secret).
    */
   constructor(name: string, args: SecretArgs, opts?: pulumi.CustomResourceOptions) {
-    super(secret, name, args, opts);
+    super(...familyResourceArgs(secret, name, args, opts));
   }
 }

@@ -25,7 +25,7 @@ import type { Part } from "../framework/define";
 import { diffInputs } from "../framework/diff";
 import { field } from "../framework/fields";
 import { describeFailure, ignoreGone, readOrGone } from "../framework/errors";
-import { DeployServiceResource } from "../framework/shim";
+import { customResourceArgs, DeployServiceResource, type CustomResourceArgs } from "../framework/shim";
 import { closestName, editDistance } from "../framework/suggest";
 import { containsUnknown, isUnknown } from "../framework/unknowns";
 
@@ -432,10 +432,17 @@ export abstract class AdvancedSettingsResource<C extends AdvancedSettingsCatalog
   /** Every advanced setting of the service as the service reported it after the last apply or refresh. */
   declare readonly effectiveSettings: pulumi.Output<AdvancedSettingsOf<C>>;
 
-  protected constructor(def: AdvancedSettingsDefinition, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
-    const inputs = args as Record<string, unknown>;
-    super(def.kind, name, { [def.idKey]: inputs[def.idKey], settings: inputs["settings"], effectiveSettings: undefined }, opts);
-  }
+}
+
+/**
+ * The constructor arguments of a kind's advanced-settings resource (pass them on: `super(...advancedSettingsResourceArgs(
+ * definition, name, args, opts))`): the definition's id input and `settings`, and the `effectiveSettings` output slot.
+ */
+export function advancedSettingsResourceArgs(
+  def: AdvancedSettingsDefinition, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined,
+): CustomResourceArgs {
+  const inputs = args as Record<string, unknown>;
+  return customResourceArgs(def.kind, name, { [def.idKey]: inputs[def.idKey], settings: inputs["settings"], effectiveSettings: undefined }, opts);
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ArgsMatch } from "../framework/args";
 import { variableFamily, VariableFamilyResource, variableFamilySchema, type VariableFamilyArgs } from "./variable-family";
+import { familyResourceArgs } from "../framework/resource";
 
 /**
  * Inputs of a {@link Variable}: a plain value, a file (`mountPath`), an alias (`aliasOf`) or an override
@@ -33,6 +34,6 @@ export class Variable extends VariableFamilyResource {
    * @param opts resource options.
    */
   constructor(name: string, args: VariableArgs, opts?: pulumi.CustomResourceOptions) {
-    super(variable, name, args, opts);
+    super(...familyResourceArgs(variable, name, args, opts));
   }
 }

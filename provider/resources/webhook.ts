@@ -6,7 +6,7 @@ import { storedSecret } from "../framework/common";
 import { defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
 import { httpUrlInput, idInput } from "../framework/rules";
-import { ServiceObjectResource } from "../framework/resource";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /** Deployment events a webhook can be sent for (the seed's `DEPLOYMENT_SUCCEEDED`/`_FAILED` are accepted too). */
@@ -134,6 +134,6 @@ export class Webhook extends ServiceObjectResource {
    * @param opts resource options (`targetUrl` and `targetSecret` are always stored as secrets).
    */
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
-    super(webhook, name, args, opts);
+    super(...familyResourceArgs(webhook, name, args, opts));
   }
 }

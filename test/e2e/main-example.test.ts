@@ -198,6 +198,9 @@ describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ 
       expect(Buffer.byteLength(provider)).toBeLessThan(1024);
       expect(provider).toContain("pulumi-deploy-service/dist/provider/runtime");
     }
+    // Where the program declares each resource (Pulumi Cloud shows it): a line of the program, not of the package.
+    const positions = [...new Set(ours.map((r) => String(r["sourcePosition"]).replace(/#.*/, "")))].sort();
+    expect(positions).toEqual(["project:///examples/components/app-environment.ts", "project:///index.ts"]);
   });
 
   it("keeps every resource in the state when refresh and destroy run against a wrong-path URL", async () => {

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { applicationSchema } from "./schema";
 import type { ArgsMatch } from "../../framework/args";
 import type { GitProvider } from "../git-token";
-import { RunningServiceResource } from "../../framework/resource";
+import { RunningServiceResource, familyResourceArgs } from "../../framework/resource";
 import type { DeployArgs } from "../../framework/service-deploy";
 import type { RuntimeArgs } from "../../framework/service-shape";
 import type { ServiceValuesArgs } from "../../framework/service-values";
@@ -109,6 +109,6 @@ export class Application extends RunningServiceResource {
    * @param opts resource options (`secrets` is always stored as a secret).
    */
   constructor(name: string, args: ApplicationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(application, name, args, opts);
+    super(...familyResourceArgs(application, name, args, opts));
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ArgsMatch } from "../../framework/args";
-import { ServiceResource } from "../../framework/resource";
+import { ServiceResource, familyResourceArgs } from "../../framework/resource";
 import type { DeployArgs } from "../../framework/service-deploy";
 import type { HealthchecksArgs, ServiceArgs } from "../../framework/service-shape";
 import type { ServiceValuesArgs } from "../../framework/service-values";
@@ -159,6 +159,6 @@ export class Job extends ServiceResource {
    * @param opts resource options (`secrets` is always stored as a secret).
    */
   constructor(name: string, args: JobArgs, opts?: pulumi.CustomResourceOptions) {
-    super(job, name, args, opts);
+    super(...familyResourceArgs(job, name, args, opts));
   }
 }
