@@ -6,8 +6,10 @@
  * service's state grow with the environment and depend on the order the services were created in. Built-in secrets
  * (a database password) are left out too: the service never returns their values.
  */
+import { z } from "zod";
 import type { Part } from "./define";
-import { listingMemoKey, listingOf, type ValueOwner } from "./service-values";
+import { field } from "./fields";
+import { listingMemoKey, listingOf, READ_BUILT_INS_INPUT, readsBuiltIns, type ValueOwner } from "./service-values";
 import type { VisibleValue } from "./value-targets";
 
 /** A built-in belongs to the output of service `id`: it describes that service, or no service (a project's or an environment's). */
@@ -18,13 +20,23 @@ function describes(v: VisibleValue, id: string): boolean {
 /** The output name. */
 export const BUILT_IN_OUTPUT = "builtInVariables";
 
+/** The schema field of every service kind saying whether {@link BUILT_IN_OUTPUT} is read (never in the body). */
+export const builtInFields = {
+  readBuiltInVariables: field(z.boolean().default(true), { wire: false }),
+};
+
 /**
  * The part reading {@link BUILT_IN_OUTPUT}. It lists what the
  * service sees when the service is created (it is keyed on `environmentVariables`, which every service has), on an
- * update that changed `name`, `ports` or `port` (what the hosts are made of), and on refresh; other updates keep it.
+ * update that changed `name`, `ports` or `port` (what the hosts are made of) or turned the reading on, and on
+ * refresh; other updates keep it. With `readBuiltInVariables: false` the output is `{}` and nothing is asked.
  */
 export function builtInsPart<I, R>(owner: Pick<ValueOwner, "scope">): Part<I, R> {
-  const read: Part<I, R>["apply"] = async ({ client, id, memo }) => {
+  const read: Part<I, R>["apply"] = async ({ client, id, inputs, previous, memo }) => {
+    // On refresh the inputs are read from the service, which does not hold this one: the stored value stands.
+    const asked = readsBuiltIns({ [READ_BUILT_INS_INPUT]: (inputs as Record<string, unknown>)[READ_BUILT_INS_INPUT] ?? previous[READ_BUILT_INS_INPUT] });
+    const given = { [READ_BUILT_INS_INPUT]: asked };
+    if (!asked) return { inputs: given, outputs: { [BUILT_IN_OUTPUT]: {} } };
     // The values part before it may have listed the same thing in this operation.
     const listed = memo.get(listingMemoKey(owner.scope, id)) as VisibleValue[] | undefined;
     const visible = listed ?? (await listingOf(client).list({ parentId: id, scope: owner.scope }));
@@ -34,12 +46,12 @@ export function builtInsPart<I, R>(owner: Pick<ValueOwner, "scope">): Part<I, R>
       if (!describes(v, id)) continue;
       values[v.key] = v.value;
     }
-    return { outputs: { [BUILT_IN_OUTPUT]: values } };
+    return { inputs: given, outputs: { [BUILT_IN_OUTPUT]: values } };
   };
   return {
     action: "reading built-in variables",
-    keys: ["environmentVariables"] as Array<keyof I & string>,
-    applyOnUpdate: (changed) => ["name", "ports", "port"].some((k) => changed.has(k)),
+    keys: ["environmentVariables", READ_BUILT_INS_INPUT] as Array<keyof I & string>,
+    applyOnUpdate: (changed) => ["name", "ports", "port", READ_BUILT_INS_INPUT].some((k) => changed.has(k)),
     apply: read,
     read: read as NonNullable<Part<I, R>["read"]>,
   };

@@ -67,13 +67,13 @@ export abstract class ValueOwnerResource extends ServiceObjectResource {
   declare readonly secretOverrides: pulumi.Output<Record<string, string> | undefined>;
   /** Ids of the variables managed by this resource, by key. */
   declare readonly variableRefs: pulumi.Output<Record<string, {
-    /** The variable's id. */
-    id: string;
+    /** The variable's id; absent until a refresh reads it when a new service's import was not listed (`readBuiltInVariables: false`). */
+    id?: string;
   }>>;
   /** Ids and last change times of the secrets managed by this resource, by key. */
   declare readonly secretRefs: pulumi.Output<Record<string, {
-    /** The secret's id. */
-    id: string;
+    /** The secret's id; absent until a refresh reads it when a new service's import was not listed (`readBuiltInVariables: false`). */
+    id?: string;
     /** When the service last changed the secret, as it answers it. */
     updatedAt?: string;
   }>>;
@@ -114,9 +114,11 @@ export abstract class ServiceResource extends ValueOwnerResource {
    * (`QOVERY_ENVIRONMENT_ID`, `QOVERY_KUBERNETES_NAMESPACE_NAME`, `QOVERY_PROJECT_ID`). The built-ins of the other
    * services of the environment are on their own resources (a database's are its `host` and `port` outputs), so this
    * output does not change when a sibling is added. Built-in secrets are left out. Read on create, on an update of
-   * `name` or the ports, and on refresh.
+   * `name` or the ports, and on refresh; `{}` with `readBuiltInVariables: false`.
    */
   declare readonly builtInVariables: pulumi.Output<Record<string, string>>;
+  /** Whether `builtInVariables` is read. */
+  declare readonly readBuiltInVariables: pulumi.Output<boolean>;
   /** Whether create/update deploy. */
   declare readonly deploy: pulumi.Output<boolean>;
   /** Deploy wait limit in seconds. */

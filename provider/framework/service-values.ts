@@ -15,10 +15,12 @@ import {
   linkedValueFields, refineValueMaps, VALUE_INPUTS, VALUE_MAPS, variableKeyInput, type LinkedValuesArgs, type ValueFile, type ValueMap,
 } from "./value-maps";
 import { sameValue } from "./diff";
-import { deleteRemoved, progressFrom, upsertChanged, type KeyRef, type MapOps, type SyncProgress, type WrittenValue } from "./value-sync";
+import {
+  deleteRemoved, progressFrom, upsertChanged, type KeyRef, type MapOps, type StoredRef, type SyncProgress, type WrittenValue,
+} from "./value-sync";
 import { targetResolver, type VariablesListing, type VisibleValue } from "./value-targets";
 
-export { progressFrom, variableKeyInput, type KeyRef, type SyncProgress };
+export { progressFrom, variableKeyInput, type KeyRef, type StoredRef, type SyncProgress };
 
 /** The write endpoints of one keyed collection of an owner (its environment variables, or its secrets); reads go through {@link listingOf}. */
 export interface KeyedApi {
@@ -52,6 +54,12 @@ export const listingOf = (client: DeployServiceClient): VariablesListing => ({
   // The listing's query names a scope as a string; the client checks it against the scopes it knows.
   list: (query) => client.variables.list(query as Parameters<DeployServiceClient["variables"]["list"]>[0]),
 });
+
+/** The input of a service saying whether its `builtInVariables` output is read (default `true`). */
+export const READ_BUILT_INS_INPUT = "readBuiltInVariables";
+
+/** Whether a service's inputs ask for its `builtInVariables` output ({@link READ_BUILT_INS_INPUT}, default `true`). */
+export const readsBuiltIns = (inputs: Props): boolean => inputs[READ_BUILT_INS_INPUT] !== false;
 
 /** The key under which a part leaves the listing of what an owner sees for the parts after it ({@link PartContext.memo}). */
 export const listingMemoKey = (scope: string, id: string): string => `listing:${scope}/${id}`;
@@ -93,33 +101,46 @@ function ownEntries(visible: readonly VisibleValue[], owner: Pick<ValueOwner, "s
   return visible.filter((v) => v.scope === undefined || v.scope === null || v.scope === owner.scope);
 }
 
+/** How {@link importValues} is called: on create, whether the built-ins part reads the listing after it. */
+type ImportMoment = { creating: true; builtInsRead: boolean } | { creating: false };
+
 /**
  * Writes `entries` of a service in ONE request (`POST /<kind>/{id}/environmentVariable/import` with `overwrite`),
- * then, where their refs must be read, ONE listing of what the service sees, which it returns: on create (the new
- * records' ids, and the built-in variables next) and when a secret is among them (its new `updated_at`, by which a
- * refresh tells the program's change from one made outside). Plain values changed on update keep their stored ids:
- * the import's answer has none, and should the service have made a record again, a later edit or delete finds it
- * by key ({@link MapOps.find}) and a refresh reads the new id. Files, aliases and overrides keep their own calls. A
- * key the listing does not show is left out of `progress`, so the per-key calls that follow write it as before.
+ * then, where their refs must be read, ONE listing of what the service sees, which it returns: on create when the
+ * service's built-ins are read next (the listing is theirs anyway, and gives the new records' ids), and on update
+ * when a secret is among them (its new `updated_at`, by which a refresh tells the program's change from one made
+ * outside). Without that listing a new service's values are stored with refs `{}` (the import answers no ids): an
+ * edit or a delete looks the key up first ({@link MapOps.find}), a refresh reads the ids, and a secret never
+ * changed since its import is told by its `updated_at` equal to its `created_at` ({@link secretValue}); an answer
+ * that does not name every entry as imported is followed by the listing all the same. Plain
+ * values changed on update keep their stored refs; should the service have made a record again, a later edit or
+ * delete finds it by key and a refresh reads the new id. Files, aliases and overrides keep their own calls. A key
+ * the listing does not show is left out of `progress`, so the per-key calls that follow write it as before.
  * Nothing is done for projects and environments, or on update when one edit per value costs no more requests.
  */
 async function importValues(
   client: DeployServiceClient, owner: ValueOwner, id: string, entries: readonly ImportEntry[], progress: Array<SyncProgress<unknown>>,
-  creating: boolean,
+  moment: ImportMoment,
 ): Promise<VisibleValue[] | undefined> {
   const kind = IMPORT_KINDS[owner.scope];
-  const listAfter = creating || entries.some(({ i }) => VALUE_MAPS[i]!.secret);
+  const listAfter = moment.creating ? moment.builtInsRead : entries.some(({ i }) => VALUE_MAPS[i]!.secret);
   const cost = listAfter ? 2 : 1;
-  // On update the import must cost fewer requests than one edit per value. On create any number is worth it: the
-  // listing is the built-ins' anyway, so the import is the only extra request.
-  if (kind === undefined || entries.length === 0 || (!creating && entries.length <= cost)) return undefined;
+  // On update the import must cost fewer requests than one edit per value (plus one listing to find the ids of
+  // keys stored without one). On create any number is worth it: the import replaces one create per value.
+  const edits = entries.length + (entries.some(({ i, key }) => progress[i]!.refs[key]?.id === undefined) ? 1 : 0);
+  if (kind === undefined || entries.length === 0 || (!moment.creating && edits <= cost)) return undefined;
   const scope = owner.scope as VariableParentScope;
-  await client.variables.importFor(kind, id, {
+  const answer = await client.variables.importFor(kind, id, {
     overwrite: true,
     vars: entries.map(({ i, key, value }) => ({ name: key, value: String(value), scope, is_secret: VALUE_MAPS[i]!.secret })),
   });
-  if (!listAfter) {
-    for (const { i, key, value } of entries) progress[i]!.values[key] = value;
+  // An answer that does not name every entry as imported: the listing tells which are there.
+  if (!listAfter && answer.successful_imported_variables.length >= entries.length) {
+    for (const { i, key, value } of entries) {
+      progress[i]!.values[key] = value;
+      // A new key's id is not known until a listing reads it; a held key keeps its ref.
+      progress[i]!.refs[key] ??= {};
+    }
     return undefined;
   }
   const visible = await client.variables.list({ parentId: id, scope });
@@ -179,11 +200,13 @@ function opsFor(
   }
 }
 
-/** Looks a key of map `m` up among the owner's own entries, in one listing (asked only when a stored id is not found). */
-function finderFor(client: DeployServiceClient, owner: ValueOwner, id: string, m: ValueMap): (key: string) => Promise<KeyRef | undefined> {
+/**
+ * Looks a key of map `m` up among the owner's own entries, in the listing `listed` gives (asked only when a stored
+ * ref has no id, or its id is not found).
+ */
+function finderFor(listed: () => Promise<VisibleValue[]>, owner: ValueOwner, m: ValueMap): (key: string) => Promise<KeyRef | undefined> {
   return async (key) => {
-    const visible = await listingOf(client).list({ parentId: id, scope: owner.scope });
-    const found = ownEntries(visible, owner).find((v) => v.key === key && belongsTo(v, m));
+    const found = ownEntries(await listed(), owner).find((v) => v.key === key && belongsTo(v, m));
     return found === undefined ? undefined : refFor(m, found);
   };
 }
@@ -221,14 +244,19 @@ function mapValue(given: unknown, values: Record<string, unknown>): Record<strin
   return given === undefined && Object.keys(values).length === 0 ? undefined : values;
 }
 
-/** The stored value of a secret the service never returns, or {@link CHANGED_OUTSIDE} when it changed since. */
-function secretValue(v: VisibleValue, before: KeyRef | undefined, known: unknown): string {
-  const unchanged = before !== undefined && typeof known === "string" && (!v.updated_at || before.updatedAt === v.updated_at);
+/**
+ * The stored value of a secret the service never returns, or {@link CHANGED_OUTSIDE} when it changed since: its
+ * `updated_at` is not the one stored, or, for a secret stored without a ref (made by a new service's import, never
+ * listed since), differs from its `created_at`.
+ */
+function secretValue(v: VisibleValue, before: StoredRef | undefined, known: unknown): string {
+  const since = before?.id === undefined ? v.created_at : before.updatedAt;
+  const unchanged = before !== undefined && typeof known === "string" && (!v.updated_at || since === v.updated_at);
   return unchanged ? (known as string) : CHANGED_OUTSIDE;
 }
 
 /** One entry of the service in the input form of map `m`. */
-function inputForm(m: ValueMap, v: VisibleValue, before: KeyRef | undefined, known: unknown): unknown {
+function inputForm(m: ValueMap, v: VisibleValue, before: StoredRef | undefined, known: unknown): unknown {
   const value = () => (m.secret ? secretValue(v, before, known) : (v.value ?? ""));
   switch (m.kind) {
     case "value":
@@ -245,8 +273,8 @@ function inputForm(m: ValueMap, v: VisibleValue, before: KeyRef | undefined, kno
 
 /**
  * The part of an owner that is its eight maps (see `value-maps.ts`; outputs `variableRefs`, `secretRefs`,
- * `variableFileRefs`, ...): on create of a service, its initial variables and secrets in one import and one listing
- * (see {@link importValues}, {@link initialEntries}); on update, the changed values of held keys in one import where
+ * `variableFileRefs`, ...): on create of a service, its initial variables and secrets in one import, and one listing
+ * where its built-ins are read (see {@link importValues}, {@link initialEntries}); on update, the changed values of held keys in one import where
  * that costs fewer requests than one edit each: two or more plain values, or three or more with a secret among them,
  * whose new `updated_at` the import's listing reads ({@link changedEntries}); otherwise one call per changed key,
  * removed keys first; a stored id the service no longer knows is looked up by key; aliases and overrides resolved
@@ -266,7 +294,10 @@ export function ownerValuesPart<I, R>(owner: ValueOwner): Part<I, R> {
       const targets = targetResolver(listingOf(client), { id, scope: owner.scope, label: `${owner.noun} ${id}` });
       const progress = VALUE_MAPS.map((m) => progressFrom<unknown>(previous[m.input], previous[m.refs]));
       const desired = VALUE_MAPS.map((m) => (given[m.input] ?? {}) as Record<string, unknown>);
-      const ops = VALUE_MAPS.map((m) => keyTakenSaid(m, owner.noun, opsFor(m, m.secret ? groups.secrets : groups.variables, id, targets, finderFor(client, owner, id, m))));
+      // One listing at most for every key looked up by key, read again after an import.
+      let listing: Promise<VisibleValue[]> | undefined;
+      const listed = () => (listing ??= listingOf(client).list({ parentId: id, scope: owner.scope }));
+      const ops = VALUE_MAPS.map((m) => keyTakenSaid(m, owner.noun, opsFor(m, m.secret ? groups.secrets : groups.variables, id, targets, finderFor(listed, owner, m))));
       const result = () => ({
         inputs: Object.fromEntries(VALUE_MAPS.map((m, i) => [m.input, mapValue(given[m.input], progress[i]!.values)])),
         outputs: Object.fromEntries(VALUE_MAPS.map((m, i) => [m.refs, progress[i]!.refs])),
@@ -274,17 +305,21 @@ export function ownerValuesPart<I, R>(owner: ValueOwner): Part<I, R> {
       try {
         // On create (`previous` is `{}` only then), a service's initial values and secrets in one import.
         const creating = Object.keys(previous).length === 0;
-        let listed = creating ? await importValues(client, owner, id, initialEntries(desired), progress, true) : undefined;
+        const moment = { creating: true, builtInsRead: readsBuiltIns(given) } as const;
+        let imported = creating ? await importValues(client, owner, id, initialEntries(desired), progress, moment) : undefined;
         // Removed keys first: a key moving between maps is deleted before it is made again.
         for (let i = 0; i < VALUE_MAPS.length; i++) await deleteRemoved(ops[i]!, desired[i]!, progress[i]!);
         // On update, the changed values of keys already held, in one import.
-        if (!creating) listed = await importValues(client, owner, id, changedEntries(desired, progress), progress, false);
+        if (!creating) {
+          imported = await importValues(client, owner, id, changedEntries(desired, progress), progress, { creating: false });
+          listing = undefined;
+        }
         // Then by kind, variables and secrets alike: values, files, aliases (which may target them), overrides.
         for (const kind of ["value", "file", "alias", "override"]) {
           for (let i = 0; i < VALUE_MAPS.length; i++) if (VALUE_MAPS[i]!.kind === kind) await upsertChanged(ops[i]!, desired[i]!, progress[i]!);
         }
         // The import's listing is what the built-ins part lists next (built-ins are not changed by what followed it).
-        if (listed !== undefined) memo.set(listingMemoKey(owner.scope, id), listed);
+        if (imported !== undefined) memo.set(listingMemoKey(owner.scope, id), imported);
       } catch (e) {
         throw withPartProgress(e, result());
       }

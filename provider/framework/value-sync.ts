@@ -6,16 +6,23 @@ import { isNotFound } from "../../sdk";
 import { sameValue } from "./diff";
 import { ignoreGone } from "./errors";
 
-/** One stored variable or secret: its id at the service and, for secrets, when the service last changed it. */
+/** One variable or secret at the service: its id and, for secrets, when the service last changed it. */
 export interface KeyRef {
   id: string;
   updatedAt?: string;
 }
 
+/**
+ * One stored variable or secret: a {@link KeyRef}, or `{}` for a value a new service got in its import when no
+ * listing followed it (the import answers no ids). Its id is looked up by key when a call needs it, and read by the
+ * next refresh.
+ */
+export type StoredRef = KeyRef | { id?: undefined; updatedAt?: undefined };
+
 /** Where a sync got to: the values and refs the service has now, by key. Updated as each call succeeds. */
 export interface SyncProgress<T = string> {
   values: Record<string, T>;
-  refs: Record<string, KeyRef>;
+  refs: Record<string, StoredRef>;
 }
 
 /** What a create or an edit answers: the record's id and, usually, when it changed. */
@@ -45,7 +52,7 @@ export function refOf(record: WrittenValue): KeyRef {
 /** A fresh progress record copied from stored values and refs (anything else counts as none). */
 export function progressFrom<T = string>(values: unknown, refs: unknown): SyncProgress<T> {
   const v = (values !== null && typeof values === "object" ? values : {}) as Record<string, T>;
-  const r = (refs !== null && typeof refs === "object" ? refs : {}) as Record<string, KeyRef>;
+  const r = (refs !== null && typeof refs === "object" ? refs : {}) as Record<string, StoredRef>;
   return { values: { ...v }, refs: { ...r } };
 }
 
@@ -81,20 +88,33 @@ export async function syncMap<T>(ops: MapOps<T>, desired: Record<string, T>, pro
   await upsertChanged(ops, desired, progress);
 }
 
-/** The entry of `key` under another id than `ref`'s, when the service made it again since `ref` was stored. */
-async function madeAgain<T>(ops: MapOps<T>, key: string, ref: KeyRef): Promise<KeyRef | undefined> {
-  let now: KeyRef | undefined;
+/** The entry of `key` the owner holds now, if any (none when the owner itself is gone). */
+async function lookUp<T>(ops: MapOps<T>, key: string): Promise<KeyRef | undefined> {
   try {
-    now = await ops.find?.(key);
+    return await ops.find?.(key);
   } catch (e) {
     // The owner itself is gone: so is the entry.
     if (!isNotFound(e)) throw e;
+    return undefined;
   }
+}
+
+/** The entry of `key` under another id than `ref`'s, when the service made it again since `ref` was stored. */
+async function madeAgain<T>(ops: MapOps<T>, key: string, ref: KeyRef): Promise<KeyRef | undefined> {
+  const now = await lookUp(ops, key);
   return now !== undefined && now.id !== ref.id ? now : undefined;
 }
 
+/** A stored ref with its id. */
+const hasId = (ref: StoredRef): ref is KeyRef => ref.id !== undefined;
+
 /** Deletes the entry of `key` by its stored ref, or under its new id when it was made again (gone counts as deleted). */
-async function deleteHeld<T>(ops: MapOps<T>, key: string, ref: KeyRef): Promise<void> {
+async function deleteHeld<T>(ops: MapOps<T>, key: string, ref: StoredRef): Promise<void> {
+  if (!hasId(ref)) {
+    const now = await lookUp(ops, key);
+    if (now !== undefined) await ignoreGone(() => ops.delete(now));
+    return;
+  }
   try {
     await ops.delete(ref);
   } catch (e) {
@@ -104,7 +124,11 @@ async function deleteHeld<T>(ops: MapOps<T>, key: string, ref: KeyRef): Promise<
   }
 }
 
-async function replaceOrEdit<T>(ops: MapOps<T>, ref: KeyRef, key: string, value: T, before: T | undefined, lookAgain = true): Promise<WrittenValue> {
+async function replaceOrEdit<T>(ops: MapOps<T>, ref: StoredRef, key: string, value: T, before: T | undefined, lookAgain = true): Promise<WrittenValue> {
+  if (!hasId(ref)) {
+    const now = await lookUp(ops, key);
+    return now === undefined ? ops.create(key, value) : replaceOrEdit(ops, now, key, value, before, false);
+  }
   try {
     const edited = ops.update ? await ops.update(ref, key, value, before) : undefined;
     if (edited !== undefined) return edited;

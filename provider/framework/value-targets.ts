@@ -14,6 +14,7 @@ export interface VisibleValue {
   scope?: string | null | undefined;
   variable_type?: string | null | undefined;
   is_secret?: boolean | null | undefined;
+  created_at?: string | null | undefined;
   updated_at?: string | null | undefined;
   aliased_variable?: { id: string; key: string } | null | undefined;
   overridden_variable?: { id: string; key: string } | null | undefined;

@@ -86,6 +86,23 @@ describeWithEngine("the containers-and-jobs example through the engine", ({ binD
     expect(await requests(emulator)).toEqual([]);
   });
 
+  it("stores the secret of a job that reads no built-in without its id, until a refresh reads it and shows no drift", async () => {
+    const migrateOutputs = async () => {
+      const { deployment } = await stack.exportStateWithSecrets();
+      return (deployment.resources ?? []).find((r) => r.type === `${DS}Job` && String(r.urn).endsWith("::migrate"))!.outputs as Record<string, any>;
+    };
+    const before = await migrateOutputs();
+    expect([before.secretRefs, before.builtInVariables, before.readBuiltInVariables]).toEqual([{ DATABASE_URL: {} }, {}, false]);
+
+    const refresh = await stack.refresh();
+    expect(refresh.changeSummary).toEqual({ same: TOTAL });
+    const held = (await client.jobs.secrets.list(created.migrateId!)).find((s) => s.scope === "JOB" && s.key === "DATABASE_URL")!;
+    const after = await migrateOutputs();
+    expect(after.secretRefs.DATABASE_URL.id).toBe(held.id);
+    expect(after.secrets).toEqual(before.secrets);
+    expect(after.builtInVariables).toEqual({});
+  });
+
   it("rolls out a new image tag by updating the container in place", async () => {
     await stack.setConfig(`${PROGRAM}:imageTag`, "1.27.3-alpine");
     const up = await stack.up();

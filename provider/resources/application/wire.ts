@@ -34,7 +34,7 @@ export function toWire(inputs: ApplicationInputs, existing?: ExistingParts): App
 /** Inputs read back from the service (no variables, secrets, stage, advanced or deploy settings: the caller adds those). */
 export type ApplicationBodyInputs = Omit<
   ApplicationInputs,
-  "environmentVariables" | "secrets" | "deploymentStageId" | "deploy" | "deployTimeoutSeconds" | "advancedSettings"
+  "environmentVariables" | "secrets" | "deploymentStageId" | "deploy" | "deployTimeoutSeconds" | "advancedSettings" | "readBuiltInVariables"
 >;
 
 /** The application's own inputs as the service holds them (camel case, `null`s dropped). */

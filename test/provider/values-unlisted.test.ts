@@ -1,0 +1,140 @@
+/**
+ * `readBuiltInVariables: false`: a new service's initial variables and secrets are one import with no listing after
+ * it (the import answers no ids), so its values are stored with refs `{}`; the next refresh reads the ids (and tells
+ * a secret changed outside Pulumi since the import by its `updated_at` against its `created_at`), and an edit or a
+ * delete before that looks the keys up in one listing. The `builtInVariables` output is `{}` and costs no request.
+ */
+import { applicationProvider as p } from "../../provider/resources/application/index";
+import { CHANGED_OUTSIDE } from "../../provider/framework/common";
+import { VariablesApi, type Variable } from "../../sdk";
+import { checkedInputs } from "./check-helpers";
+import { clearRequests, requests, useFixture, type LoggedRequest } from "./fixture";
+
+type Props = Record<string, unknown>;
+type Refs = Record<string, { id?: string; updatedAt?: string }>;
+
+const fx = useFixture();
+const SECRET = "unlisted-s3cr3t-never-logged";
+let counter = 0;
+
+function appInputs(extra: Props = {}): Props {
+  counter += 1;
+  return {
+    environmentId: fx.envId,
+    name: `unlisted-app-${counter}`,
+    gitRepository: { url: "https://github.com/acme/api.git" },
+    ports: [{ internalPort: 8080, publiclyAccessible: true }],
+    environmentVariables: { LOG_LEVEL: "info", REGION: "eu", INDEX: "7" },
+    secrets: { API_KEY: SECRET },
+    readBuiltInVariables: false,
+    ...extra,
+  };
+}
+
+const own = async (id: string): Promise<Variable[]> =>
+  (await fx.client.variables.list({ parentId: id, scope: "APPLICATION" })).filter((v) => v.scope === "APPLICATION");
+const shapes = (log: LoggedRequest[]): string[] =>
+  log.map((r) => `${r.method} ${r.path.replace(/\/[^/]*\d[^/]*/g, "/{id}")}`).sort();
+const valueCalls = (log: LoggedRequest[]): string[] => shapes(log).filter((s) => /environmentVariable|secret|\/variable/.test(s));
+
+async function created(extra: Props = {}): Promise<{ id: string; outs: Props; inputs: Props }> {
+  const inputs = await checkedInputs(p, appInputs(extra));
+  const { id, outs } = (await p.create!(inputs)) as { id: string; outs: Props };
+  return { id, outs, inputs };
+}
+
+describe("a service that does not read its built-in variables", () => {
+  it("is created with one import and no listing; a refresh reads the ids and shows no drift", async () => {
+    const inputs = await checkedInputs(p, appInputs());
+    expect(inputs["readBuiltInVariables"]).toBe(false);
+    await clearRequests(fx.emulator);
+    const { id, outs } = (await p.create!(inputs)) as { id: string; outs: Props };
+    expect(valueCalls(await requests(fx.emulator))).toEqual(["POST /application/{id}/environmentVariable/import"]);
+    expect(outs["variableRefs"]).toEqual({ LOG_LEVEL: {}, REGION: {}, INDEX: {} });
+    expect(outs["secretRefs"]).toEqual({ API_KEY: {} });
+    expect(outs["builtInVariables"]).toEqual({});
+    expect(outs["readBuiltInVariables"]).toBe(false);
+    const mine = await own(id);
+    expect(mine.map((v) => [v.key, v.is_secret]).sort()).toEqual([["API_KEY", true], ["INDEX", false], ["LOG_LEVEL", false], ["REGION", false]]);
+
+    await clearRequests(fx.emulator);
+    const read = (await p.read!(id, outs)) as { inputs: Props; props: Props };
+    expect(valueCalls(await requests(fx.emulator))).toEqual(["GET /variable"]);
+    const byKey = (k: string) => mine.find((v) => v.key === k)!;
+    expect((read.props["variableRefs"] as Refs)["LOG_LEVEL"]).toEqual({ id: byKey("LOG_LEVEL").id });
+    expect((read.props["secretRefs"] as Refs)["API_KEY"]?.id).toBe(byKey("API_KEY").id);
+    expect(read.inputs["secrets"]).toEqual({ API_KEY: SECRET });
+    expect(read.inputs["environmentVariables"]).toEqual({ LOG_LEVEL: "info", REGION: "eu", INDEX: "7" });
+    expect(read.props["builtInVariables"]).toEqual({});
+    expect(read.inputs["readBuiltInVariables"]).toBe(false);
+    expect((await p.diff!(id, read.props, inputs)).changes).toBe(false);
+  });
+
+  it("shows a secret changed outside Pulumi before the first refresh as changed outside", async () => {
+    const { id, outs } = await created();
+    const held = (await own(id)).find((v) => v.key === "API_KEY")!;
+    await fx.client.secrets.update(id, held.id, { key: "API_KEY", value: "set-in-the-console" });
+    const read = (await p.read!(id, outs)) as { inputs: Props };
+    expect(read.inputs["secrets"]).toEqual({ API_KEY: CHANGED_OUTSIDE });
+  });
+
+  it("before a refresh, removes keys and edits values after one listing that finds their ids", async () => {
+    const { id, outs, inputs } = await created();
+    const next = await checkedInputs(p, { ...appInputs({ name: inputs["name"] }), environmentVariables: { LOG_LEVEL: "debug", REGION: "eu" } });
+    await clearRequests(fx.emulator);
+    const updated = (await p.update!(id, outs, next)) as { outs: Props };
+    // INDEX's id from one listing, then its delete; LOG_LEVEL in an import (an edit would need its id too).
+    expect(valueCalls(await requests(fx.emulator))).toEqual([
+      "DELETE /application/{id}/environmentVariable/{id}",
+      "GET /variable",
+      "POST /application/{id}/environmentVariable/import",
+    ]);
+    const mine = await own(id);
+    expect(mine.filter((v) => !v.is_secret).map((v) => [v.key, v.value]).sort()).toEqual([["LOG_LEVEL", "debug"], ["REGION", "eu"]]);
+    expect(updated.outs["variableRefs"]).toEqual({ LOG_LEVEL: {}, REGION: {} });
+    expect((await p.diff!(id, ((await p.read!(id, updated.outs)) as { props: Props }).props, next)).changes).toBe(false);
+  });
+
+  it("before a refresh, edits a secret by the id one listing finds, and the refresh after it sees the program's value", async () => {
+    const { id, outs, inputs } = await created();
+    const next = await checkedInputs(p, { ...appInputs({ name: inputs["name"] }), secrets: { API_KEY: "unlisted-rotated-never-logged" } });
+    await clearRequests(fx.emulator);
+    const updated = (await p.update!(id, outs, next)) as { outs: Props };
+    expect(valueCalls(await requests(fx.emulator))).toEqual(["GET /variable", "PUT /application/{id}/secret/{id}"]);
+    const held = (await own(id)).find((v) => v.key === "API_KEY")!;
+    expect(updated.outs["secretRefs"]).toEqual({ API_KEY: { id: held.id, updatedAt: held.updated_at } });
+    const read = (await p.read!(id, updated.outs)) as { inputs: Props };
+    expect(read.inputs["secrets"]).toEqual({ API_KEY: "unlisted-rotated-never-logged" });
+  });
+
+  it("lists after an import whose answer does not name every value as imported, and keeps what the listing shows", async () => {
+    const original = VariablesApi.prototype.importFor;
+    const importFor = jest.spyOn(VariablesApi.prototype, "importFor").mockImplementation(async function (this: VariablesApi, ...args) {
+      const answer = await original.apply(this, args);
+      return { ...answer, successful_imported_variables: answer.successful_imported_variables.slice(1) };
+    });
+    try {
+      const inputs = await checkedInputs(p, appInputs());
+      await clearRequests(fx.emulator);
+      const { id, outs } = (await p.create!(inputs)) as { id: string; outs: Props };
+      expect(valueCalls(await requests(fx.emulator))).toEqual(["GET /variable", "POST /application/{id}/environmentVariable/import"]);
+      const mine = await own(id);
+      expect((outs["variableRefs"] as Refs)["REGION"]).toEqual({ id: mine.find((v) => v.key === "REGION")!.id });
+    } finally {
+      importFor.mockRestore();
+    }
+  });
+
+  it("reads the built-ins when the program turns the reading on, in one listing and without replacing the service", async () => {
+    const { id, outs, inputs } = await created();
+    const next = await checkedInputs(p, { ...appInputs({ name: inputs["name"] }), readBuiltInVariables: true });
+    const diff = await p.diff!(id, outs, next);
+    expect([diff.changes, diff.replaces ?? []]).toEqual([true, []]);
+    await clearRequests(fx.emulator);
+    const updated = (await p.update!(id, outs, next)) as { outs: Props };
+    expect(valueCalls(await requests(fx.emulator))).toEqual(["GET /variable"]);
+    const builtIns = updated.outs["builtInVariables"] as Record<string, string>;
+    expect(Object.keys(builtIns).some((k) => k.endsWith("_HOST_INTERNAL"))).toBe(true);
+    expect(updated.outs["readBuiltInVariables"]).toBe(true);
+  });
+});
