@@ -8,9 +8,9 @@
  */
 import { applicationProvider as p } from "../../provider/resources/application/index";
 import { containerProvider } from "../../provider/resources/container";
-import type { Variable } from "../../sdk";
 import { checkedInputs } from "./check-helpers";
-import { clearRequests, injectFault, requests, useFixture, type LoggedRequest } from "./fixture";
+import { clearRequests, injectFault, requests, useFixture } from "./fixture";
+import { ownValues, valueCalls, valuesAppInputs } from "./value-calls";
 
 type Props = Record<string, unknown>;
 
@@ -20,31 +20,17 @@ let counter = 0;
 
 function appInputs(extra: Props = {}): Props {
   counter += 1;
-  return {
-    environmentId: fx.envId,
-    name: `batch-app-${counter}`,
-    gitRepository: { url: "https://github.com/acme/api.git" },
-    ports: [{ internalPort: 8080, publiclyAccessible: true }],
-    environmentVariables: { LOG_LEVEL: "info", REGION: "eu", INDEX: "7" },
-    secrets: { API_KEY: SECRET },
-    ...extra,
-  };
+  return valuesAppInputs(fx.envId, `batch-app-${counter}`, SECRET, extra);
 }
 
-const own = async (id: string, scope: "APPLICATION" | "CONTAINER"): Promise<Variable[]> =>
-  (await fx.client.variables.list({ parentId: id, scope })).filter((v) => v.scope === scope);
-/** Requests as `METHOD /path` with ids shown as `{id}`, sorted (concurrent calls have no order). */
-const shapes = (log: LoggedRequest[]): string[] =>
-  log.map((r) => `${r.method} ${r.path.replace(/\/[^/]*\d[^/]*/g, "/{id}")}`).sort();
-const valueWrites = (log: LoggedRequest[]): string[] =>
-  shapes(log).filter((s) => /environmentVariable|secret|\/variable/.test(s));
+const own = (id: string, scope: "APPLICATION" | "CONTAINER") => ownValues(fx.client, id, scope);
 
 describe("initial variables and secrets of a new service", () => {
   it("are one import even when there are only one or two: the listing that follows is the built-ins' anyway", async () => {
     const inputs = await checkedInputs(p, appInputs({ environmentVariables: { ONLY: "1" }, secrets: { TOKEN: SECRET } }));
     await clearRequests(fx.emulator);
     const { id, outs } = (await p.create!(inputs)) as { id: string; outs: Props };
-    expect(valueWrites(await requests(fx.emulator))).toEqual(["GET /variable", "POST /application/{id}/environmentVariable/import"]);
+    expect(valueCalls(await requests(fx.emulator))).toEqual(["GET /variable", "POST /application/{id}/environmentVariable/import"]);
     const mine = await own(id, "APPLICATION");
     expect((outs["variableRefs"] as Record<string, { id: string }>)["ONLY"]?.id).toBe(mine.find((v) => v.key === "ONLY")?.id);
     expect((outs["secretRefs"] as Record<string, { id: string }>)["TOKEN"]?.id).toBe(mine.find((v) => v.key === "TOKEN")?.id);
@@ -58,7 +44,7 @@ describe("initial variables and secrets of a new service", () => {
     await clearRequests(fx.emulator);
     const { id, outs } = (await p.create!(inputs)) as { id: string; outs: Props };
     const log = await requests(fx.emulator);
-    expect(valueWrites(log)).toEqual(["GET /variable", "POST /application/{id}/environmentVariable/import"]);
+    expect(valueCalls(log)).toEqual(["GET /variable", "POST /application/{id}/environmentVariable/import"]);
     expect(log.filter((r) => r.status >= 300)).toEqual([]);
 
     const mine = await own(id, "APPLICATION");
@@ -83,7 +69,7 @@ describe("initial variables and secrets of a new service", () => {
     // A refresh of what the import made shows what the program declared (no drift), from one listing.
     await clearRequests(fx.emulator);
     const read = (await p.read!(id, outs)) as { inputs: Props; props: Props };
-    expect(valueWrites(await requests(fx.emulator))).toEqual(["GET /variable"]);
+    expect(valueCalls(await requests(fx.emulator))).toEqual(["GET /variable"]);
     expect(read.props["builtInVariables"]).toEqual(outs["builtInVariables"]);
     expect(read.inputs["environmentVariables"]).toEqual({ LOG_LEVEL: "info", REGION: "eu", INDEX: "7" });
     expect(read.inputs["secrets"]).toEqual({ API_KEY: SECRET });
@@ -93,7 +79,7 @@ describe("initial variables and secrets of a new service", () => {
     const next = await checkedInputs(p, { ...appInputs({ name: inputs["name"] }), environmentVariables: { LOG_LEVEL: "debug", REGION: "eu", EXTRA: "x" } });
     await clearRequests(fx.emulator);
     const updated = (await p.update!(id, outs, next)) as { outs: Props };
-    expect(valueWrites(await requests(fx.emulator))).toEqual([
+    expect(valueCalls(await requests(fx.emulator))).toEqual([
       "DELETE /application/{id}/environmentVariable/{id}",
       "POST /application/{id}/environmentVariable",
       "PUT /application/{id}/environmentVariable/{id}",
@@ -113,7 +99,7 @@ describe("initial variables and secrets of a new service", () => {
     await clearRequests(fx.emulator);
     const updated = (await p.update!(id, outs, next)) as { outs: Props };
     const log = await requests(fx.emulator);
-    expect(valueWrites(log)).toEqual(["GET /variable", "POST /application/{id}/environmentVariable", "POST /application/{id}/environmentVariable/import"]);
+    expect(valueCalls(log)).toEqual(["GET /variable", "POST /application/{id}/environmentVariable", "POST /application/{id}/environmentVariable/import"]);
 
     const mine = await own(id, "APPLICATION");
     const byKey = (k: string) => mine.find((v) => v.key === k);
@@ -142,7 +128,7 @@ describe("initial variables and secrets of a new service", () => {
     const next = await checkedInputs(p, { ...appInputs({ name: inputs["name"] }), environmentVariables: { LOG_LEVEL: "debug", REGION: "us", INDEX: "7" } });
     await clearRequests(fx.emulator);
     const updated = (await p.update!(id, outs, next)) as { outs: Props };
-    expect(valueWrites(await requests(fx.emulator))).toEqual(["POST /application/{id}/environmentVariable/import"]);
+    expect(valueCalls(await requests(fx.emulator))).toEqual(["POST /application/{id}/environmentVariable/import"]);
     const mine = await own(id, "APPLICATION");
     expect(["LOG_LEVEL", "REGION", "INDEX"].map((k) => mine.find((v) => v.key === k)?.value)).toEqual(["debug", "us", "7"]);
     expect(updated.outs["variableRefs"]).toEqual(outs["variableRefs"]);
@@ -155,7 +141,7 @@ describe("initial variables and secrets of a new service", () => {
     const one = await checkedInputs(p, { ...appInputs({ name: inputs["name"] }), environmentVariables: { LOG_LEVEL: "warn", REGION: "us", INDEX: "7" } });
     await clearRequests(fx.emulator);
     await p.update!(id, updated.outs, one);
-    expect(valueWrites(await requests(fx.emulator))).toEqual(["PUT /application/{id}/environmentVariable/{id}"]);
+    expect(valueCalls(await requests(fx.emulator))).toEqual(["PUT /application/{id}/environmentVariable/{id}"]);
   });
 
   it("a key made again under a new id since it was stored is edited, and deleted, where it lives now", async () => {
@@ -195,7 +181,7 @@ describe("initial variables and secrets of a new service", () => {
     }));
     await clearRequests(fx.emulator);
     const { id, outs } = (await p.create!(inputs)) as { id: string; outs: Props };
-    const writes = valueWrites(await requests(fx.emulator)).filter((s) => !s.startsWith("GET"));
+    const writes = valueCalls(await requests(fx.emulator)).filter((s) => !s.startsWith("GET"));
     expect(writes).toEqual([
       "POST /application/{id}/environmentVariable",
       "POST /application/{id}/environmentVariable/import",
@@ -218,7 +204,7 @@ describe("initial variables and secrets of a new service", () => {
     });
     await clearRequests(fx.emulator);
     const { id, outs } = (await containerProvider.create!(inputs)) as { id: string; outs: Props };
-    expect(valueWrites(await requests(fx.emulator))).toEqual(["GET /variable", "POST /container/{id}/environmentVariable/import"]);
+    expect(valueCalls(await requests(fx.emulator))).toEqual(["GET /variable", "POST /container/{id}/environmentVariable/import"]);
     const mine = await own(id, "CONTAINER");
     expect(mine.map((v) => [v.key, v.is_secret]).sort()).toEqual([["A", false], ["B", false], ["TOKEN", true]]);
     expect((outs["secretRefs"] as Record<string, { id: string }>)["TOKEN"]?.id).toBe(mine.find((v) => v.key === "TOKEN")!.id);

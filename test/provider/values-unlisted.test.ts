@@ -6,9 +6,10 @@
  */
 import { applicationProvider as p } from "../../provider/resources/application/index";
 import { CHANGED_OUTSIDE } from "../../provider/framework/common";
-import { VariablesApi, type Variable } from "../../sdk";
+import { VariablesApi } from "../../sdk";
 import { checkedInputs } from "./check-helpers";
-import { clearRequests, requests, useFixture, type LoggedRequest } from "./fixture";
+import { clearRequests, requests, useFixture } from "./fixture";
+import { ownValues, valueCalls, valuesAppInputs } from "./value-calls";
 
 type Props = Record<string, unknown>;
 type Refs = Record<string, { id?: string; updatedAt?: string }>;
@@ -19,23 +20,10 @@ let counter = 0;
 
 function appInputs(extra: Props = {}): Props {
   counter += 1;
-  return {
-    environmentId: fx.envId,
-    name: `unlisted-app-${counter}`,
-    gitRepository: { url: "https://github.com/acme/api.git" },
-    ports: [{ internalPort: 8080, publiclyAccessible: true }],
-    environmentVariables: { LOG_LEVEL: "info", REGION: "eu", INDEX: "7" },
-    secrets: { API_KEY: SECRET },
-    readBuiltInVariables: false,
-    ...extra,
-  };
+  return valuesAppInputs(fx.envId, `unlisted-app-${counter}`, SECRET, { readBuiltInVariables: false, ...extra });
 }
 
-const own = async (id: string): Promise<Variable[]> =>
-  (await fx.client.variables.list({ parentId: id, scope: "APPLICATION" })).filter((v) => v.scope === "APPLICATION");
-const shapes = (log: LoggedRequest[]): string[] =>
-  log.map((r) => `${r.method} ${r.path.replace(/\/[^/]*\d[^/]*/g, "/{id}")}`).sort();
-const valueCalls = (log: LoggedRequest[]): string[] => shapes(log).filter((s) => /environmentVariable|secret|\/variable/.test(s));
+const own = (id: string) => ownValues(fx.client, id, "APPLICATION");
 
 async function created(extra: Props = {}): Promise<{ id: string; outs: Props; inputs: Props }> {
   const inputs = await checkedInputs(p, appInputs(extra));
