@@ -2,14 +2,16 @@
  * Benchmark of requests per resource at scale, through the real engine, against an in-process emulator with a high
  * rate limit (issue 16). It generates a program of one project and `E` environments, each with 5 databases and 50
  * applications that have 3 variables, 1 secret and advanced settings (E=2: 213 resources, E=3: 319; the program reads
- * no built-in variable and says so, `readBuiltInVariables: false`), runs preview,
+ * no built-in variable and no database credential and says so, `readBuiltInVariables: false` and
+ * `readMasterCredentials: false`), runs preview,
  * up, no-op preview, refresh, an update changing three values of every application, and destroy, and prints for each
  * phase the API requests (total, per declared resource, 429s, wall time), the requests by resource kind (from the
  * request log's paths), and the wall time of `up` of the same number of do-nothing dynamic resources (the engine's
  * floor) with the ratio, also for do-nothing resources holding as many bytes of state as the stack's, and for the
  * stack's own resources declared again as do-nothing ones of the same shape (inputs, outputs, secrets, dependencies:
  * what the engine and the Pulumi SDK cost for this very stack). It then brings the stack up again with each object declared `deletedWith` its parent and
- * destroys it, to show what a destroy costs that way, then with the built-ins read (the package's default), and
+ * destroys it, to show what a destroy costs that way, then with the built-ins and credentials read (the package's
+ * default), and
  * once more with the engine's checkpoints left out, compared
  * with the floor left the same way (what the provider costs apart from the state's size). Last, it times loading the
  * package in a fresh process as the engine's provider host does.
@@ -73,12 +75,17 @@ const cluster = ds.getCluster({ organizationId: organization.id, name: "eu-west"
 // deletes the project alone.
 const withParent = (parent: pulumi.Resource): pulumi.CustomResourceOptions =>
   process.env["BENCH_DELETED_WITH"] === "1" ? { deletedWith: parent } : {};
+// The program reads no built-in variable and no database credential, so it does not ask for them (one request
+// fewer per application and per database); BENCH_READ_ALL=1 reads them, as the package does by default.
+const readAll = process.env["BENCH_READ_ALL"] === "1";
 const project = new ds.Project("bench", { organizationId: organization.id, name: "bench-${environments}" });
 for (let e = 0; e < ${environments}; e++) {
   const environment = new ds.Environment("env" + e, { projectId: project.id, name: "env" + e, mode: "DEVELOPMENT", clusterId: cluster.id }, withParent(project));
   const environmentId = environment.id;
   for (let d = 0; d < ${DATABASES}; d++) {
-    new ds.Database("env" + e + "-db" + d, { environmentId, name: "db" + d, type: "POSTGRESQL", version: "16", mode: "CONTAINER" }, withParent(environment));
+    new ds.Database("env" + e + "-db" + d, {
+      environmentId, name: "db" + d, type: "POSTGRESQL", version: "16", mode: "CONTAINER", readMasterCredentials: readAll,
+    }, withParent(environment));
   }
   for (let a = 0; a < ${APPLICATIONS}; a++) {
     const app = new ds.Application("env" + e + "-app" + a, {
@@ -97,9 +104,7 @@ for (let e = 0; e < ${environments}; e++) {
         ? { LOG_LEVEL: "debug", REGION: "eu-central", APP_INDEX: "v2-" + a }
         : { LOG_LEVEL: "info", REGION: "eu-west", APP_INDEX: String(a) },
       secrets: { API_KEY: pulumi.secret("bench-secret-" + e + "-" + a) },
-      // The program reads no built-in variable, so it does not ask for them (one request fewer per application);
-      // BENCH_READ_BUILT_INS=1 reads them, as the package does by default.
-      readBuiltInVariables: process.env["BENCH_READ_BUILT_INS"] === "1",
+      readBuiltInVariables: readAll,
     }, withParent(environment));
     new ds.ApplicationAdvancedSettings("env" + e + "-app" + a + "-settings", {
       applicationId: app.id,
@@ -203,8 +208,8 @@ async function benchStack(binDir: string, environments: number, packageDir: stri
       ["destroy", () => stack.destroy()],
       // The same stack again, each object declared `deletedWith` its parent: only the destroy differs.
       ["up (deletedWith)", () => stack.upWith(deletedWith)], ["destroy (deletedWith)", () => stack.destroy()],
-      // The same stack reading its applications' built-in variables (the package's default).
-      ["up (reading built-ins)", () => stack.upWith({ BENCH_READ_BUILT_INS: "1" })], ["destroy (after reading built-ins)", () => stack.destroy()],
+      // The same stack reading its applications' built-in variables and its databases' credentials (the package's default).
+      ["up (built-ins and credentials read)", () => stack.upWith({ BENCH_READ_ALL: "1" })], ["destroy (after reading them)", () => stack.destroy()],
       // And once more with the engine's checkpoints left out, to compare with the floor's up left the same way.
       ["up (no checkpoints)", () => stack.upWith(NO_CHECKPOINTS)], ["destroy (after no checkpoints)", () => stack.destroy()]] as const;
     for (const [label, op] of ops) {

@@ -59,6 +59,15 @@ export interface DatabaseArgs extends DeployArgs, GroupRefsArgs, AdoptableArgs {
   /** Master user to set after creation (wire: `PUT /database/{id}/masterCredentials`). Default: the service's generated one. Stored as a secret. */
   masterCredentials?: pulumi.Input<DatabaseCredentialsArgs>;
   /**
+   * Whether the master credentials the service generated are read (wire: `GET /database/{id}/masterCredentials`)
+   * into the `login` and `password` outputs. Default: `true`. With `false` they are never read: the password stays
+   * out of Pulumi's state altogether, and create and refresh cost one request fewer each. For programs that give
+   * the database's credentials to services through aliases of its built-in variables
+   * (`builtInVariableKey(type, db.id, "PASSWORD")`), not through these outputs. Credentials the program sets
+   * (`masterCredentials`) are its own: written and read back whatever this says. Never sent to the service.
+   */
+  readMasterCredentials?: pulumi.Input<boolean>;
+  /**
    * Deploy the database after create and after each update that changed anything but `deployTimeoutSeconds` (its
    * fields, its master credentials or its stage), and wait until the deployment ends (wire: `POST
    * /database/{id}/deploy`, then its status). A failure or a timeout fails the update, naming the database and its
@@ -83,6 +92,7 @@ export const databaseSchema = z
     instanceType: field(z.string().min(1).optional(), { computed: true }),
     deploymentStageId: field(idInput().optional(), { wire: false, computed: true }),
     masterCredentials: field(z.strictObject({ login: z.string().min(1), password: z.string().min(1) }).optional(), { wire: false, secret: true }),
+    readMasterCredentials: field(z.boolean().default(true), { wire: false }),
     ...groupRefFields,
     ...deployFields,
   })
@@ -121,7 +131,10 @@ function connectionOutputs(credentials: Credentials | undefined, inputs: Databas
   return out;
 }
 
-/** The master user: set by its own call after create; read back, with a masked password kept from the state. */
+/**
+ * The master user: set by its own call after create; read back, with a masked password kept from the state. The
+ * generated one is not read with `readMasterCredentials: false` (its `login` and `password` outputs are left out).
+ */
 const credentialsPart: Part<DatabaseInputs, DatabaseRecord> = {
   action: "setting master credentials",
   keys: ["masterCredentials"],
@@ -131,6 +144,11 @@ const credentialsPart: Part<DatabaseInputs, DatabaseRecord> = {
     return { outputs: connectionOutputs(credentials, inputs) };
   },
   async read({ client, id, inputs, previous }) {
+    // On refresh the inputs are read from the service, which does not hold this one: the stored value stands.
+    const readGenerated = (inputs.readMasterCredentials ?? previous["readMasterCredentials"]) !== false;
+    if (!readGenerated && inputs.masterCredentials === undefined) {
+      return { inputs: { readMasterCredentials: false }, outputs: { login: undefined, password: undefined } };
+    }
     const credentials = await readOrGone(() => client.databases.getMasterCredentials(id));
     const before = previous["masterCredentials"] as { password?: unknown } | undefined;
     if (before === undefined || credentials === undefined) return { outputs: connectionOutputs(credentials, inputs) };
@@ -214,10 +232,12 @@ export class Database extends ServiceObjectResource {
   declare readonly host: pulumi.Output<string>;
   /** Port to connect to. */
   declare readonly port: pulumi.Output<number>;
-  /** Master user name. */
+  /** Master user name (absent when the generated one is not read: `readMasterCredentials: false`). */
   declare readonly login: pulumi.Output<string | undefined>;
-  /** Master user password (secret). */
+  /** Master user password (secret; absent when the generated one is not read: `readMasterCredentials: false`). */
   declare readonly password: pulumi.Output<string | undefined>;
+  /** Whether the generated master credentials are read. */
+  declare readonly readMasterCredentials: pulumi.Output<boolean>;
   /** Whether create/update deploy the database. */
   declare readonly deploy: pulumi.Output<boolean>;
   /** Deploy wait limit in seconds. */

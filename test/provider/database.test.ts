@@ -62,6 +62,35 @@ describe("Database", () => {
     expect((await p.read!(id, outs as Props)).props).toMatchObject({ password: credentials.password });
     expect(database.secretOutputs).toContain("password");
   });
+
+  it("with readMasterCredentials: false never reads the generated credentials, until the program turns the reading on", async () => {
+    const { masterCredentials: _none, ...rest } = base("db-unread");
+    const inputs = await checked({ ...rest, environmentId: fx.envId, readMasterCredentials: false });
+    await clearRequests(fx.emulator);
+    const { id, outs } = (await p.create!(inputs)) as { id: string; outs: Props };
+    const calls = async () => (await requests(fx.emulator)).map((r) => `${r.method} ${r.path.replace(id, "{id}")}`);
+    expect(await calls()).toEqual([`POST /environment/${fx.envId}/database`]);
+    expect([outs["login"], outs["password"], typeof outs["host"], typeof outs["port"]]).toEqual([undefined, undefined, "string", "number"]);
+
+    await clearRequests(fx.emulator);
+    const read = (await p.read!(id, outs)) as { props: Props; inputs: Props };
+    expect(await calls()).toEqual(["GET /database/{id}"]);
+    expect([read.props["password"], read.inputs["readMasterCredentials"]]).toEqual([undefined, false]);
+    expect((await p.diff!(id, read.props, inputs)).changes).toBe(false);
+
+    const reading = await checked({ ...rest, environmentId: fx.envId, readMasterCredentials: true });
+    const diff = await p.diff!(id, read.props, reading);
+    expect([diff.changes, diff.replaces ?? []]).toEqual([true, []]);
+    await clearRequests(fx.emulator);
+    const updated = (await p.update!(id, read.props, reading)) as { outs: Props };
+    expect(await calls()).toEqual(["GET /database/{id}/masterCredentials"]);
+    const credentials = await fx.client.databases.getMasterCredentials(id);
+    expect([updated.outs["login"], updated.outs["password"]]).toEqual([credentials.login, credentials.password]);
+
+    // Turned off again: the outputs held from before are dropped, not kept.
+    const off = (await p.update!(id, updated.outs, inputs)) as { outs: Props };
+    expect([off.outs["login"], off.outs["password"], off.outs["readMasterCredentials"]]).toEqual([undefined, undefined, false]);
+  });
 });
 
 describe("Database deploy", () => {
