@@ -5,6 +5,7 @@
  * delete before that looks the keys up in one listing. The `builtInVariables` output is `{}` and costs no request.
  */
 import { applicationProvider as p } from "../../provider/resources/application/index";
+import { containerProvider } from "../../provider/resources/container";
 import { CHANGED_OUTSIDE } from "../../provider/framework/common";
 import { VariablesApi } from "../../sdk";
 import { checkedInputs } from "./check-helpers";
@@ -111,6 +112,19 @@ describe("a service that does not read its built-in variables", () => {
     } finally {
       importFor.mockRestore();
     }
+  });
+
+  it("is the same for a container: one import through its own route, no listing", async () => {
+    const registries = await fx.client.containerRegistries.list(fx.orgId);
+    counter += 1;
+    const inputs = await checkedInputs(containerProvider, {
+      environmentId: fx.envId, name: `unlisted-web-${counter}`, registryId: registries[0]!.id, imageName: "nginx", tag: "1.27",
+      environmentVariables: { A: "1" }, secrets: { TOKEN: SECRET }, readBuiltInVariables: false,
+    });
+    await clearRequests(fx.emulator);
+    const { outs } = (await containerProvider.create!(inputs)) as { outs: Props };
+    expect(valueCalls(await requests(fx.emulator))).toEqual(["POST /container/{id}/environmentVariable/import"]);
+    expect([outs["variableRefs"], outs["secretRefs"], outs["builtInVariables"]]).toEqual([{ A: {} }, { TOKEN: {} }, {}]);
   });
 
   it("reads the built-ins when the program turns the reading on, in one listing and without replacing the service", async () => {
