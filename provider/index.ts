@@ -76,7 +76,7 @@ export { AnnotationsGroup, type AnnotationsGroupArgs, type AnnotationArgs, ANNOT
 export type { AutoscalingArgs, ScalerArgs, TriggerAuthenticationArgs } from "./framework/autoscaling";
 export { configureFromStack } from "./framework/credentials";
 export { Credentials, type CredentialsArgs, TOKEN_SCHEMES, type TokenScheme } from "./framework/credentials-set";
-export type { ValueFileOutput } from "./framework/resource";
+export type { SecretRef, ValueFileOutput, VariableRef } from "./framework/resource";
 export { OrganizationSettings, type OrganizationSettingsArgs } from "./resources/organization-settings";
 export { OrganizationMember, type OrganizationMemberArgs } from "./resources/organization-member";
 export {

@@ -33,6 +33,20 @@ export interface ValueFileOutput {
   value: string;
 }
 
+/** Where the service holds one variable this resource manages. */
+export interface VariableRef {
+  /** The variable's id; absent until a refresh reads it when a new service's import was not listed (`readBuiltInVariables: false`). */
+  id?: string;
+}
+
+/** Where the service holds one secret this resource manages, and when it last changed it. */
+export interface SecretRef {
+  /** The secret's id; absent until a refresh reads it when a new service's import was not listed (`readBuiltInVariables: false`). */
+  id?: string;
+  /** When the service last changed the secret, as it answers it. */
+  updatedAt?: string;
+}
+
 /**
  * Base class of the resources built from a family definition (constructed with {@link familyResourceArgs}): every
  * object the service keeps has its two timestamps.
@@ -66,17 +80,21 @@ export abstract class ValueOwnerResource extends ServiceObjectResource {
   /** Secret overrides managed by this resource, by key (secret). */
   declare readonly secretOverrides: pulumi.Output<Record<string, string> | undefined>;
   /** Ids of the variables managed by this resource, by key. */
-  declare readonly variableRefs: pulumi.Output<Record<string, {
-    /** The variable's id; absent until a refresh reads it when a new service's import was not listed (`readBuiltInVariables: false`). */
-    id?: string;
-  }>>;
+  declare readonly variableRefs: pulumi.Output<Record<string, VariableRef>>;
+  /** Ids of the file variables managed by this resource, by key. */
+  declare readonly variableFileRefs: pulumi.Output<Record<string, VariableRef>>;
+  /** Ids of the aliases managed by this resource, by alias key. */
+  declare readonly variableAliasRefs: pulumi.Output<Record<string, VariableRef>>;
+  /** Ids of the overrides managed by this resource, by key. */
+  declare readonly variableOverrideRefs: pulumi.Output<Record<string, VariableRef>>;
   /** Ids and last change times of the secrets managed by this resource, by key. */
-  declare readonly secretRefs: pulumi.Output<Record<string, {
-    /** The secret's id; absent until a refresh reads it when a new service's import was not listed (`readBuiltInVariables: false`). */
-    id?: string;
-    /** When the service last changed the secret, as it answers it. */
-    updatedAt?: string;
-  }>>;
+  declare readonly secretRefs: pulumi.Output<Record<string, SecretRef>>;
+  /** Ids and last change times of the secret files managed by this resource, by key. */
+  declare readonly secretFileRefs: pulumi.Output<Record<string, SecretRef>>;
+  /** Ids and last change times of the secret aliases managed by this resource, by alias key. */
+  declare readonly secretAliasRefs: pulumi.Output<Record<string, SecretRef>>;
+  /** Ids and last change times of the secret overrides managed by this resource, by key. */
+  declare readonly secretOverrideRefs: pulumi.Output<Record<string, SecretRef>>;
 }
 
 /**
