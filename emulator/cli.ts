@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `deploy-service-emulator [--port N] [--data FILE] [--step-ms N] [--rate-limit N] [--json]`:
+ * `deploy-service-emulator [--port N] [--data FILE] [--step-ms N] [--rate-limit N] [--json] [--help]`:
  * serves the emulator on 127.0.0.1 until SIGINT/SIGTERM and prints its URL, Admin token and ids
  * (or one JSON line with `--json`).
  */
@@ -9,12 +9,33 @@ import { startEmulator, type EmulatorOptions } from "./index";
 interface CliArgs {
   options: EmulatorOptions;
   json: boolean;
+  /** `--help` or `-h`: print {@link HELP} and exit 0. */
+  help: boolean;
 }
+
+const USAGE = "usage: deploy-service-emulator [--port N] [--data FILE] [--step-ms N] [--rate-limit N] [--json] [--help]";
+
+/** What `--help` prints. */
+export const HELP = [
+  USAGE,
+  "",
+  "Serves a local emulator of the deployment service's API on 127.0.0.1 until SIGINT or SIGTERM, and prints its URL,",
+  "the admin token, the organization id and the cluster ids.",
+  "",
+  "  --port N        listen on port N (default: a free port)",
+  "  --data FILE     keep the state in FILE across restarts (written with mode 0600); default: in memory only",
+  "  --step-ms N     milliseconds per deployment step (default 300; 0: deployments and deletes finish at once)",
+  "  --rate-limit N  requests per hour per token (default 1000, the service's limit)",
+  "  --json          print one JSON line (url, tokens, organizationId, clusterIds) instead of the text",
+  "  --help, -h      print this help",
+  "",
+].join("\n");
 
 /** Parses the command line; throws with a usage message on bad input. */
 export function parseArgs(argv: string[]): CliArgs {
   const options: EmulatorOptions = { stepMs: 300 };
   let json = false;
+  let help = false;
   const int = (flag: string, v: string | undefined): number => {
     const n = Number(v);
     if (v === undefined || !Number.isInteger(n) || n < 0) throw new Error(`${flag}: expected a non-negative integer, got ${v ?? "nothing"}`);
@@ -22,7 +43,8 @@ export function parseArgs(argv: string[]): CliArgs {
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === "--json") json = true;
+    if (a === "--help" || a === "-h") help = true;
+    else if (a === "--json") json = true;
     else if (a === "--quiet") options.quiet = true;
     else if (a === "--port") options.port = int(a, argv[++i]);
     else if (a === "--step-ms") options.stepMs = int(a, argv[++i]);
@@ -31,9 +53,9 @@ export function parseArgs(argv: string[]): CliArgs {
       const f = argv[++i];
       if (!f) throw new Error("--data: expected a file path");
       options.dataFile = f;
-    } else throw new Error(`unknown argument ${a}\nusage: deploy-service-emulator [--port N] [--data FILE] [--step-ms N] [--rate-limit N] [--json]`);
+    } else throw new Error(`unknown argument ${a}\n${USAGE}`);
   }
-  return { options, json };
+  return { options, json, help };
 }
 
 async function main(): Promise<void> {
@@ -43,6 +65,10 @@ async function main(): Promise<void> {
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n`);
     process.exit(2);
+  }
+  if (args.help) {
+    process.stdout.write(HELP);
+    return;
   }
   const emu = await startEmulator(args.options);
   if (args.json) {

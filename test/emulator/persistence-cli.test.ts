@@ -2,7 +2,9 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { spawnSync } from "node:child_process";
 import { startEmulator } from "../../emulator";
+import { HELP, parseArgs } from "../../emulator/cli";
 
 const root = path.resolve(__dirname, "../..");
 let dir: string;
@@ -62,4 +64,20 @@ describe("CLI", () => {
       await exited;
     }
   }, 30000);
+
+  it("--help prints what each option does and exits 0 without serving", () => {
+    const run = spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "emulator/cli.ts", "--help"], {
+      cwd: root, encoding: "utf8", timeout: 25000,
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(HELP);
+    for (const option of ["--port N", "--data FILE", "--step-ms N", "--rate-limit N", "--json", "--help"]) expect(HELP).toContain(`  ${option}`);
+    expect(run.stdout).not.toContain("listening");
+  }, 30000);
+
+  it("refuses an unknown argument with the usage line", () => {
+    expect(() => parseArgs(["--verbose"])).toThrow(/unknown argument --verbose\nusage: deploy-service-emulator \[--port N\]/);
+    expect(parseArgs(["-h"]).help).toBe(true);
+    expect(parseArgs(["--rate-limit", "60"]).options.rateLimitPerHour).toBe(60);
+  });
 });
