@@ -13,6 +13,7 @@ import { apiClient } from "./credentials";
 import { changedKeys, diffInputs } from "./diff";
 import { partialFailure, readOrGone } from "./errors";
 import { fieldsOf, type FieldInfo } from "./fields";
+import { withStoredChoices, type StoredChoices } from "./stored-choices";
 import { withActionableErrors } from "./messages";
 export type { FieldMeta } from "./fields";
 
@@ -162,7 +163,8 @@ export interface ResourceDefinition<S extends z.ZodObject, R extends WireRecord>
   parts?: ReadonlyArray<Part<z.output<S>, R>>;
   /**
    * The desired inputs with what the service chose where the program left a value out (a port's name, the git
-   * branch) taken from the stored state, so that leaving a value out is no change. Applied in diff and update.
+   * branch) taken from the stored state, so that leaving a value out is no change. Applied in diff and update, and
+   * in check from the stored inputs (see `stored-choices.ts`).
    */
   fillServiceChoices?(news: Props, olds: Props): Props;
 }
@@ -294,10 +296,15 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
   const partKeys = new Set(parts.flatMap((p) => p.keys as readonly string[]));
   const bodyKeys = fields.filter((f) => f.wire !== undefined && !f.meta.createOnly && !partKeys.has(f.key)).map((f) => f.key);
   const keptNames = [...(def.outputNames ?? []), "createdAt", "updatedAt"];
+  const storedChoices: StoredChoices = {
+    computedKeys, replaceOn, secretKeys, ...(def.fillServiceChoices ? { fill: def.fillServiceChoices.bind(def) } : {}),
+  };
 
   const provider: pulumi.dynamic.ResourceProvider = {
-    async check(_olds, news) {
-      return checkInputs(def.schema, news, { secretKeys });
+    async check(olds, news) {
+      const checked = checkInputs(def.schema, news, { secretKeys });
+      if (checked.failures !== undefined && checked.failures.length > 0) return checked;
+      return { inputs: withStoredChoices(checked.inputs ?? {}, olds, storedChoices) };
     },
     async diff(_id, olds, news) {
       const stored = withStoredDefaults(olds);
