@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * `deploy-service-emulator [--port N] [--data FILE] [--step-ms N] [--rate-limit N] [--json] [--help]`:
+ * `deploy-service-emulator [--port N] [--data FILE] [--step-ms N] [--rate-limit N] [--allow-webhook-host HOST]... [--json] [--help]`:
  * serves the emulator on 127.0.0.1 until SIGINT/SIGTERM and prints its URL, Admin token and ids
  * (or one JSON line with `--json`).
  */
 import { startEmulator, type EmulatorOptions } from "./index";
+import { normalizeAllowHost } from "./webhook-targets";
 
 interface CliArgs {
   options: EmulatorOptions;
@@ -13,7 +14,7 @@ interface CliArgs {
   help: boolean;
 }
 
-const USAGE = "usage: deploy-service-emulator [--port N] [--data FILE] [--step-ms N] [--rate-limit N] [--json] [--help]";
+const USAGE = "usage: deploy-service-emulator [--port N] [--data FILE] [--step-ms N] [--rate-limit N] [--allow-webhook-host HOST]... [--json] [--help]";
 
 /** What `--help` prints. */
 export const HELP = [
@@ -26,6 +27,10 @@ export const HELP = [
   "  --data FILE     keep the state in FILE across restarts (written with mode 0600); default: in memory only",
   "  --step-ms N     milliseconds per deployment step (default 300; 0: deployments and deletes finish at once)",
   "  --rate-limit N  requests per hour per token (default 1000, the service's limit)",
+  "  --allow-webhook-host HOST",
+  "                  also deliver webhooks to HOST (a name or an IP address, no port; repeatable). By default webhooks",
+  "                  go to loopback hosts only (127.0.0.0/8, ::1, localhost); private, link-local and public hosts",
+  "                  need this; cloud metadata hosts (169.254.169.254, metadata.google.internal...) and 0.0.0.0 never",
   "  --json          print one JSON line (url, tokens, organizationId, clusterIds) instead of the text",
   "  --help, -h      print this help",
   "",
@@ -49,7 +54,14 @@ export function parseArgs(argv: string[]): CliArgs {
     else if (a === "--port") options.port = int(a, argv[++i]);
     else if (a === "--step-ms") options.stepMs = int(a, argv[++i]);
     else if (a === "--rate-limit") options.rateLimitPerHour = Math.max(1, int(a, argv[++i]));
-    else if (a === "--data") {
+    else if (a === "--allow-webhook-host") {
+      const h = argv[++i];
+      try {
+        (options.webhookAllowHosts ??= []).push(normalizeAllowHost(h ?? ""));
+      } catch (e) {
+        throw new Error(`--allow-webhook-host: ${(e as Error).message}`);
+      }
+    } else if (a === "--data") {
       const f = argv[++i];
       if (!f) throw new Error("--data: expected a file path");
       options.dataFile = f;

@@ -33,7 +33,9 @@
  *   head, shown as `git_repository.deployed_commit_*` once DEPLOYED; `/<kind>/{id}/deploymentHistory` and
  *   `/environment/{id}/deploymentHistory` list every action, newest first, 20 per page (query `startId`).
  * - Webhooks: every deploy of every service kind that started sends DEPLOYMENT_STARTED and exactly one final event:
- *   SUCCESSFUL, FAILURE, or CANCELLED when a newer action replaces it or its service is deleted mid-deploy.
+ *   SUCCESSFUL, FAILURE, or CANCELLED when a newer action replaces it or its service is deleted mid-deploy. Targets
+ *   are loopback only unless `webhookAllowHosts` allows more (never a metadata host), checked at create and at each
+ *   delivery (see `webhook-targets.ts`); a target's answer body is never kept nor answered.
  * - Secret values, git tokens, webhook secrets and container registries' credentials are kept but never answered. Database passwords are answered by
  *   the master-credentials read and edit (to every token scope, as the live service does). All of them are redacted
  *   in the state dump.
@@ -60,6 +62,7 @@
 import { EmulatorServer } from "./server";
 import { loadData, Saver } from "./persistence";
 import { newSeedInfo, seedState } from "./seed";
+import { normalizeAllowHost } from "./webhook-targets";
 
 export * from "./control-client";
 
@@ -77,6 +80,11 @@ export interface EmulatorOptions {
   dataFile?: string;
   /** Print nothing (the library never prints; kept for the CLI). */
   quiet?: boolean;
+  /**
+   * Hosts (names or IP addresses, no port) webhooks may be delivered to besides loopback, the only default; a name
+   * allows whatever it resolves to. Cloud metadata hosts and 0.0.0.0/`::` are never allowed (startEmulator throws).
+   */
+  webhookAllowHosts?: string[];
 }
 
 /** A running emulator. */
@@ -105,6 +113,16 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
+function allowedHosts(hosts: readonly string[]): string[] {
+  return hosts.map((h) => {
+    try {
+      return normalizeAllowHost(h);
+    } catch (e) {
+      throw new Error(`webhookAllowHosts: ${(e as Error).message}`);
+    }
+  });
+}
+
 /** Starts an emulator on 127.0.0.1 (a free port unless `port` is given). */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const now = Date.now();
@@ -115,6 +133,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     stepMs: options.stepMs ?? 0,
     rateLimitPerHour: options.rateLimitPerHour ?? 1000,
     ...(options.rateLimitWindowSeconds !== undefined ? { rateLimitWindowSeconds: options.rateLimitWindowSeconds } : {}),
+    ...(options.webhookAllowHosts !== undefined ? { webhookAllowHosts: allowedHosts(options.webhookAllowHosts) } : {}),
   });
   if (options.dataFile) {
     server.saver = new Saver(options.dataFile, () => server.snapshot());

@@ -17,15 +17,24 @@
  * is dropped when its webhook was deleted or disabled meanwhile, and on reset; it goes to the URL, with the secret,
  * of its first attempt.
  *
- * Only `http://` targets are called (the emulator never reaches out over TLS); an `https://` target is recorded as
- * one attempt with status 0 and why, never retried. A `SLACK` webhook gets `{text}` (what a Slack incoming webhook takes), a
- * `STANDARD` one `{event_type, payload}`.
+ * Targets: each attempt checks its target first (`webhook-targets.ts`: loopback only unless allowed, never a metadata
+ * or unspecified address, no userinfo); a refused one is recorded as one attempt with status 0 and why, never retried.
+ * A name is resolved once per attempt and the request goes to an address that was checked (the next one when one
+ * refuses the connection), with the name in `Host`.
+ * Redirects are not followed (a 3xx is an answer that is not 2xx). Only `http://` targets are called (the emulator
+ * never reaches out over TLS); an `https://` target is recorded as one attempt with status 0 and why, never retried.
+ *
+ * The target's answer body is never kept: an attempt records the status and the answer's length in bytes only
+ * (`target_response_bytes`, the emulator's own field), so no token can read what a target answered through the
+ * emulator. A `SLACK` webhook gets `{text}` (what a Slack incoming webhook takes), a `STANDARD` one
+ * `{event_type, payload}`.
  */
 import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import { iso } from "./models/records";
 import type { ServiceRecBase } from "./models/services";
 import type { WebhookDeliveryRec, WebhookRec } from "./models/webhooks";
+import { allowListOf, resolveTarget, targetUrlProblem, type AllowList, type CheckedAddress } from "./webhook-targets";
 import { later, type World } from "./world";
 
 /** Event names of the reference, as stored and delivered. */
@@ -41,8 +50,8 @@ export const MAX_ATTEMPTS = 5;
 export const DELIVERY_TIMEOUT_MS = 2000;
 /** Deliveries kept per webhook (the oldest go first). */
 export const KEPT_DELIVERIES = 200;
-/** Characters of a target's answer body kept in the record. */
-const KEPT_BODY_CHARS = 2000;
+/** Bytes of a target's answer read at most (counted, never kept); the connection is dropped beyond. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /** `sha256=<hex>`: the value of {@link HMAC_HEADER} for a body and a secret. */
 export function signatureOf(body: string, secret: string): string {
@@ -117,12 +126,12 @@ interface Delivery {
 }
 
 /**
- * The outcome of one attempt: the target's status (0: no answer) and answer body, or why there was none; `final`
- * when trying again cannot help (a target the emulator does not call).
+ * The outcome of one attempt: the target's status (0: no answer) and the length of its answer (never the answer), or
+ * why there was none; `final` when trying again cannot help (a target the emulator does not call).
  */
 interface Outcome {
   status: number;
-  body: string | null;
+  bytes: number | null;
   error?: string;
   final?: boolean;
 }
@@ -146,14 +155,14 @@ function headersOf(d: Delivery, attempt: number, redact: boolean): Record<string
 /** Runs attempt `attempt` of a delivery, records it, and schedules the next one when it failed and attempts remain. */
 function deliver(world: World, hook: WebhookRec, d: Delivery, attempt = 1): void {
   const startedAt = world.now();
-  void post(d.url, d.body, headersOf(d, attempt, false)).then((outcome) => {
+  void post(d.url, d.body, headersOf(d, attempt, false), allowListOf(world.config.webhookAllowHosts)).then((outcome) => {
     const ok = outcome.status >= 200 && outcome.status < 300;
     const retry = !ok && outcome.final !== true && attempt < MAX_ATTEMPTS;
     const delay = retryDelayMs(world.config.stepMs, attempt);
     record(hook, {
       id: randomUUID(), created_at: iso(startedAt), event_id: d.eventId, attempt, matched_event: d.event, kind: hook.kind,
       target_url_used: d.url, request: JSON.parse(d.body) as Record<string, unknown>, request_headers: headersOf(d, attempt, true),
-      target_response_status_code: outcome.status, target_response_body: outcome.body,
+      target_response_status_code: outcome.status, target_response_bytes: outcome.bytes,
       ...(outcome.error === undefined ? {} : { error: outcome.error }),
       delivered: ok, next_attempt_at: retry ? iso(world.now() + delay) : null,
     });
@@ -172,15 +181,27 @@ function record(hook: WebhookRec, rec: WebhookDeliveryRec): void {
   if (list.length > KEPT_DELIVERIES) list.splice(0, list.length - KEPT_DELIVERIES);
 }
 
-/** POSTs `body` to `target`; resolves with the outcome, never rejects. */
-function post(target: string, body: string, headers: Record<string, string>): Promise<Outcome> {
-  let url: URL;
-  try {
-    url = new URL(target);
-  } catch {
-    return Promise.resolve({ status: 0, body: null, error: "target_url is not a URL", final: true });
+/** POSTs `body` to `target` when its check passes; resolves with the outcome, never rejects. */
+async function post(target: string, body: string, headers: Record<string, string>, allow: AllowList): Promise<Outcome> {
+  const refused = targetUrlProblem(target, allow);
+  if (refused !== undefined) return { status: 0, bytes: null, error: `refused: target_url ${refused}`, final: true };
+  const url = new URL(target); // parsed by the check above
+  if (url.protocol !== "http:") return { status: 0, bytes: null, error: `the emulator delivers to http:// targets only, not ${url.protocol}//`, final: true };
+  const to = await resolveTarget(url, allow);
+  if (!to.ok) return { status: 0, bytes: null, error: to.why, final: to.final };
+  let outcome: Outcome = { status: 0, bytes: null, error: "no address" };
+  for (const a of to.addresses) {
+    outcome = await send(url, a, body, headers);
+    if (!NOT_CONNECTED.test(outcome.error ?? "")) break; // the next checked address only when this one took no connection
   }
-  if (url.protocol !== "http:") return Promise.resolve({ status: 0, body: null, error: `the emulator delivers to http:// targets only, not ${url.protocol}//`, final: true });
+  return outcome;
+}
+
+/** Connection errors that mean nothing was sent: the next address of the name is tried. */
+const NOT_CONNECTED = /^connection error: (?:ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|EAFNOSUPPORT)$/;
+
+/** POSTs to a checked address, with the URL's host in `Host`; never follows a redirect. */
+function send(url: URL, { address, family }: CheckedAddress, body: string, headers: Record<string, string>): Promise<Outcome> {
   return new Promise((resolve) => {
     let settled = false;
     const done = (o: Outcome) => {
@@ -188,24 +209,29 @@ function post(target: string, body: string, headers: Record<string, string>): Pr
       settled = true;
     };
     try {
-      const req = http.request(url, { method: "POST", timeout: DELIVERY_TIMEOUT_MS, headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } });
-      req.on("error", (e: NodeJS.ErrnoException) => done({ status: 0, body: null, error: `connection error: ${e.code ?? e.message}` }));
+      const req = http.request({
+        host: address, family, port: url.port === "" ? 80 : Number(url.port), path: `${url.pathname}${url.search}`, method: "POST",
+        timeout: DELIVERY_TIMEOUT_MS, headers: { ...headers, host: url.host, "content-length": String(Buffer.byteLength(body)) },
+      });
+      req.on("error", (e: NodeJS.ErrnoException) => done({ status: 0, bytes: null, error: `connection error: ${e.code ?? e.message}` }));
       req.on("timeout", () => {
-        done({ status: 0, body: null, error: `no answer within ${DELIVERY_TIMEOUT_MS} ms` });
+        done({ status: 0, bytes: null, error: `no answer within ${DELIVERY_TIMEOUT_MS} ms` });
         req.destroy();
       });
       req.on("response", (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          if (text.length < KEPT_BODY_CHARS) text += chunk;
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (bytes <= MAX_ANSWER_BYTES) return;
+          done({ status: res.statusCode ?? 0, bytes });
+          res.destroy();
         });
-        res.on("end", () => done({ status: res.statusCode ?? 0, body: text === "" ? null : text.slice(0, KEPT_BODY_CHARS) }));
-        res.on("error", () => done({ status: res.statusCode ?? 0, body: null }));
+        res.on("end", () => done({ status: res.statusCode ?? 0, bytes }));
+        res.on("error", () => done({ status: res.statusCode ?? 0, bytes }));
       });
       req.end(body);
     } catch (e) {
-      done({ status: 0, body: null, error: `request not sent: ${(e as Error).message}` });
+      done({ status: 0, bytes: null, error: `request not sent: ${(e as Error).message}` });
     }
   });
 }

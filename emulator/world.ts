@@ -9,6 +9,11 @@ export interface EmulatorConfig {
   rateLimitPerHour: number;
   /** Length of the rate-limit window in seconds; absent = 3600 (the service's hour). */
   rateLimitWindowSeconds?: number;
+  /**
+   * Hosts webhooks may be delivered to besides loopback (normalized by `normalizeAllowHost`); absent = loopback only.
+   * Metadata and unspecified addresses are refused whatever it holds (see `webhook-targets.ts`).
+   */
+  webhookAllowHosts?: string[];
 }
 
 /** Everything a route handler may use: the store, the live config, the faults and the timers of pending side effects. */

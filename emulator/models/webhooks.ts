@@ -1,5 +1,7 @@
 import type { z } from "zod";
+import { badRequest } from "../errors";
 import type { WEBHOOK_EVENTS, webhookRequest } from "../schemas/webhooks";
+import { allowListOf, targetUrlProblem } from "../webhook-targets";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
 
 /** An organization webhook. */
@@ -37,7 +39,11 @@ export interface WebhookDeliveryRec {
   request_headers: Record<string, string>;
   /** The target's status; 0 when it gave none (connection error, timeout, a target not called). */
   target_response_status_code: number;
-  target_response_body: string | null;
+  /**
+   * Bytes of the target's answer (null: none). The answer itself is never kept, so no token reads it through the
+   * emulator (`target_response_body` is answered as null; records of older emulators may still hold one, never answered).
+   */
+  target_response_bytes: number | null;
   /** Why there was no answer. */
   error?: string;
   /** A 2xx answer. */
@@ -54,8 +60,13 @@ const EVENT_ALIASES: ReadonlyMap<string, (typeof WEBHOOK_EVENTS)[number]> = new 
   ["DEPLOYMENT_FAILED", "DEPLOYMENT_FAILURE"],
 ] as const);
 
-/** Sets every field from a full request, with the service's defaults for what it leaves out. */
-function apply(w: WebhookRec, b: Input): void {
+/**
+ * Sets every field from a full request, with the service's defaults for what it leaves out. A target the emulator
+ * would refuse to call (see `webhook-targets.ts`) is a 400 naming `target_url`, quoting nothing of it.
+ */
+function apply(m: ModelContext, w: WebhookRec, b: Input): void {
+  const refused = targetUrlProblem(b.target_url, allowListOf(m.world.config.webhookAllowHosts));
+  if (refused !== undefined) throw badRequest("target_url", refused);
   w.kind = b.kind ?? "STANDARD";
   w.target_url = b.target_url;
   if (b.target_secret !== undefined) w.target_secret = b.target_secret;
@@ -72,13 +83,13 @@ export function createWebhook(m: ModelContext, orgId: string, b: Input): Webhook
     ...baseFields(m.now), organization_id: orgId, kind: "STANDARD", target_url: "", enabled: true, events: [],
     project_names_filter: [], environment_types_filter: [],
   };
-  apply(w, b);
+  apply(m, w, b);
   m.world.store.state.webhooks.set(w.id, w);
   return w;
 }
 
 /** Replaces a webhook with a full request (a secret left out is kept). */
 export function replaceWebhook(m: ModelContext, w: WebhookRec, b: Input): void {
-  apply(w, b);
+  apply(m, w, b);
   touch(w, m.now);
 }

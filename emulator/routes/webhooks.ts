@@ -16,11 +16,14 @@ function present(_ctx: RouteContext, w: WebhookRec): Record<string, unknown> {
   return out;
 }
 
-/** A delivery attempt as the reference's `WebhookEventResponse` has it (the emulator's own fields left out). */
+/**
+ * A delivery attempt as the reference's `WebhookEventResponse` has it (the emulator's own fields left out); the
+ * target's answer body is never kept nor answered (null), so no token reads what a target answered.
+ */
 export function presentDelivery(d: WebhookDeliveryRec): Record<string, unknown> {
   return {
     id: d.id, created_at: d.created_at, kind: d.kind, matched_event: d.matched_event, target_url_used: d.target_url_used,
-    request: d.request, target_response_status_code: d.target_response_status_code, target_response_body: d.target_response_body,
+    request: d.request, target_response_status_code: d.target_response_status_code, target_response_body: null,
   };
 }
 

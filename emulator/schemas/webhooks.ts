@@ -7,11 +7,22 @@ export const WEBHOOK_EVENTS = ["DEPLOYMENT_STARTED", "DEPLOYMENT_CANCELLED", "DE
 
 const eventName = z.enum([...WEBHOOK_EVENTS, "DEPLOYMENT_SUCCEEDED", "DEPLOYMENT_FAILED"]);
 
-/** Create or replace a webhook (`kind` defaults to STANDARD; `target_url` must start with `http://` or `https://`). */
+/**
+ * A signing secret: sent as the `Qovery-Signature` header value, so no character a header cannot carry (CR, LF and
+ * the other control characters, anything above U+00FF). The message quotes nothing of it.
+ */
+const signingSecret = z.string().refine((s) => !/[\u0000-\u001f\u007f-\u009f\u0100-\uffff]/.test(s), {
+  message: "expected no control characters (CR, LF, tab...) nor characters above U+00FF: the secret is sent as an HTTP header value",
+});
+
+/**
+ * Create or replace a webhook (`kind` defaults to STANDARD; `target_url` must start with `http://` or `https://`;
+ * the model checks its host, see `webhook-targets.ts`).
+ */
 export const webhookRequest = z.object({
   kind: z.enum(["STANDARD", "SLACK"]).optional(),
   target_url: httpUrl,
-  target_secret: z.string().optional(),
+  target_secret: signingSecret.optional(),
   enabled: z.boolean().optional(),
   events: z.array(eventName).min(1, "expected at least one event"),
   description: z.string().optional(),
