@@ -1,9 +1,11 @@
 /**
  * Webhook deliveries to a receiver on 127.0.0.1: the signature headers (the secret as the reference describes it,
  * and the HMAC-SHA256 of the body), the payload's fields, retries after a 500 or a connection error with a backoff
- * driven by the clock step, and the record of every attempt (`GET .../webhook/{id}/event`, the control endpoint).
+ * driven by the clock step, and the record of every attempt (`GET .../webhook/{id}/event`, the control endpoint),
+ * which never holds the target's answer; names resolved at delivery (a fake `dns.lookup`), every address checked.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import dns from "node:dns";
 import http from "node:http";
 import { control } from "../../emulator/control-client";
 import { HMAC_HEADER, MAX_ATTEMPTS, SECRET_HEADER, retryDelayMs, signatureOf } from "../../emulator/webhook-delivery";
@@ -28,9 +30,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await receiver.close();
 });
+const defaultText = (status: number): string => (status >= 200 && status < 300 ? "ok" : "try again");
 beforeEach(() => {
   received.length = 0;
   receiver.answer = () => 200;
+  receiver.text = defaultText;
 });
 
 /** Answers 500 to the first request from now on and 200 after it (or 500 to all with `always`). */
@@ -123,13 +127,13 @@ describe("retries", () => {
     expect(events.status).toBe(200);
     expect(events.body.results.map((e: { target_response_status_code: number }) => e.target_response_status_code)).toEqual([200, 500]);
     expect(events.body.results[1]).toMatchObject({
-      kind: "STANDARD", matched_event: "DEPLOYMENT_STARTED", target_url_used: `${base}/flaky`, target_response_body: "try again",
+      kind: "STANDARD", matched_event: "DEPLOYMENT_STARTED", target_url_used: `${base}/flaky`, target_response_body: null,
       request: JSON.parse(first.raw),
     });
     expect(referenceProblems([...seen], "webhook events")).toEqual([]);
 
     const attempts = await deliveries();
-    expect(attempts.map((a) => [a.webhook_id, a.attempt, a.delivered])).toEqual([[id, 1, false], [id, 2, true]]);
+    expect(attempts.map((a) => [a.webhook_id, a.attempt, a.delivered, a.target_response_bytes])).toEqual([[id, 1, false, 9], [id, 2, true, 2]]);
     expect(attempts[0]?.next_attempt_at).not.toBeNull();
     expect(attempts[1]?.next_attempt_at).toBeNull();
     expect(attempts[0]?.request_headers).toMatchObject({ [SECRET_HEADER.toLowerCase()]: "***", [HMAC_HEADER.toLowerCase()]: "***" });
@@ -183,5 +187,60 @@ describe("retries", () => {
 
   it("404 for the events of an unknown webhook", async () => {
     expect((await c.call("GET", `/organization/${c.org}/webhook/00000000-0000-4000-8000-000000000000/event`)).status).toBe(404);
+  });
+});
+
+describe("targets and answers", () => {
+  it("never keeps the target's answer: a Read token, the control endpoint and the state dump see its length only", async () => {
+    const answer = "ami-id\nhostname\niam/security-credentials/role-of-the-host"; // what a metadata endpoint would say
+    receiver.text = () => answer;
+    const id = await hook({ target_url: `${base}/answers` });
+    await deployedApp();
+    await waitFor(async () => (await deliveries()).length >= 1);
+    const events = await c.call("GET", `/organization/${c.org}/webhook/${id}/event`, undefined, c.emu.tokens.read);
+    expect(events.status).toBe(200);
+    expect(events.body.results).toHaveLength(1);
+    expect(events.body.results[0]).toMatchObject({ target_response_status_code: 200, target_response_body: null });
+    const [attempt] = await deliveries();
+    expect(attempt).toMatchObject({ delivered: true, target_response_bytes: Buffer.byteLength(answer) });
+    const everything = JSON.stringify(events.body) + JSON.stringify(attempt) + await (await control(c.emu, "GET", "/state")).text();
+    expect(everything).not.toContain("security-credentials");
+  });
+
+  describe("a name is resolved at delivery", () => {
+    const NAMES: Record<string, Array<{ address: string; family: number }>> = {
+      "receiver.test": [{ address: "127.0.0.1", family: 4 }],
+      "mixed.test": [{ address: "127.0.0.1", family: 4 }, { address: "10.0.0.9", family: 4 }],
+    };
+    let lookups: string[];
+    beforeEach(() => {
+      lookups = [];
+      jest.spyOn(dns, "lookup").mockImplementation(((name: string, o: unknown, cb?: (e: Error | null, a?: unknown, f?: number) => void) => {
+        const done = (cb ?? o) as (e: Error | null, a?: unknown, f?: number) => void;
+        const all = typeof o === "object" && o !== null && (o as { all?: boolean }).all === true;
+        lookups.push(name);
+        const found = NAMES[name];
+        if (!found) return done(Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: "ENOTFOUND" }));
+        return all ? done(null, found) : done(null, found[0]?.address, found[0]?.family);
+      }) as unknown as typeof dns.lookup);
+    });
+    afterEach(() => jest.restoreAllMocks());
+
+    it("every address must pass; the request goes to the checked address, with the name in Host; a refused one is never retried", async () => {
+      const port = new URL(base).port;
+      const named = await hook({ target_url: `http://receiver.test:${port}/named` });
+      const mixed = await hook({ target_url: `http://mixed.test:${port}/mixed` });
+      await deployedApp();
+      await waitFor(async () => (await deliveries()).length >= 2);
+      await new Promise((r) => setTimeout(r, 4 * STEP)); // a retry of the refused one would show now
+      expect(received.map((r) => [r.headers.host, r.body.event_type])).toEqual([[`receiver.test:${port}`, "DEPLOYMENT_STARTED"]]);
+      const attempts = await deliveries();
+      expect(attempts.find((a) => a.webhook_id === named)).toMatchObject({ delivered: true, target_response_status_code: 200 });
+      expect(attempts.filter((a) => a.webhook_id === mixed)).toEqual([expect.objectContaining({
+        attempt: 1, delivered: false, target_response_status_code: 0, next_attempt_at: null,
+        error: expect.stringMatching(/^refused: the target's name resolves to 10\.0\.0\.9, a private address/),
+      })]);
+      expect(lookups.filter((n) => n === "receiver.test")).toHaveLength(1); // checked once, connected to what was checked
+    });
   });
 });

@@ -20,6 +20,8 @@ export interface Receiver {
   received: Received[];
   /** The status answered to the request at `index` (0-based, over the receiver's life); default 200. */
   answer: (request: Received, index: number) => number;
+  /** The body answered with a status (default `ok` for a 2xx, `try again` otherwise). */
+  text: (status: number) => string;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export async function startReceiver(): Promise<Receiver> {
       const r: Received = { at: Date.now(), headers: req.headers, raw, body };
       receiver.received.push(r);
       const status = receiver.answer(r, count++);
-      res.writeHead(status, { "content-type": "text/plain" }).end(status >= 200 && status < 300 ? "ok" : "try again");
+      res.writeHead(status, { "content-type": "text/plain" }).end(receiver.text(status));
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
@@ -48,6 +50,7 @@ export async function startReceiver(): Promise<Receiver> {
     base: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
     received: [],
     answer: () => 200,
+    text: (status) => (status >= 200 && status < 300 ? "ok" : "try again"),
     close: () => new Promise((r) => server.close(() => r())),
   };
   return receiver;

@@ -1,5 +1,6 @@
 import http from "node:http";
-import { appBody, projectAndEnv, useEmulator, waitFor } from "./helpers";
+import { startEmulator } from "../../emulator";
+import { appBody, projectAndEnv, startClient, useEmulator, waitFor } from "./helpers";
 import { control } from "../../emulator/control-client";
 
 const c = useEmulator();
@@ -68,5 +69,54 @@ describe("webhooks", () => {
     await c.call("POST", `/application/${app.id}/deploy`);
     await waitFor(() => received.some((e) => e.event_type === "DEPLOYMENT_FAILURE"));
     expect(received.find((e) => e.event_type === "DEPLOYMENT_FAILURE")?.payload).toMatchObject({ application_id: app.id, state: "BUILD_ERROR" });
+  });
+});
+
+describe("webhook targets and secrets the emulator refuses", () => {
+  const PASSWORD = "hunter2-basic-auth-pw";
+  const REFUSED = [
+    "http://169.254.169.254/latest/meta-data/", "http://2852039166/", "http://[::ffff:169.254.169.254]/", "http://metadata.google.internal/",
+    "http://10.0.0.1:8080/", "http://[fd00::1]/", "http://[fe80::1]/", "http://0.0.0.0:8080/", "http://8.8.8.8/",
+    `http://ops:${PASSWORD}@127.0.0.1:9/`,
+  ];
+
+  it("refuses a target that is not loopback, a metadata host or a URL with userinfo, at create and replace: 400 naming target_url, quoting none of it", async () => {
+    const path = `/organization/${c.org}/webhook`;
+    for (const target_url of REFUSED) {
+      const r = await c.call("POST", path, { target_url, events: ["DEPLOYMENT_STARTED"] });
+      expect([target_url, r.status]).toEqual([target_url, 400]);
+      expect(r.body.message).toMatch(/^target_url: /);
+      for (const part of [PASSWORD, "ops", "169.254", "10.0.0.1", "fd00", "8.8.8.8", "metadata.google"]) expect(r.body.message).not.toContain(part);
+    }
+    const kept = await c.call("POST", path, { target_url: "http://2130706433:9/hook", events: ["DEPLOYMENT_STARTED"] }); // 127.0.0.1
+    expect(kept.status).toBe(201);
+    expect(kept.body.target_url).toBe("http://2130706433:9/hook");
+    const put = await c.call("PUT", `${path}/${kept.body.id}`, { target_url: "http://169.254.169.254/", events: ["DEPLOYMENT_STARTED"] });
+    expect(put.status).toBe(400);
+    expect((await c.call("GET", `${path}/${kept.body.id}`)).body.target_url).toBe("http://2130706433:9/hook");
+    expect((await c.call("GET", path)).body.results).toHaveLength(1);
+  });
+
+  it("refuses a target_secret that cannot be sent as a header (CR, LF), without quoting it", async () => {
+    for (const target_secret of ["whsec-line-one\r\nX-Injected: yes", "whsec-tail\n", "whsec-nul\u0000"]) {
+      const r = await c.call("POST", `/organization/${c.org}/webhook`, { target_url: hookUrl, events: ["DEPLOYMENT_STARTED"], target_secret });
+      expect(r.status).toBe(400);
+      expect(r.body.message).toMatch(/^target_secret: expected no control characters/);
+      expect(r.body.message).not.toContain("whsec");
+    }
+    expect((await c.call("GET", `/organization/${c.org}/webhook`)).body.results).toEqual([]);
+  });
+
+  it("webhookAllowHosts opens the hosts it names, never a metadata one", async () => {
+    const other = await startClient({ webhookAllowHosts: ["10.0.0.5", "hooks.internal"] });
+    try {
+      const create = (target_url: string) => other.call("POST", `/organization/${other.org}/webhook`, { target_url, events: ["DEPLOYMENT_STARTED"] });
+      expect((await create("http://10.0.0.5:8080/hook")).status).toBe(201);
+      expect((await create("http://10.0.0.6:8080/hook")).status).toBe(400);
+      expect((await create("http://169.254.169.254/")).status).toBe(400);
+    } finally {
+      await other.close();
+    }
+    await expect(startEmulator({ webhookAllowHosts: ["169.254.169.254"] })).rejects.toThrow(/^webhookAllowHosts: .*never allowed/);
   });
 });
