@@ -18,6 +18,7 @@ import {
   type HeaderBag, type RetryPolicy,
 } from "./retry";
 import { check, listOf } from "./schema";
+import { organizationAnswerProblem } from "./service-probe";
 
 /**
  * undici, loaded at the first request: a provider host's checks and diffs (all of a preview) never send one, and
@@ -184,16 +185,6 @@ function pageInfo(body: Record<string, unknown>): { page: number; page_size?: nu
   const { page, page_size, total_pages } = p as Record<string, unknown>;
   if (typeof total_pages !== "number" || typeof page !== "number") return undefined;
   return { page, total_pages, ...(typeof page_size === "number" ? { page_size } : {}) };
-}
-
-/** `GET /organization` as the service answers it: `{results: [Organization]}` or one Organization (WIRE difference 6). */
-function isOrganizationAnswer(data: unknown): boolean {
-  const isOrganization = (o: unknown) => !!o && typeof o === "object" && typeof (o as Record<string, unknown>)["id"] === "string";
-  if (!data || typeof data !== "object" || Array.isArray(data)) return false;
-  const record = data as Record<string, unknown>;
-  const results = record["results"];
-  if (Array.isArray(results)) return results.every(isOrganization);
-  return isOrganization(record) && typeof record["name"] === "string";
 }
 
 /** The text of an error message after its `METHOD /path: ` prefix. */
@@ -519,7 +510,8 @@ export class RequestCore {
       if (e.code === "bad_request" || e.code === "conflict") throw mismatch(`answered ${e.status}`);
       throw e;
     }
-    if (!isOrganizationAnswer(data)) throw mismatch("answered JSON that is not a list of organizations");
+    const problem = organizationAnswerProblem(data);
+    if (problem !== undefined) throw mismatch(problem);
   }
 
   private whatToCheck(): string {
