@@ -22,6 +22,7 @@ import { redact, type ServiceKindName } from "./errors";
 import { GitTokensApi } from "./git-tokens";
 import { AnnotationsGroupsApi, LabelsGroupsApi } from "./groups";
 import { InvitationsApi } from "./invitations";
+import { DEFAULT_MAX_PAGES, DEFAULT_MAX_RESPONSE_BYTES, type ResponseLimitError } from "./limits";
 import { JobsApi } from "./jobs";
 import { MembersApi } from "./members";
 import { OrganizationsApi } from "./organizations";
@@ -102,6 +103,18 @@ export interface ClientOptions {
   random?: () => number;
   /** `User-Agent` header. */
   userAgent?: string;
+  /**
+   * Most pages one list reads, the first included. A list whose pages claim more fails with a
+   * {@link ResponseLimitError} (`limit: "maxPages"`) instead of being returned cut short; the bound keeps one list
+   * from spending the hour's request budget. Default 50.
+   */
+  maxPages?: number;
+  /**
+   * Most bytes one answer may hold, error answers included. A larger `Content-Length` is refused before reading;
+   * a body that grows past it is dropped as it does (the connection is closed), with a {@link ResponseLimitError}
+   * (`limit: "maxResponseBytes"`). Default 8 388 608 (8 MiB).
+   */
+  maxResponseBytes?: number;
 }
 
 /** Options of {@link DeployServiceClient.request}. */
@@ -119,6 +132,15 @@ function positive(name: string, value: number | undefined, fallback: number, min
   if (typeof value !== "number" || !Number.isFinite(value) || value < min) {
     const got = typeof value === "number" ? String(value) : `a ${typeof value}`;
     throw new RangeError(`DeployServiceClient: option "${name}": expected a number >= ${min}, got ${got}`);
+  }
+  return value;
+}
+
+function wholeNumber(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
+    const got = typeof value === "number" ? String(value) : `a ${typeof value}`;
+    throw new RangeError(`DeployServiceClient: option "${name}": expected a whole number >= 1, got ${got}`);
   }
   return value;
 }
@@ -180,7 +202,8 @@ function checkBaseUrl(value: string, token: string, names: CredentialSourceNames
  * 5xx and network errors of GET/PUT/DELETE with capped exponential backoff, within a deadline per call; never
  * sends a create twice blindly (a lost answer is recovered by looking the object up by name or key, and when
  * that cannot be done the call fails with UnconfirmedCreateError); trusts a 404 only once the base URL has
- * answered as the service (else ServiceMismatchError).
+ * answered as the service, with at least one organization of the service's shape (else ServiceMismatchError);
+ * reads at most `maxPages` pages of a list and `maxResponseBytes` of an answer (else ResponseLimitError).
  */
 export class DeployServiceClient {
   /** Organizations: list, get, edit of the settings, available roles. */
@@ -279,6 +302,8 @@ export class DeployServiceClient {
       ...(options.onRateLimitWait ? { onRateLimitWait: options.onRateLimitWait } : {}),
       rateLimitNoticeMs: positive("rateLimitNoticeMs", options.rateLimitNoticeMs, 5_000),
       userAgent: options.userAgent ?? "pulumi-deploy-service-sdk",
+      maxPages: wholeNumber("maxPages", options.maxPages, DEFAULT_MAX_PAGES),
+      maxResponseBytes: wholeNumber("maxResponseBytes", options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES),
     });
     this.organizations = new OrganizationsApi(this.core);
     this.members = new MembersApi(this.core);

@@ -11,6 +11,7 @@ import {
   BadRequestError, ConnectionError, DeployServiceError, InvalidResponseError, ServiceMismatchError, TimeoutError,
   UnconfirmedCreateError, errorFromStatus, redact, serviceMessageOf,
 } from "./errors";
+import { readCapped, tooManyPages } from "./limits";
 import { Pacer, RateLimitNotices, type RateLimitWait, type RateLimitWaitKind } from "./pacing";
 import { path as apiPath, type ApiPath } from "./path";
 import {
@@ -78,6 +79,10 @@ export interface CoreConfig {
   rateLimitNoticeMs?: number;
   /** `User-Agent` header value. */
   userAgent: string;
+  /** Most pages one {@link RequestCore.list} reads, the first included. */
+  maxPages: number;
+  /** Most bytes one answer's body may hold. */
+  maxResponseBytes: number;
 }
 
 /** Query parameters; `undefined` and `null` values are left out. */
@@ -168,8 +173,6 @@ function valuesMarkedSecret(body: unknown, out: string[] = [], depth = 0): strin
   for (const value of Object.values(record)) if (typeof value === "object") valuesMarkedSecret(value, out, depth + 1);
   return out;
 }
-
-const MAX_PAGES = 1000;
 
 /**
  * Name of the `node:diagnostics_channel` channel on which every client of the process publishes each wait for the
@@ -392,14 +395,20 @@ export class RequestCore {
   /**
    * GETs a list endpoint and returns its `results`. When the answer carries a `pagination` object with
    * more pages, the following pages are fetched too (`page`, same `page_size`), so lookups by name see everything.
+   * At most `maxPages` pages are read: a list claiming more fails (at once when its first page claims more) rather
+   * than being returned cut short.
+   * @throws ResponseLimitError (`limit: "maxPages"`) naming the path, the page reached and the pages claimed.
    */
   async list<T extends z.ZodType>(path: ApiPath, item: T, query: Query = {}): Promise<Array<z.output<T>>> {
     const schema = listOf(item);
+    const maxPages = this.config.maxPages;
     const first = await this.call({ method: "GET", path, query, response: schema });
     const results: Array<z.output<T>> = [...first.results];
     let pagination = pageInfo(first);
     let page = pagination?.page ?? 1;
-    for (let fetched = 1; pagination && page < pagination.total_pages && fetched < MAX_PAGES; fetched++) {
+    for (let fetched = 1; pagination && page < pagination.total_pages; fetched++) {
+      // A claim past the bound fails as soon as it is seen; the count stops a list whose claim keeps growing.
+      if (fetched >= maxPages || pagination.total_pages > maxPages) throw tooManyPages(path, fetched, pagination.total_pages, maxPages);
       page++;
       const next = await this.call({ method: "GET", path, query: { ...query, page, page_size: pagination.page_size }, response: schema });
       results.push(...next.results);
@@ -568,9 +577,10 @@ export class RequestCore {
         ...(this.config.dispatcher ? { dispatcher: this.config.dispatcher } : {}),
         signal: controller.signal,
       });
-      const text = await res.body.text();
+      const text = await readCapped(res, this.config.maxResponseBytes, { method, path });
       return { status: res.statusCode, headers: res.headers as HeaderBag, text };
     } catch (e) {
+      if (e instanceof DeployServiceError) throw e; // the answer's size cap
       if (timedOut) {
         const cut = timeoutMs < this.config.timeoutMs ? " (what was left of the call's deadline)" : "";
         throw new TimeoutError(`${method} ${path}: no answer within ${timeoutMs} ms${cut}`, { method, path }, timeoutMs);
