@@ -11,7 +11,8 @@ import {
   BadRequestError, ConnectionError, DeployServiceError, InvalidResponseError, ServiceMismatchError, TimeoutError,
   UnconfirmedCreateError, errorFromStatus, redact, serviceMessageOf,
 } from "./errors";
-import { readCapped, tooManyPages } from "./limits";
+import { readCapped } from "./limits";
+import { readAllPages } from "./paging";
 import { Pacer, RateLimitNotices, type RateLimitWait, type RateLimitWaitKind } from "./pacing";
 import { path as apiPath, type ApiPath } from "./path";
 import {
@@ -181,14 +182,6 @@ function valuesMarkedSecret(body: unknown, out: string[] = [], depth = 0): strin
  */
 export const RATE_LIMIT_WAIT_CHANNEL = "deploy-service:rate-limit-wait";
 const rateLimitWaits = channel(RATE_LIMIT_WAIT_CHANNEL);
-
-function pageInfo(body: Record<string, unknown>): { page: number; page_size?: number; total_pages: number } | undefined {
-  const p = body["pagination"];
-  if (!p || typeof p !== "object") return undefined;
-  const { page, page_size, total_pages } = p as Record<string, unknown>;
-  if (typeof total_pages !== "number" || typeof page !== "number") return undefined;
-  return { page, total_pages, ...(typeof page_size === "number" ? { page_size } : {}) };
-}
 
 /** The text of an error message after its `METHOD /path: ` prefix. */
 function detailOf(error: DeployServiceError): string {
@@ -401,20 +394,8 @@ export class RequestCore {
    */
   async list<T extends z.ZodType>(path: ApiPath, item: T, query: Query = {}): Promise<Array<z.output<T>>> {
     const schema = listOf(item);
-    const maxPages = this.config.maxPages;
-    const first = await this.call({ method: "GET", path, query, response: schema });
-    const results: Array<z.output<T>> = [...first.results];
-    let pagination = pageInfo(first);
-    let page = pagination?.page ?? 1;
-    for (let fetched = 1; pagination && page < pagination.total_pages; fetched++) {
-      // A claim past the bound fails as soon as it is seen; the count stops a list whose claim keeps growing.
-      if (fetched >= maxPages || pagination.total_pages > maxPages) throw tooManyPages(path, fetched, pagination.total_pages, maxPages);
-      page++;
-      const next = await this.call({ method: "GET", path, query: { ...query, page, page_size: pagination.page_size }, response: schema });
-      results.push(...next.results);
-      pagination = pageInfo(next) ?? pagination;
-    }
-    return results;
+    return readAllPages(path, this.config.maxPages, (next) =>
+      this.call({ method: "GET", path, query: next ? { ...query, ...next } : query, response: schema }));
   }
 
   /** Keeps `values` (secrets an answer held) out of every later message of this client. */

@@ -32,17 +32,6 @@ export class ResponseLimitError extends DeployServiceError {
   }
 }
 
-/** The error of a list that claims more pages than `maxPages` (`reached`: the pages read so far). */
-export function tooManyPages(path: string, reached: number, claimed: number, maxPages: number): ResponseLimitError {
-  const read = reached === 1 ? "its first page" : `page ${reached} (of the ${maxPages} it may read)`;
-  return new ResponseLimitError(
-    `GET ${path}: the list claims ${claimed} pages at ${read}; the client reads at most maxPages = ${maxPages} pages ` +
-      `of one list, so as not to spend the request budget on it, and returns no partial list. If the list is really ` +
-      `that long, raise the client option maxPages (new DeployServiceClient({ maxPages }))`,
-    { method: "GET", path }, "maxPages", maxPages,
-  );
-}
-
 function tooLarge(context: ErrorContext, what: string, maxBytes: number): ResponseLimitError {
   const applied = context.method === "GET" ? "" : " (the request itself may have been carried out)";
   return new ResponseLimitError(
