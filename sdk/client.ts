@@ -6,6 +6,7 @@ import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { ApiTokensApi } from "./api-tokens";
 import { ApplicationsApi, type LogLine, type LogOptions } from "./applications";
+import { coreConfig } from "./client-settings";
 import { ClustersApi } from "./clusters";
 import { ContainerRegistriesApi } from "./container-registries";
 import { ContainersApi } from "./containers";
@@ -13,7 +14,7 @@ import { RequestCore, type CallSpec, type HttpMethod, type Query, type RetryInfo
 import { CostsApi } from "./costs";
 import { CustomDomainsApi } from "./custom-domains";
 import { CustomRolesApi } from "./custom-roles";
-import { CLIENT_CREDENTIAL_SOURCES, type CredentialSourceNames, credentialPlaces, resolveCredentials } from "./credentials";
+import type { CredentialSourceNames } from "./credentials";
 import { DatabasesApi } from "./databases";
 import { DeploymentStagesApi } from "./deployment-stages";
 import { EnvironmentsApi, type EnvironmentStatusesWithStages } from "./environments";
@@ -22,10 +23,11 @@ import { redact, type ServiceKindName } from "./errors";
 import { GitTokensApi } from "./git-tokens";
 import { AnnotationsGroupsApi, LabelsGroupsApi } from "./groups";
 import { InvitationsApi } from "./invitations";
+import type { ResponseLimitError } from "./limits";
 import { JobsApi } from "./jobs";
 import { MembersApi } from "./members";
 import { OrganizationsApi } from "./organizations";
-import { Pacer, type RateLimitWait } from "./pacing";
+import type { RateLimitWait } from "./pacing";
 export { describeRateLimitWait, type RateLimitWait, type RateLimitWaitKind } from "./pacing";
 export { RATE_LIMIT_WAIT_CHANNEL } from "./core";
 import { path as buildPath, type ApiPath } from "./path";
@@ -102,6 +104,18 @@ export interface ClientOptions {
   random?: () => number;
   /** `User-Agent` header. */
   userAgent?: string;
+  /**
+   * Most pages one list reads, the first included. A list whose pages claim more fails with a
+   * {@link ResponseLimitError} (`limit: "maxPages"`) instead of being returned cut short; the bound keeps one list
+   * from spending the hour's request budget. Default 50.
+   */
+  maxPages?: number;
+  /**
+   * Most bytes one answer may hold, error answers included. A larger `Content-Length` is refused before reading;
+   * a body that grows past it is dropped as it does (the connection is closed), with a {@link ResponseLimitError}
+   * (`limit: "maxResponseBytes"`). Default 8 388 608 (8 MiB).
+   */
+  maxResponseBytes?: number;
 }
 
 /** Options of {@link DeployServiceClient.request}. */
@@ -112,59 +126,6 @@ export interface RawRequestOptions<R extends z.ZodType | undefined> {
   query?: Query;
   /** Schema validating the 2xx answer; without it the answer is returned unchecked. */
   response?: R;
-}
-
-function positive(name: string, value: number | undefined, fallback: number, min = 0): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < min) {
-    const got = typeof value === "number" ? String(value) : `a ${typeof value}`;
-    throw new RangeError(`DeployServiceClient: option "${name}": expected a number >= ${min}, got ${got}`);
-  }
-  return value;
-}
-
-const URL_EXAMPLE = "expected the service's root, e.g. https://api.example.com";
-
-/** First path segments of the API's own endpoints: a base URL holding one points into the API, not at its root. */
-const API_SEGMENTS = [
-  "organization", "project", "environment", "application", "database", "deploymentStage", "service", "cluster",
-  "container", "job", "helm", "variable", "account", "openapi.json",
-];
-
-/**
- * Checks the base URL and returns it without trailing slash. Messages never quote the value, which may be a
- * token when URL and token were swapped; only the origin of a value that parsed as an http(s) URL is quoted.
- */
-function checkBaseUrl(value: string, token: string, names: CredentialSourceNames): string {
-  const places = credentialPlaces(names);
-  const who = names.who;
-  const swapped = /^https?:\/\//i.test(token) ? "; the API token looks like a URL: were the base URL and the token swapped?" : "";
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`${who}: ${places.url} is not a URL; ${URL_EXAMPLE}${swapped}`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new Error(`${who}: ${places.url} must start with http:// or https://; ${URL_EXAMPLE}${swapped}`);
-  }
-  const at = `${places.url} (${url.origin})`;
-  if (url.username !== "" || url.password !== "") {
-    throw new Error(`${who}: ${at} must not hold user:password@ credentials; pass ${places.token} instead`);
-  }
-  if (url.search !== "" || url.hash !== "" || value.includes("?") || value.includes("#")) {
-    throw new Error(`${who}: ${at} must not have a query string or a fragment; ${URL_EXAMPLE}`);
-  }
-  const segments = url.pathname.split("/").filter((s) => s !== "").map((s) => s.toLowerCase());
-  const apiSegment = API_SEGMENTS.find((name) => segments.includes(name.toLowerCase()));
-  if (apiSegment !== undefined) {
-    throw new Error(`${who}: ${at} has /${apiSegment} in its path, a path of the API itself; ${URL_EXAMPLE} (a reverse-proxy prefix is fine)`);
-  }
-  const lastSegment = segments[segments.length - 1];
-  if (lastSegment !== undefined && /^(api|v\d{1,3})$/.test(lastSegment)) {
-    throw new Error(`${who}: ${at} ends with /${lastSegment}, a version prefix, but the service's paths have none; ${URL_EXAMPLE}`);
-  }
-  return value.replace(/\/+$/, "");
 }
 
 /**
@@ -180,7 +141,8 @@ function checkBaseUrl(value: string, token: string, names: CredentialSourceNames
  * 5xx and network errors of GET/PUT/DELETE with capped exponential backoff, within a deadline per call; never
  * sends a create twice blindly (a lost answer is recovered by looking the object up by name or key, and when
  * that cannot be done the call fails with UnconfirmedCreateError); trusts a 404 only once the base URL has
- * answered as the service (else ServiceMismatchError).
+ * answered as the service, with at least one organization of the service's shape (else ServiceMismatchError);
+ * reads at most `maxPages` pages of a list and `maxResponseBytes` of an answer (else ResponseLimitError).
  */
 export class DeployServiceClient {
   /** Organizations: list, get, edit of the settings, available roles. */
@@ -247,39 +209,7 @@ export class DeployServiceClient {
    *   in it) without quoting the value; RangeError for a bad number option.
    */
   constructor(options: ClientOptions = {}) {
-    const sources = options.credentialSources ?? CLIENT_CREDENTIAL_SOURCES;
-    const { url: baseUrl, token } = resolveCredentials({ url: options.baseUrl, token: options.token }, process.env, sources);
-    // eslint-disable-next-line no-control-regex
-    if (/[\s\u0000-\u001f\u007f]/.test(token)) {
-      throw new Error(`${sources.who}: ${credentialPlaces(sources).token} holds whitespace or control characters; expected the token alone`);
-    }
-    const checkedUrl = checkBaseUrl(baseUrl, token, sources);
-    const scheme = options.tokenScheme ?? "Token";
-    if (scheme !== "Token" && scheme !== "Bearer") {
-      throw new Error(`DeployServiceClient: option "tokenScheme": expected "Token" or "Bearer"`);
-    }
-    const maxRateLimitWaitMs = positive("maxRateLimitWaitMs", options.maxRateLimitWaitMs, 65 * 60_000);
-    this.core = new RequestCore({
-      baseUrl: checkedUrl,
-      baseUrlPlace: credentialPlaces(sources).url,
-      token,
-      tokenScheme: scheme,
-      timeoutMs: positive("timeoutMs", options.timeoutMs, 30_000, 1),
-      callDeadlineMs: positive("callDeadlineMs", options.callDeadlineMs, 120_000, 1),
-      retry: {
-        maxRetries: Math.floor(positive("maxRetries", options.maxRetries, 4)),
-        baseDelayMs: positive("retryBaseDelayMs", options.retryBaseDelayMs, 500),
-        maxDelayMs: positive("retryMaxDelayMs", options.retryMaxDelayMs, 8_000),
-        maxRateLimitWaitMs,
-        random: options.random ?? Math.random,
-      },
-      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
-      pacer: new Pacer({ enabled: options.pacing ?? true, threshold: positive("pacingThreshold", options.pacingThreshold, 0.1), maxDelayMs: maxRateLimitWaitMs }),
-      ...(options.onRetry ? { onRetry: options.onRetry } : {}),
-      ...(options.onRateLimitWait ? { onRateLimitWait: options.onRateLimitWait } : {}),
-      rateLimitNoticeMs: positive("rateLimitNoticeMs", options.rateLimitNoticeMs, 5_000),
-      userAgent: options.userAgent ?? "pulumi-deploy-service-sdk",
-    });
+    this.core = new RequestCore(coreConfig(options));
     this.organizations = new OrganizationsApi(this.core);
     this.members = new MembersApi(this.core);
     this.invitations = new InvitationsApi(this.core);

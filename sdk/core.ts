@@ -11,6 +11,8 @@ import {
   BadRequestError, ConnectionError, DeployServiceError, InvalidResponseError, ServiceMismatchError, TimeoutError,
   UnconfirmedCreateError, errorFromStatus, redact, serviceMessageOf,
 } from "./errors";
+import { readCapped } from "./limits";
+import { readAllPages } from "./paging";
 import { Pacer, RateLimitNotices, type RateLimitWait, type RateLimitWaitKind } from "./pacing";
 import { path as apiPath, type ApiPath } from "./path";
 import {
@@ -18,6 +20,7 @@ import {
   type HeaderBag, type RetryPolicy,
 } from "./retry";
 import { check, listOf } from "./schema";
+import { organizationAnswerProblem } from "./service-probe";
 
 /**
  * undici, loaded at the first request: a provider host's checks and diffs (all of a preview) never send one, and
@@ -77,6 +80,10 @@ export interface CoreConfig {
   rateLimitNoticeMs?: number;
   /** `User-Agent` header value. */
   userAgent: string;
+  /** Most pages one {@link RequestCore.list} reads, the first included. */
+  maxPages: number;
+  /** Most bytes one answer's body may hold. */
+  maxResponseBytes: number;
 }
 
 /** Query parameters; `undefined` and `null` values are left out. */
@@ -168,8 +175,6 @@ function valuesMarkedSecret(body: unknown, out: string[] = [], depth = 0): strin
   return out;
 }
 
-const MAX_PAGES = 1000;
-
 /**
  * Name of the `node:diagnostics_channel` channel on which every client of the process publishes each wait for the
  * rate-limit window it announces (a {@link RateLimitWait}), as `onRateLimitWait` receives it. Subscribers run in the
@@ -177,24 +182,6 @@ const MAX_PAGES = 1000;
  */
 export const RATE_LIMIT_WAIT_CHANNEL = "deploy-service:rate-limit-wait";
 const rateLimitWaits = channel(RATE_LIMIT_WAIT_CHANNEL);
-
-function pageInfo(body: Record<string, unknown>): { page: number; page_size?: number; total_pages: number } | undefined {
-  const p = body["pagination"];
-  if (!p || typeof p !== "object") return undefined;
-  const { page, page_size, total_pages } = p as Record<string, unknown>;
-  if (typeof total_pages !== "number" || typeof page !== "number") return undefined;
-  return { page, total_pages, ...(typeof page_size === "number" ? { page_size } : {}) };
-}
-
-/** `GET /organization` as the service answers it: `{results: [Organization]}` or one Organization (WIRE difference 6). */
-function isOrganizationAnswer(data: unknown): boolean {
-  const isOrganization = (o: unknown) => !!o && typeof o === "object" && typeof (o as Record<string, unknown>)["id"] === "string";
-  if (!data || typeof data !== "object" || Array.isArray(data)) return false;
-  const record = data as Record<string, unknown>;
-  const results = record["results"];
-  if (Array.isArray(results)) return results.every(isOrganization);
-  return isOrganization(record) && typeof record["name"] === "string";
-}
 
 /** The text of an error message after its `METHOD /path: ` prefix. */
 function detailOf(error: DeployServiceError): string {
@@ -401,20 +388,14 @@ export class RequestCore {
   /**
    * GETs a list endpoint and returns its `results`. When the answer carries a `pagination` object with
    * more pages, the following pages are fetched too (`page`, same `page_size`), so lookups by name see everything.
+   * At most `maxPages` pages are read: a list claiming more fails (at once when its first page claims more) rather
+   * than being returned cut short.
+   * @throws ResponseLimitError (`limit: "maxPages"`) naming the path, the page reached and the pages claimed.
    */
   async list<T extends z.ZodType>(path: ApiPath, item: T, query: Query = {}): Promise<Array<z.output<T>>> {
     const schema = listOf(item);
-    const first = await this.call({ method: "GET", path, query, response: schema });
-    const results: Array<z.output<T>> = [...first.results];
-    let pagination = pageInfo(first);
-    let page = pagination?.page ?? 1;
-    for (let fetched = 1; pagination && page < pagination.total_pages && fetched < MAX_PAGES; fetched++) {
-      page++;
-      const next = await this.call({ method: "GET", path, query: { ...query, page, page_size: pagination.page_size }, response: schema });
-      results.push(...next.results);
-      pagination = pageInfo(next) ?? pagination;
-    }
-    return results;
+    return readAllPages(path, this.config.maxPages, (next) =>
+      this.call({ method: "GET", path, query: next ? { ...query, ...next } : query, response: schema }));
   }
 
   /** Keeps `values` (secrets an answer held) out of every later message of this client. */
@@ -519,7 +500,8 @@ export class RequestCore {
       if (e.code === "bad_request" || e.code === "conflict") throw mismatch(`answered ${e.status}`);
       throw e;
     }
-    if (!isOrganizationAnswer(data)) throw mismatch("answered JSON that is not a list of organizations");
+    const problem = organizationAnswerProblem(data);
+    if (problem !== undefined) throw mismatch(problem);
   }
 
   private whatToCheck(): string {
@@ -576,9 +558,10 @@ export class RequestCore {
         ...(this.config.dispatcher ? { dispatcher: this.config.dispatcher } : {}),
         signal: controller.signal,
       });
-      const text = await res.body.text();
+      const text = await readCapped(res, this.config.maxResponseBytes, { method, path });
       return { status: res.statusCode, headers: res.headers as HeaderBag, text };
     } catch (e) {
+      if (e instanceof DeployServiceError) throw e; // the answer's size cap
       if (timedOut) {
         const cut = timeoutMs < this.config.timeoutMs ? " (what was left of the call's deadline)" : "";
         throw new TimeoutError(`${method} ${path}: no answer within ${timeoutMs} ms${cut}`, { method, path }, timeoutMs);

@@ -25,11 +25,13 @@ export type ErrorCode =
   | "deployment_failed"
   | "wait_timeout"
   | "not_the_service"
-  | "unconfirmed_create";
+  | "unconfirmed_create"
+  | "limit_exceeded";
 
 const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   "not_found", "rate_limited", "unauthorized", "forbidden", "conflict", "bad_request", "server_error",
   "timeout", "connection", "invalid_response", "deployment_failed", "wait_timeout", "not_the_service", "unconfirmed_create",
+  "limit_exceeded",
 ]);
 
 /** What every error knows about the request that failed. */

@@ -8,6 +8,7 @@
 export * from "./client";
 export * from "./credentials";
 export * from "./errors";
+export { DEFAULT_MAX_PAGES, DEFAULT_MAX_RESPONSE_BYTES, ResponseLimitError, isLimitExceeded, type LimitName } from "./limits";
 export { path, invalidIdReason, type ApiPath } from "./path";
 export type { RetryInfo, HttpMethod, Query } from "./core";
 export * from "./status";

@@ -32,7 +32,7 @@ export const JSON_HEADERS = { "content-type": "application/json" };
  * triggers before it is reported as not found.
  */
 export function answersAsService(pool: ReturnType<MockAgent["get"]>): void {
-  pool.intercept({ path: "/organization", method: "GET" }).reply(200, { results: [{ id: "org-1", name: "acme" }] }, { headers: JSON_HEADERS });
+  pool.intercept({ path: "/organization", method: "GET" }).reply(200, { results: [{ id: "org-1", name: "acme", created_at: "2025-01-01T00:00:00Z" }] }, { headers: JSON_HEADERS });
 }
 
 /** An error as undici raises it when the socket closes after the request was written. */

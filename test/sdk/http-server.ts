@@ -66,4 +66,4 @@ export function text(res: ServerResponse, status: number, body: string, type = "
 }
 
 /** `{results: [one organization]}`, the service's answer to `GET /organization`. */
-export const ORGANIZATIONS = { results: [{ id: "org-1", name: "acme" }] };
+export const ORGANIZATIONS = { results: [{ id: "org-1", name: "acme", created_at: "2025-01-01T00:00:00Z" }] };

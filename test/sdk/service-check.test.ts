@@ -62,6 +62,12 @@ describe("a base URL whose path is not the service's", () => {
     ["an HTML page", (res: ServerResponse) => text(res, 200, "<!doctype html><html><body>app</body></html>", "text/html"), /not JSON/],
     ["JSON of another shape", (res: ServerResponse) => json(res, 200, { items: [{ id: 1 }] }), /not a list of organizations/],
     ["a list of something else", (res: ServerResponse) => json(res, 200, { results: [{ name: "x" }] }), /not a list of organizations/],
+    ["an empty list", (res: ServerResponse) => json(res, 200, { results: [] }), /no organization/],
+    ["organizations without created_at", (res: ServerResponse) => json(res, 200, { results: [{ id: "o1", name: "acme" }] }), /results\[0\].*"created_at"/],
+    ["organizations without a name", (res: ServerResponse) => json(res, 200, { results: [{ id: "o1", created_at: "2025-01-01T00:00:00Z" }] }), /"name"/],
+    ["a created_at that is no date", (res: ServerResponse) => json(res, 200, { results: [{ id: "o1", name: "a", created_at: "soon" }] }), /"created_at"/],
+    ["one organization of the shape among others", (res: ServerResponse) => json(res, 200, { results: [ORGANIZATIONS.results[0], { id: "x" }] }), /results\[1\]/],
+    ["a single record without created_at", (res: ServerResponse) => json(res, 200, { id: "org-1", name: "acme" }), /"created_at"/],
     ["a 400", (res: ServerResponse) => json(res, 400, { message: "bad" }), /answered 400/],
   ])("GET /organization answering %s is a mismatch", async (_name, answer, reason) => {
     serve("", answer);
@@ -69,6 +75,19 @@ describe("a base URL whose path is not the service's", () => {
     expect(e).toBeInstanceOf(ServiceMismatchError);
     expect(e.reason).toMatch(reason);
     expect(isNotFound(e)).toBe(false);
+  });
+
+  test("a server answering an empty organization list: its 404s are never read as gone", async () => {
+    serve("", (res) => json(res, 200, { results: [] }));
+    const c = client();
+    for (const e of [await rejectionOf(c.projects.get("p1")), await rejectionOf(c.databases.delete("d1"))]) {
+      expect(e).toBeInstanceOf(ServiceMismatchError);
+      expect(isNotFound(e)).toBe(false);
+      expect(e.status).toBe(0);
+      expect(e.message).toContain(server.url);
+      expect(e.message).toMatch(/GET \/organization answered no organization/);
+      expect(e.message).not.toContain(TOKEN);
+    }
   });
 
   test("a failed check is repeated on a later 404, once per call", async () => {
@@ -100,7 +119,7 @@ describe("a base URL that answers as the service", () => {
   });
 
   test("a single organization (the published description's shape) is accepted", async () => {
-    serve("", (res) => json(res, 200, { id: "org-1", name: "acme", plan: "TEAM" }));
+    serve("", (res) => json(res, 200, { id: "org-1", name: "acme", created_at: "2025-01-01T00:00:00Z", plan: "TEAM" }));
     expect(isNotFound(await rejectionOf(client().databases.get("d1")))).toBe(true);
   });
 
