@@ -3,6 +3,13 @@
  * `pulumi up` in parallel, all through one provider process, so an interrupted `up` leaves one object per create it
  * had in flight, and the next `up` meets all of them at once. Each conflicting create waits a moment for its
  * siblings, so that every failure names every conflicting object and the one command that takes them all over.
+ *
+ * Why the next `up` does not take them over by itself: that needs proof that the object came from this stack's
+ * killed create, and there is none to be had. A dynamic provider's create gets no URN; the service keeps no free
+ * field on environments and services where a create could record its stack and resource (only projects, stages,
+ * tokens and registries have a `description`, and it is the user's); and a local journal of started creates is gone
+ * on the fresh CI runner that the next `up` usually runs on, and could not tell our object from one another writer
+ * made with the same name after the kill. So nothing is taken over unless the user runs the printed command.
  */
 
 /** One create that met an object of the same name. */
