@@ -11,7 +11,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import { apiClient } from "./credentials";
 import { serviceErrorOf } from "./advice";
 import { isUnknown } from "./unknowns";
-import { candidateList, findByNaturalKey, NATURAL_KEYS, type KeyedObject, type NaturalKey } from "./natural-keys";
+import { candidateList, findByNaturalKey, NATURAL_KEYS, shown, type KeyedObject, type NaturalKey } from "./natural-keys";
+import { startCreate, type Conflict } from "./conflict-round";
 
 /** Inputs or state, as the engine passes them. */
 type Props = Record<string, unknown>;
@@ -137,11 +138,28 @@ export function existingObjectMessage(nk: NaturalKey, inputs: Props, existing: K
     `${String(inputs[nk.parentKey] ?? "")} with id ${existing.id}`;
 }
 
-/** The advice of {@link existingObjectMessage}: adopt in the program, or once from the command line. */
-export function existingObjectAdvice(nk: NaturalKey, existing: KeyedObject): string {
-  return `To take it over in this stack (also when an interrupted \`pulumi up\` made it), add \`adopt: { id: "${existing.id}" }\` ` +
-    `to the resource's args, or run once: \`${ENV_ADOPT}=${existing.id} pulumi up\`. To keep both, give this resource another ` +
-    `${nk.keyNoun} in the program.`;
+/** How the advice names one conflicting object: `application "api" (id …)`, or `webhook id …` for a secret key. */
+function conflictOf(nk: NaturalKey, existing: KeyedObject): Conflict {
+  return { id: existing.id, shown: `${nk.noun} ${shown(nk, existing)}` };
+}
+
+/**
+ * The advice of {@link existingObjectMessage}: adopt in the program, or once from the command line. `all` are the
+ * conflicts of the creates running beside this one (this one included): when there are several (an interrupted
+ * `pulumi up` leaves one object per create it had in flight), the one command printed takes them all over.
+ */
+export function existingObjectAdvice(nk: NaturalKey, existing: KeyedObject, all: readonly Conflict[] = []): string {
+  const others = all.filter((c) => c.id !== existing.id);
+  if (others.length === 0) {
+    return `To take it over in this stack (also when an interrupted \`pulumi up\` made it), add \`adopt: { id: "${existing.id}" }\` ` +
+      `to the resource's args, or run once: \`${ENV_ADOPT}=${existing.id} pulumi up\`. To keep both, give this resource another ` +
+      `${nk.keyNoun} in the program.`;
+  }
+  const ids = [existing.id, ...others.map((c) => c.id)];
+  return `${ids.length} creates of this \`pulumi up\` met an object that already exists (an interrupted \`pulumi up\` leaves one ` +
+    `per create it had in flight): ${[conflictOf(nk, existing), ...others].map((c) => c.shown).join(", ")}. To take them all over ` +
+    `in this stack, run once: \`${ENV_ADOPT}=${ids.join(",")} pulumi up\` (or add \`adopt: { id: "<id>" }\` to each resource's ` +
+    `args). To keep both of one, give that resource another ${nk.keyNoun} in the program.`;
 }
 
 /** An error carrying its own advice (see advice.ts). */
@@ -196,13 +214,18 @@ export function withAdoption(kind: string, provider: pulumi.dynamic.ResourceProv
         const a = adopt as Adopt;
         return takeOver("id" in a ? a.id : await idByName(kind, rest), rest);
       }
+      const tracked = startCreate();
       try {
         return await p.create!(rest);
       } catch (e) {
         const existing = await existingAfterConflict(kind, rest, e);
         if (existing === undefined) throw e;
         if (idsFromEnvironment().has(existing.id)) return takeOver(existing.id, rest);
-        throw withAdvice(existingObjectMessage(NATURAL_KEYS[kind]!, rest, existing), existingObjectAdvice(NATURAL_KEYS[kind]!, existing), e);
+        const nk = NATURAL_KEYS[kind]!;
+        const all = await tracked.conflicted(conflictOf(nk, existing));
+        throw withAdvice(existingObjectMessage(nk, rest, existing), existingObjectAdvice(nk, existing, all), e);
+      } finally {
+        tracked.end();
       }
     };
   }

@@ -10,30 +10,11 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { injectFault, stateDump } from "../../emulator/control-client";
 import { DeployServiceClient } from "../../sdk";
 import { describeWithEngine, EngineStack, REPO_ROOT } from "./harness";
+import { killWhileHeld as holdAndKill, nextUp } from "./interrupt";
 import { userObjects } from "./stack-checks";
 
 const PROGRAM = path.join(REPO_ROOT, "test", "e2e", "interrupted-program");
 const HOLD_MS = 4000;
-
-/** Waits (bounded) until `ok` holds. */
-async function until(what: string, ok: () => Promise<boolean>, limitMs = 120_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (Date.now() < end) {
-    if (await ok()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/** The message a failed operation throws, or "" when it succeeded. */
-async function failure(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-    return "";
-  } catch (e) {
-    return (e as Error).message;
-  }
-}
 
 describeWithEngine("a pulumi up killed in the middle of a create", ({ binDir }) => {
   jest.setTimeout(10 * 60 * 1000);
@@ -80,34 +61,7 @@ describeWithEngine("a pulumi up killed in the middle of a create", ({ binDir }) 
     return (await Promise.all(envs.map((e) => client.applications.list(e.id)))).flat().filter((a) => a.name === "api");
   };
 
-  /** Starts `up`, waits until the held request has reached the emulator, and kills every process of the run. */
-  const killWhileHeld = async (stack: EngineStack, fault: Parameters<typeof injectFault>[1]): Promise<void> => {
-    await injectFault(emulator, { latency_ms: HOLD_MS, ...fault });
-    const run = stack.start("up");
-    // The fault leaves the list when a request takes it: the request is then held in the emulator.
-    await until("the held request", async () => ((await stateDump(emulator))["faults"] as unknown[]).length === 0);
-    // Ctrl-C twice: the first asks the engine to stop after what is running, the second stops it at once.
-    process.kill(-run.child.pid!, "SIGINT");
-    await new Promise((r) => setTimeout(r, 300));
-    try { process.kill(-run.child.pid!, "SIGINT"); } catch { /* already gone */ }
-    const ended = await run.done;
-    expect(ended.code === 0).toBe(false);
-    // Let the held request finish (or be dropped) in the emulator, as the service would.
-    await new Promise((r) => setTimeout(r, HOLD_MS + 500));
-  };
-
-  /**
-   * The next `pulumi up`: when the interrupted run left its lock (the engine's own file lock; whether it does
-   * depends on where the CLI was stopped), the engine says to run `pulumi cancel`, and then `up` runs. Answers the
-   * `up`'s failure output, or "" when it succeeded.
-   */
-  const nextUp = async (stack: EngineStack): Promise<string> => {
-    const first = await failure(() => stack.up());
-    if (!/the stack is currently locked/.test(first)) return first;
-    expect(first).toContain("`pulumi cancel`");
-    await stack.cancel();
-    return failure(() => stack.up());
-  };
+  const killWhileHeld = (stack: EngineStack, fault: Parameters<typeof injectFault>[1]) => holdAndKill(emulator, stack, fault, HOLD_MS);
 
   /** The second up's error names the object and the command that takes it over; that command converges. */
   const recoverWithPrintedCommand = async (stack: EngineStack, projectName: string): Promise<void> => {
