@@ -10,8 +10,8 @@
  * Where the reference is silent the emulator takes the strictest reading:
  * - people and access (`admin` in the access table) are never given by a custom role;
  * - organization-level operations (projects list, git tokens, registries, webhooks, groups, organization-wide
- *   deploys) are readable, and never written or deployed by a custom role (organization-level lists are not
- *   filtered by the role);
+ *   deploys) are readable, and never written or deployed by a custom role; a list leaves out the projects,
+ *   environments, services and variables the role may not read (`visibleAnswer` in `auth.ts`);
  * - credentials (a database's master password, a kubeconfig or cluster token) need `MANAGER` on the database's
  *   environment type, or `ADMIN` on the cluster;
  * - a project with no permission listed is `NO_ACCESS`, a cluster with none `VIEWER`.

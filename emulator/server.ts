@@ -1,5 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import { denial, findToken, tokenFromHeader } from "./auth";
+import { denial, findToken, tokenFromHeader, visibleAnswer } from "./auth";
 import { handleControl } from "./control";
 import type { ControlTarget } from "./control-target";
 import { ApiError } from "./errors";
@@ -124,6 +124,7 @@ export class EmulatorServer implements ControlTarget {
       const input = route.request ? parseOr400(route.request, parsed) : parsed;
       this.world.store.sweep(now);
       body = route.handler({ params: match.params, query, body: input, world: this.world, now });
+      if (method === "GET") body = visibleAnswer(this.world.store, token, body);
       if (method !== "GET") this.persist();
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;

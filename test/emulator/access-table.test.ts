@@ -198,6 +198,21 @@ describe("what the issue found, case by case", () => {
   });
 });
 
+describe("lists as a custom role sees them", () => {
+  it("leave out the projects, environments and services the role may not read", async () => {
+    s.restore();
+    const org = `/organization/${s.seed.organizationId}`;
+    const names = async (path: string, token: string) => ((await s.call("GET", path, undefined, token)).body.results as Array<{ name: string }>).map((x) => x.name).sort();
+    expect(await names(`${org}/project`, s.seed.tokens.read)).toEqual(["closed", "granted", "owned"]);
+    expect(await names(`${org}/project`, w.walkerToken)).toEqual(["granted", "owned"]);
+    const closedProject = w.variants[4]?.ids["projectId"] as string;
+    const services = (await s.call("GET", `${org}/services`, undefined, w.walkerToken)).body.results as Array<{ project_id: string }>;
+    expect([services.length > 0, services.some((x) => x.project_id === closedProject)]).toEqual([true, false]);
+    const all = (await s.call("GET", `${org}/services`)).body.results as Array<{ project_id: string }>;
+    expect(all.some((x) => x.project_id === closedProject)).toBe(true);
+  });
+});
+
 describe("credentials", () => {
   it("a read of a kubeconfig, a cluster token or master credentials changes nothing in the state", async () => {
     s.restore();
