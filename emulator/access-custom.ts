@@ -79,7 +79,7 @@ function placeCheck(role: CustomRoleRec, state: State, place: Place, need: Exclu
 /** Why a custom role's token may not do an operation, or undefined when it may. */
 export function customRoleDenial(role: CustomRoleRec, state: State, need: Need, targets: Target[]): string | undefined {
   if (need === "admin") return "people and access are Admin only";
-  if (targets.length === 0) return need === "read" ? undefined : "a custom role writes and deploys in its projects and clusters only, never at the organization level";
+  if (targets.length === 0) return need === "read" ? undefined : "a custom role writes and deploys only in projects and on clusters, and this operation acts on neither (it is organization-level, or its id names nothing)";
   for (const t of targets) {
     const denied = placeCheck(role, state, t.place, t.readOnly ? "read" : need);
     if (denied !== undefined) return denied;
