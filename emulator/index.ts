@@ -60,6 +60,7 @@
  * @packageDocumentation
  */
 import { EmulatorServer } from "./server";
+import { ensureClusterCredentials } from "./models/kubeconfig";
 import { loadData, Saver } from "./persistence";
 import { newSeedInfo, seedState } from "./seed";
 import { normalizeAllowHost } from "./webhook-targets";
@@ -129,6 +130,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const stored = options.dataFile ? loadData(options.dataFile) : undefined;
   const seed = stored?.seed ?? newSeedInfo(now);
   const state = stored?.state ?? seedState(seed);
+  ensureClusterCredentials(state, seed.tokens.admin, seed.createdAt); // a data file of an older emulator has none
   const server = new EmulatorServer(seed, state, {
     stepMs: options.stepMs ?? 0,
     rateLimitPerHour: options.rateLimitPerHour ?? 1000,

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { seededClusterDetails, type ClusterRec } from "./models/clusters";
 import { seededRegistries } from "./models/container-registries";
+import { ensureClusterCredentials } from "./models/kubeconfig";
 import { emptyCollections, type State } from "./models/state";
 
 /** What stays the same across resets: ids of the organization and clusters, token values. */
@@ -25,8 +26,8 @@ export function newSeedInfo(nowMs: number): SeedInfo {
 }
 
 /**
- * The seeded state: organization `emulator-org`, clusters `eu-west` and `us-east` (with their details), four tokens,
- * and the container registry every organization starts with (`Docker Hub`).
+ * The seeded state: organization `emulator-org`, clusters `eu-west` and `us-east` (with their details and Kubernetes
+ * credentials), four tokens, and the container registry every organization starts with (`Docker Hub`).
  */
 export function seedState(seed: SeedInfo): State {
   const t = seed.createdAt;
@@ -37,7 +38,7 @@ export function seedState(seed: SeedInfo): State {
     };
     return { ...base, ...seededClusterDetails(base), labels_groups: [] };
   };
-  return {
+  const state: State = {
     organization: { id: seed.organizationId, created_at: t, updated_at: t, name: "emulator-org", plan: "TEAM_2025", owner: seed.ownerId },
     clusters: [cluster(seed.clusterIds[0], "eu-west", "eu-west-3", true), cluster(seed.clusterIds[1], "us-east", "us-east-1", false)],
     tokens: [
@@ -49,4 +50,6 @@ export function seedState(seed: SeedInfo): State {
     ...emptyCollections(),
     containerRegistries: seededRegistries(seed.organizationId, t),
   };
+  ensureClusterCredentials(state, seed.tokens.admin, t);
+  return state;
 }

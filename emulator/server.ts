@@ -1,5 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import { allowed, findToken, tokenFromHeader } from "./auth";
+import { denial, findToken, tokenFromHeader, visibleAnswer } from "./auth";
 import { handleControl } from "./control";
 import type { ControlTarget } from "./control-target";
 import { ApiError } from "./errors";
@@ -104,7 +104,8 @@ export class EmulatorServer implements ControlTarget {
     if (match.kind === "not-found") return fail(404, `no route for ${method} ${path}`);
     if (match.kind === "method-not-allowed") return fail(405, `${method} not allowed on ${path}`, { allow: match.allowed.join(", ") });
     const route = match.route;
-    if (!allowed(token.scope, route)) return fail(403, `token '${token.name}' (scope ${token.scope}) may not ${method} ${path}`);
+    const refused = denial(this.world.store, token, route, { params: match.params, query, body: lenientJson(raw) }, path);
+    if (refused !== undefined) return fail(403, refused);
     const fault = this.faults.take(method, path);
     if (fault?.latency_ms) await new Promise((r) => setTimeout(r, fault.latency_ms));
     if (fault?.drop === "before") {
@@ -123,6 +124,7 @@ export class EmulatorServer implements ControlTarget {
       const input = route.request ? parseOr400(route.request, parsed) : parsed;
       this.world.store.sweep(now);
       body = route.handler({ params: match.params, query, body: input, world: this.world, now });
+      if (method === "GET") body = visibleAnswer(this.world.store, token, body);
       if (method !== "GET") this.persist();
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
@@ -137,6 +139,15 @@ export class EmulatorServer implements ControlTarget {
     }
     if (route.contentType !== undefined && status === route.status && typeof body === "string") sendText(res, status, body, route.contentType, headers);
     else sendJson(res, status, status === 204 ? undefined : body, headers);
+  }
+}
+
+/** A body as JSON for the access check (which runs before validation), or undefined. */
+function lenientJson(raw: Buffer): unknown {
+  try {
+    return raw.length === 0 ? undefined : JSON.parse(raw.toString("utf8"));
+  } catch {
+    return undefined;
   }
 }
 

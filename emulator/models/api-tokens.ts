@@ -22,7 +22,7 @@ export function apiTokens(m: ModelContext): ApiTokenRec[] {
 }
 
 /**
- * Creates a token: `role_id` gives its role (a custom role's token acts as `Write`); `role_id: null` with the
+ * Creates a token: `role_id` gives its role (a custom role's token gets the role's permissions); `role_id: null` with the
  * deprecated `scope: "ADMIN"` gives the `Admin` role, and with no scope the least one, `Read` (the reference does not
  * say; the emulator gives the least). Names are unique among every token, seeded ones included (exact).
  */

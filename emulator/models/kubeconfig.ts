@@ -1,11 +1,14 @@
 /**
  * Cluster credentials for Kubernetes clients: a kubeconfig naming the cluster, with a bearer token per cluster (and
- * one for read-only access). The tokens are made on the first read and kept (`state.clusterCredentials`); they are
- * secrets: the state dump shows them as "***".
+ * one for read-only access). The tokens are made with the cluster (at seed, or when a data file without them is
+ * loaded), derived from the seed's secret and the cluster's id, so they are the same after a reset or a restart and
+ * a read never writes (`state.clusterCredentials`); they are secrets: the state dump shows them as "***".
  */
-import { randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { ApiError } from "../errors";
 import type { ClusterRec } from "./clusters";
-import { iso, type ModelContext } from "./records";
+import type { ModelContext } from "./records";
+import type { State } from "./state";
 
 /** A cluster's Kubernetes credentials (keyed by the cluster's id). */
 export interface ClusterCredentialsRec {
@@ -23,14 +26,22 @@ export interface KubeconfigOptions {
   readOnly: boolean;
 }
 
-function credentialsOf(m: ModelContext, cluster: ClusterRec): ClusterCredentialsRec {
-  const store = m.world.store.state.clusterCredentials;
-  let rec = store.get(cluster.id);
-  if (!rec) {
-    const token = () => `emu-k8s-${randomBytes(20).toString("hex")}`;
-    rec = { id: cluster.id, created_at: iso(m.now), token: token(), read_only_token: token() };
-    store.set(rec.id, rec);
+/**
+ * Gives every cluster of a state its credentials, where it has none: `emu-k8s-` and 40 hex digits, an HMAC of the
+ * cluster's id under `secret` (the seed's Admin token, which only the emulator's operator holds), so the same seed
+ * gives the same ones.
+ */
+export function ensureClusterCredentials(state: State, secret: string, createdAt: string): void {
+  const derive = (clusterId: string, use: string) => `emu-k8s-${createHmac("sha256", secret).update(`kubeconfig:${use}:${clusterId}`).digest("hex").slice(0, 40)}`;
+  for (const c of state.clusters) {
+    if (state.clusterCredentials.has(c.id)) continue;
+    state.clusterCredentials.set(c.id, { id: c.id, created_at: createdAt, token: derive(c.id, "admin"), read_only_token: derive(c.id, "read-only") });
   }
+}
+
+function credentialsOf(m: ModelContext, cluster: ClusterRec): ClusterCredentialsRec {
+  const rec = m.world.store.state.clusterCredentials.get(cluster.id);
+  if (!rec) throw new ApiError(500, `cluster ${cluster.id} has no Kubernetes credentials`);
   return rec;
 }
 

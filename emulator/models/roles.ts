@@ -1,7 +1,8 @@
 /**
  * The roles of the organization: the built-in ones (fixed ids, the same in every emulator) and the custom roles.
- * A role decides what an API token made with it may do (its scope, applied by `auth.ts`): a custom role's token is
- * treated as a `Write` token (the emulator does not apply per-project permissions).
+ * A role decides what an API token made with it may do (applied by `auth.ts` through `access-table.ts`): a built-in
+ * role by its scope, a custom role by its own permissions per cluster, project and environment type
+ * (`access-custom.ts`); the scope a custom role's token record carries is never consulted.
  */
 import type { State } from "./state";
 import type { TokenRec } from "./organization";
@@ -13,7 +14,7 @@ export type LegacyRole = "ADMIN" | "DEVELOPER" | "OWNER" | "VIEWER";
 export interface RoleInfo {
   id: string;
   name: string;
-  /** What a token with this role may do. */
+  /** What a token with this role may do (a custom role's tokens are held to the role's permissions instead). */
   scope: TokenRec["scope"];
   /** The older role name answered beside `role_id`. */
   legacy: LegacyRole;

@@ -37,7 +37,7 @@ export const databaseRoutes: Route[] = [
   }),
   route({
     method: "GET", path: "/database/{databaseId}/masterCredentials", status: 200,
-    summary: "Connection data with the password (generated at create, or the last one set), to any token scope",
+    summary: "Connection data with the password (generated at create, or the last one set); Admin and Write tokens only",
     response: credentialsResponse,
     handler: (ctx) => credentials(needServiceOf(ctx, databaseKind)),
   }),

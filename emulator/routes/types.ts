@@ -22,7 +22,7 @@ export interface Route {
   path: string;
   /** Success status. */
   status: number;
-  /** True for deploy/stop/redeploy/restart and container deploy (the Deploy scope). */
+  /** True for deploy/stop/redeploy/restart and container deploy; who may call a route is `access-table.ts` (need `deploy`). */
   deployAction?: boolean;
   /** Request body schema; parsed before the handler runs. */
   request?: z.ZodType;

@@ -1,7 +1,8 @@
 /**
  * `GET /database/{id}/masterCredentials` answers the real password, as the live service does (its CLI and Terraform
- * provider read it there): the generated one after create, the one set last after a PUT, to a token of any scope
- * (every scope may read, WIRE.md). The state dump keeps redacting it.
+ * provider read it there): the generated one after create, the one set last after a PUT, to an Admin or Write token
+ * (a credential is read only by a token that may change it; Read and Deploy get 403, issue 31). The state dump keeps
+ * redacting it.
  */
 import { control } from "../../emulator/control-client";
 import { projectAndEnv, useEmulator } from "./helpers";
@@ -28,16 +29,20 @@ describe("database master credentials", () => {
     expect((await c.call("GET", path)).body.password).toBe(first.body.password);
   });
 
-  it("after a PUT every token scope reads the new login and password; the state dump does not", async () => {
+  it("after a PUT Admin and Write tokens read the new login and password, Read and Deploy get 403; the state dump does not", async () => {
     const d = await database();
     const path = `/database/${d.id}/masterCredentials`;
     const put = await c.call("PUT", path, { login: "shop", password: "s3cret-pass-of-the-test" });
     expect(put.body).toMatchObject({ login: "shop", password: "s3cret-pass-of-the-test" });
     const t = c.emu.tokens;
-    for (const token of [t.admin, t.read, t.deploy, t.write]) {
+    for (const token of [t.admin, t.write]) {
       const r = await c.call("GET", path, undefined, token);
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ login: "shop", password: "s3cret-pass-of-the-test" });
+    }
+    for (const token of [t.read, t.deploy]) {
+      const r = await c.call("GET", path, undefined, token);
+      expect([r.status, JSON.stringify(r.body)]).toEqual([403, expect.not.stringContaining("s3cret-pass-of-the-test")]);
     }
     const dump = await (await control(c.emu, "GET", "/state")).text();
     expect(dump).not.toContain("s3cret-pass-of-the-test");

@@ -103,12 +103,16 @@ describe("ApiToken", () => {
     });
   });
 
-  it("works with a custom role's id: the token may write", async () => {
+  it("works with a custom role's id: the token may write where the role grants it, and nowhere else", async () => {
     const role = await fx.client.customRoles.create(fx.orgId, { name: "token-role" });
+    const project = await fx.client.projects.create(fx.orgId, { name: "custom-token-project" });
+    await fx.client.customRoles.update(fx.orgId, role.id, { name: "token-role", cluster_permissions: [], project_permissions: [{ project_id: project.id, is_admin: true }] });
     const created = await apiTokenProvider.create!(await checkedInputs(apiTokenProvider, { organizationId: fx.orgId, name: "custom", customRoleId: role.id }));
     const outs = created.outs as Props;
     expect([outs["roleId"], outs["roleName"]]).toEqual([role.id, "token-role"]);
-    expect(await statusOf(() => clientWith(String(outs["token"])).projects.create(fx.orgId, { name: "by-custom-token" }))).toBe(200);
+    const custom = clientWith(String(outs["token"]));
+    expect(await statusOf(() => custom.projects.update(project.id, { name: "custom-token-project", description: "by the role" }))).toBe(200);
+    expect(await statusOf(() => custom.projects.create(fx.orgId, { name: "by-custom-token" }))).toBe(403);
     await apiTokenProvider.delete!(created.id, outs);
   });
 

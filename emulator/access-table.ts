@@ -1,0 +1,305 @@
+/**
+ * Who may call each API operation: one entry per route of `routes/index.ts`, keyed `"METHOD /path"` (the path
+ * template). `auth.ts` applies it; a route missing here is Admin only, and `test/emulator/access-table.test.ts`
+ * walks every route with every scope and a custom role against this table.
+ *
+ * What each need means for the built-in scopes (the service's published rule: Admin all, Read GET only, Deploy GET
+ * and deploy actions, Write GET and create/update/delete):
+ *
+ * | need          | Admin | Write | Deploy | Read |
+ * |---------------|-------|-------|--------|------|
+ * | `read`        | yes   | yes   | yes    | yes  |
+ * | `write`       | yes   | yes   | no     | no   |
+ * | `deploy`      | yes   | no    | yes    | no   |
+ * | `credentials` | yes   | yes   | no     | no   |
+ * | `admin`       | yes   | no    | no     | no   |
+ *
+ * `credentials` are the reads that answer a secret (a database's master password, a cluster's kubeconfig or token):
+ * only a token that may change the object reads them. `admin` is people and access: members, invitations, API
+ * tokens, roles, and the organization's settings; a Write token can thus never make itself (or anyone) Admin.
+ * For a custom role's token, see `access-custom.ts`; the objects an operation acts on are its path parameters, plus
+ * what `also` names (see {@link PlaceSource}), and `readOnly` path parameters are only read (an alias's target).
+ */
+import type { TokenRec } from "./models/organization";
+
+/** What an operation needs. */
+export type Need = "read" | "write" | "deploy" | "credentials" | "admin";
+
+/** The built-in scopes that meet each need (the table of the file's TSDoc). */
+export const SCOPES_BY_NEED: Readonly<Record<Need, ReadonlyArray<TokenRec["scope"]>>> = {
+  read: ["Admin", "Write", "Deploy", "Read"],
+  write: ["Admin", "Write"],
+  deploy: ["Admin", "Deploy"],
+  credentials: ["Admin", "Write"],
+  admin: ["Admin"],
+};
+
+/**
+ * Where an operation names an object besides its path: `query:<name>` and `body:<name>` (an id); `newEnvironment`
+ * (a project's new environment: the body's `mode`, DEVELOPMENT when left out, on the body's cluster or the default
+ * one); `environmentMode` (an environment edit's new `mode`, which must be allowed too); `importedScopes` (an import's
+ * `PROJECT`-scoped variables are written at the project).
+ */
+export type PlaceSource = `query:${string}` | `body:${string}` | "newEnvironment" | "environmentMode" | "importedScopes";
+
+/** One entry: a need, or a need with more places the operation acts on, or path parameters it only reads. */
+export type Access = Need | { need: Need; also?: PlaceSource[]; readOnly?: string[] };
+
+/** The table (see the file's TSDoc). */
+export const ACCESS_TABLE: Readonly<Record<string, Access>> = {
+  "GET /organization": "read",
+  "GET /organization/{organizationId}": "read",
+  "PUT /organization/{organizationId}": "admin",
+  "GET /organization/{organizationId}/availableRole": "admin",
+  "GET /organization/{organizationId}/services": "read",
+  "GET /organization/{organizationId}/currentCost": "read",
+  "GET /organization/{organizationId}/project": "read",
+  "POST /organization/{organizationId}/project": "write",
+  "GET /project/{projectId}": "read",
+  "PUT /project/{projectId}": "write",
+  "DELETE /project/{projectId}": "write",
+  "GET /project/{projectId}/environment": "read",
+  "POST /project/{projectId}/environment": { need: "write", also: ["newEnvironment"], readOnly: ["projectId"] },
+  "GET /environment/{environmentId}": "read",
+  "PUT /environment/{environmentId}": { need: "write", also: ["environmentMode"] },
+  "DELETE /environment/{environmentId}": "write",
+  "GET /environment/{environmentId}/status": "read",
+  "GET /environment/{environmentId}/deploymentHistory": "read",
+  "POST /environment/{environmentId}/deploy": "deploy",
+  "POST /environment/{environmentId}/redeploy": "deploy",
+  "POST /environment/{environmentId}/stop": "deploy",
+  "POST /environment/{environmentId}/service/deploy": "deploy",
+  "POST /environment/{environmentId}/service/stop": "deploy",
+  "POST /environment/{environmentId}/service/restart-service": "deploy",
+  "POST /environment/{environmentId}/cancelDeployment": "deploy",
+  "GET /environment/{environmentId}/statusesWithStages": "read",
+  "GET /environment/{environmentId}/application": "read",
+  "POST /environment/{environmentId}/application": "write",
+  "GET /application/{applicationId}": "read",
+  "PUT /application/{applicationId}": "write",
+  "DELETE /application/{applicationId}": "write",
+  "GET /application/{applicationId}/status": "read",
+  "GET /application/{applicationId}/deploymentHistory": "read",
+  "POST /application/{applicationId}/deploy": "deploy",
+  "POST /application/{applicationId}/redeploy": "deploy",
+  "POST /application/{applicationId}/stop": "deploy",
+  "POST /application/{applicationId}/restart-service": "deploy",
+  "POST /application/{applicationId}/uninstall": "deploy",
+  "GET /application/{applicationId}/log": "read",
+  "GET /application/{applicationId}/advancedSettings": "read",
+  "PUT /application/{applicationId}/advancedSettings": "write",
+  "GET /defaultApplicationAdvancedSettings": "read",
+  "GET /application/{applicationId}/environmentVariable": "read",
+  "POST /application/{applicationId}/environmentVariable": "write",
+  "PUT /application/{applicationId}/environmentVariable/{environmentVariableId}": "write",
+  "DELETE /application/{applicationId}/environmentVariable/{environmentVariableId}": "write",
+  "POST /application/{applicationId}/environmentVariable/{environmentVariableId}/alias": { need: "write", readOnly: ["environmentVariableId"] },
+  "POST /application/{applicationId}/environmentVariable/{environmentVariableId}/override": { need: "write", readOnly: ["environmentVariableId"] },
+  "GET /application/{applicationId}/secret": "read",
+  "POST /application/{applicationId}/secret": "write",
+  "PUT /application/{applicationId}/secret/{secretId}": "write",
+  "DELETE /application/{applicationId}/secret/{secretId}": "write",
+  "POST /application/{applicationId}/secret/{secretId}/alias": { need: "write", readOnly: ["secretId"] },
+  "POST /application/{applicationId}/secret/{secretId}/override": { need: "write", readOnly: ["secretId"] },
+  "POST /application/{applicationId}/environmentVariable/import": { need: "write", also: ["importedScopes"] },
+  "GET /environment/{environmentId}/database": "read",
+  "POST /environment/{environmentId}/database": "write",
+  "GET /database/{databaseId}": "read",
+  "PUT /database/{databaseId}": "write",
+  "DELETE /database/{databaseId}": "write",
+  "GET /database/{databaseId}/status": "read",
+  "GET /database/{databaseId}/deploymentHistory": "read",
+  "POST /database/{databaseId}/deploy": "deploy",
+  "POST /database/{databaseId}/redeploy": "deploy",
+  "POST /database/{databaseId}/stop": "deploy",
+  "POST /database/{databaseId}/restart-service": "deploy",
+  "POST /database/{databaseId}/uninstall": "deploy",
+  "GET /database/{databaseId}/masterCredentials": "credentials",
+  "PUT /database/{databaseId}/masterCredentials": "write",
+  "GET /database/{databaseId}/application": "read",
+  "GET /environment/{environmentId}/container": "read",
+  "POST /environment/{environmentId}/container": "write",
+  "GET /container/{containerId}": "read",
+  "PUT /container/{containerId}": "write",
+  "DELETE /container/{containerId}": "write",
+  "GET /container/{containerId}/status": "read",
+  "GET /container/{containerId}/deploymentHistory": "read",
+  "POST /container/{containerId}/deploy": "deploy",
+  "POST /container/{containerId}/redeploy": "deploy",
+  "POST /container/{containerId}/stop": "deploy",
+  "POST /container/{containerId}/restart-service": "deploy",
+  "POST /container/{containerId}/uninstall": "deploy",
+  "GET /container/{containerId}/log": "read",
+  "GET /container/{containerId}/advancedSettings": "read",
+  "PUT /container/{containerId}/advancedSettings": "write",
+  "GET /defaultContainerAdvancedSettings": "read",
+  "GET /container/{containerId}/environmentVariable": "read",
+  "POST /container/{containerId}/environmentVariable": "write",
+  "PUT /container/{containerId}/environmentVariable/{environmentVariableId}": "write",
+  "DELETE /container/{containerId}/environmentVariable/{environmentVariableId}": "write",
+  "POST /container/{containerId}/environmentVariable/{environmentVariableId}/alias": { need: "write", readOnly: ["environmentVariableId"] },
+  "POST /container/{containerId}/environmentVariable/{environmentVariableId}/override": { need: "write", readOnly: ["environmentVariableId"] },
+  "GET /container/{containerId}/secret": "read",
+  "POST /container/{containerId}/secret": "write",
+  "PUT /container/{containerId}/secret/{secretId}": "write",
+  "DELETE /container/{containerId}/secret/{secretId}": "write",
+  "POST /container/{containerId}/secret/{secretId}/alias": { need: "write", readOnly: ["secretId"] },
+  "POST /container/{containerId}/secret/{secretId}/override": { need: "write", readOnly: ["secretId"] },
+  "POST /container/{containerId}/environmentVariable/import": { need: "write", also: ["importedScopes"] },
+  "POST /organization/{organizationId}/container/deploy": "deploy",
+  "GET /environment/{environmentId}/job": "read",
+  "POST /environment/{environmentId}/job": "write",
+  "GET /job/{jobId}": "read",
+  "PUT /job/{jobId}": "write",
+  "DELETE /job/{jobId}": "write",
+  "GET /job/{jobId}/status": "read",
+  "GET /job/{jobId}/deploymentHistory": "read",
+  "POST /job/{jobId}/deploy": "deploy",
+  "POST /job/{jobId}/redeploy": "deploy",
+  "POST /job/{jobId}/stop": "deploy",
+  "POST /job/{jobId}/uninstall": "deploy",
+  "GET /job/{jobId}/advancedSettings": "read",
+  "PUT /job/{jobId}/advancedSettings": "write",
+  "GET /defaultJobAdvancedSettings": "read",
+  "GET /job/{jobId}/environmentVariable": "read",
+  "POST /job/{jobId}/environmentVariable": "write",
+  "PUT /job/{jobId}/environmentVariable/{environmentVariableId}": "write",
+  "DELETE /job/{jobId}/environmentVariable/{environmentVariableId}": "write",
+  "POST /job/{jobId}/environmentVariable/{environmentVariableId}/alias": { need: "write", readOnly: ["environmentVariableId"] },
+  "POST /job/{jobId}/environmentVariable/{environmentVariableId}/override": { need: "write", readOnly: ["environmentVariableId"] },
+  "GET /job/{jobId}/secret": "read",
+  "POST /job/{jobId}/secret": "write",
+  "PUT /job/{jobId}/secret/{secretId}": "write",
+  "DELETE /job/{jobId}/secret/{secretId}": "write",
+  "POST /job/{jobId}/secret/{secretId}/alias": { need: "write", readOnly: ["secretId"] },
+  "POST /job/{jobId}/secret/{secretId}/override": { need: "write", readOnly: ["secretId"] },
+  "POST /job/{jobId}/environmentVariable/import": { need: "write", also: ["importedScopes"] },
+  "POST /organization/{organizationId}/job/deploy": "deploy",
+  "GET /organization/{organizationId}/containerRegistry": "read",
+  "POST /organization/{organizationId}/containerRegistry": "write",
+  "GET /organization/{organizationId}/containerRegistry/{containerRegistryId}": "read",
+  "PUT /organization/{organizationId}/containerRegistry/{containerRegistryId}": "write",
+  "DELETE /organization/{organizationId}/containerRegistry/{containerRegistryId}": "write",
+  "GET /organization/{organizationId}/containerRegistry/{containerRegistryId}/associatedServices": "read",
+  "GET /availableContainerRegistry": "read",
+  "GET /organization/{organizationId}/gitToken": "read",
+  "POST /organization/{organizationId}/gitToken": "write",
+  "GET /organization/{organizationId}/gitToken/{gitTokenId}": "read",
+  "PUT /organization/{organizationId}/gitToken/{gitTokenId}": "write",
+  "DELETE /organization/{organizationId}/gitToken/{gitTokenId}": "write",
+  "GET /organization/{organizationId}/webhook": "read",
+  "POST /organization/{organizationId}/webhook": "write",
+  "GET /organization/{organizationId}/webhook/{webhookId}": "read",
+  "PUT /organization/{organizationId}/webhook/{webhookId}": "write",
+  "DELETE /organization/{organizationId}/webhook/{webhookId}": "write",
+  "GET /organization/{organizationId}/webhook/{webhookId}/event": "read",
+  "GET /environment/{environmentId}/deploymentStage": "read",
+  "POST /environment/{environmentId}/deploymentStage": "write",
+  "GET /deploymentStage/{deploymentStageId}": "read",
+  "PUT /deploymentStage/{deploymentStageId}": "write",
+  "DELETE /deploymentStage/{deploymentStageId}": "write",
+  "PUT /deploymentStage/{deploymentStageId}/service/{serviceId}": "write",
+  "PUT /deploymentStage/{deploymentStageId}/moveAfter/{stageId}": "write",
+  "PUT /deploymentStage/{deploymentStageId}/moveBefore/{stageId}": "write",
+  "GET /service/{serviceId}/deploymentStage": "read",
+  "GET /organization/{organizationId}/cluster": "read",
+  "POST /cluster/{clusterId}/upgrade": "write",
+  "GET /cluster/{clusterId}/token": "credentials",
+  "GET /organization/{organizationId}/cluster/{clusterId}/eks-anywhere/commits": "read",
+  "GET /organization/{organizationId}/argoCdDestinationClusterMapping": "read",
+  "GET /organization/{organizationId}/account/gitAuthProvider": "read",
+  "GET /scaleway/instanceType/{zone}": "read",
+  "GET /organization/{organizationId}/onPremise/credentials": "read",
+  "POST /organization/{organizationId}/onPremise/credentials": "write",
+  "GET /organization/{organizationId}/onPremise/credentials/{credentialsId}": "read",
+  "PUT /organization/{organizationId}/onPremise/credentials/{credentialsId}": "write",
+  "DELETE /organization/{organizationId}/onPremise/credentials/{credentialsId}": "write",
+  "GET /organization/{organizationId}/annotationsGroups": "read",
+  "GET /organization/{organizationId}/annotationsGroups/{annotationsGroupId}/associatedItems": "read",
+  "POST /organization/{organizationId}/annotationsGroups": "write",
+  "GET /organization/{organizationId}/annotationsGroups/{annotationsGroupId}": "read",
+  "PUT /organization/{organizationId}/annotationsGroups/{annotationsGroupId}": "write",
+  "DELETE /organization/{organizationId}/annotationsGroups/{annotationsGroupId}": "write",
+  "GET /organization/{organizationId}/labelsGroups": "read",
+  "GET /organization/{organizationId}/labelsGroups/{labelsGroupId}/associatedItems": "read",
+  "POST /organization/{organizationId}/labelsGroups": "write",
+  "GET /organization/{organizationId}/labelsGroups/{labelsGroupId}": "read",
+  "PUT /organization/{organizationId}/labelsGroups/{labelsGroupId}": "write",
+  "DELETE /organization/{organizationId}/labelsGroups/{labelsGroupId}": "write",
+  "GET /application/{applicationId}/customDomain": "read",
+  "POST /application/{applicationId}/customDomain": "write",
+  "PUT /application/{applicationId}/customDomain/{customDomainId}": "write",
+  "DELETE /application/{applicationId}/customDomain/{customDomainId}": "write",
+  "GET /application/{applicationId}/customDomain/{customDomainId}/status": "read",
+  "GET /application/{applicationId}/checkCustomDomain": "read",
+  "GET /container/{containerId}/customDomain": "read",
+  "POST /container/{containerId}/customDomain": "write",
+  "PUT /container/{containerId}/customDomain/{customDomainId}": "write",
+  "DELETE /container/{containerId}/customDomain/{customDomainId}": "write",
+  "GET /container/{containerId}/customDomain/{customDomainId}/status": "read",
+  "GET /container/{containerId}/checkCustomDomain": "read",
+  "GET /project/{projectId}/environmentVariable": "read",
+  "POST /project/{projectId}/environmentVariable": "write",
+  "PUT /project/{projectId}/environmentVariable/{environmentVariableId}": "write",
+  "DELETE /project/{projectId}/environmentVariable/{environmentVariableId}": "write",
+  "POST /project/{projectId}/environmentVariable/{environmentVariableId}/alias": { need: "write", readOnly: ["environmentVariableId"] },
+  "POST /project/{projectId}/environmentVariable/{environmentVariableId}/override": { need: "write", readOnly: ["environmentVariableId"] },
+  "GET /project/{projectId}/secret": "read",
+  "POST /project/{projectId}/secret": "write",
+  "PUT /project/{projectId}/secret/{secretId}": "write",
+  "DELETE /project/{projectId}/secret/{secretId}": "write",
+  "POST /project/{projectId}/secret/{secretId}/alias": { need: "write", readOnly: ["secretId"] },
+  "POST /project/{projectId}/secret/{secretId}/override": { need: "write", readOnly: ["secretId"] },
+  "GET /environment/{environmentId}/environmentVariable": "read",
+  "POST /environment/{environmentId}/environmentVariable": "write",
+  "PUT /environment/{environmentId}/environmentVariable/{environmentVariableId}": "write",
+  "DELETE /environment/{environmentId}/environmentVariable/{environmentVariableId}": "write",
+  "POST /environment/{environmentId}/environmentVariable/{environmentVariableId}/alias": { need: "write", readOnly: ["environmentVariableId"] },
+  "POST /environment/{environmentId}/environmentVariable/{environmentVariableId}/override": { need: "write", readOnly: ["environmentVariableId"] },
+  "GET /environment/{environmentId}/secret": "read",
+  "POST /environment/{environmentId}/secret": "write",
+  "PUT /environment/{environmentId}/secret/{secretId}": "write",
+  "DELETE /environment/{environmentId}/secret/{secretId}": "write",
+  "POST /environment/{environmentId}/secret/{secretId}/alias": { need: "write", readOnly: ["secretId"] },
+  "POST /environment/{environmentId}/secret/{secretId}/override": { need: "write", readOnly: ["secretId"] },
+  "GET /variable": { need: "read", also: ["query:parent_id"] },
+  "POST /variable": { need: "write", also: ["body:variable_parent_id"] },
+  "PUT /variable/{variableId}": "write",
+  "DELETE /variable/{variableId}": "write",
+  "POST /variable/{variableId}/alias": { need: "write", also: ["body:alias_parent_id"], readOnly: ["variableId"] },
+  "POST /variable/{variableId}/override": { need: "write", also: ["body:override_parent_id"], readOnly: ["variableId"] },
+  "POST /variable/import": { need: "write", also: ["query:service_id", "importedScopes"] },
+  "GET /organization/{organizationId}/member": "admin",
+  "PUT /organization/{organizationId}/member": "admin",
+  "DELETE /organization/{organizationId}/member": "admin",
+  "GET /organization/{organizationId}/inviteMember": "admin",
+  "POST /organization/{organizationId}/inviteMember": "admin",
+  "GET /organization/{organizationId}/inviteMember/{inviteId}": "admin",
+  "POST /organization/{organizationId}/inviteMember/{inviteId}": "admin",
+  "DELETE /organization/{organizationId}/inviteMember/{inviteId}": "admin",
+  "GET /organization/{organizationId}/apiToken": "admin",
+  "POST /organization/{organizationId}/apiToken": "admin",
+  "DELETE /organization/{organizationId}/apiToken/{apiTokenId}": "admin",
+  "GET /organization/{organizationId}/customRole": "admin",
+  "POST /organization/{organizationId}/customRole": "admin",
+  "GET /organization/{organizationId}/customRole/{customRoleId}": "admin",
+  "PUT /organization/{organizationId}/customRole/{customRoleId}": "admin",
+  "DELETE /organization/{organizationId}/customRole/{customRoleId}": "admin",
+  "GET /organization/{organizationId}/cluster/{clusterId}/status": "read",
+  "GET /organization/{organizationId}/cluster/{clusterId}/kubeconfig": "credentials",
+};
+
+/** An entry in its full form. */
+export interface AccessRule {
+  need: Need;
+  also: PlaceSource[];
+  readOnly: string[];
+}
+
+/** The access of an operation; one the table lacks is Admin only. */
+export function accessOf(method: string, path: string): AccessRule {
+  const entry = Object.prototype.hasOwnProperty.call(ACCESS_TABLE, `${method} ${path}`) ? ACCESS_TABLE[`${method} ${path}`] : undefined;
+  if (entry === undefined) return { need: "admin", also: [], readOnly: [] };
+  if (typeof entry === "string") return { need: entry, also: [], readOnly: [] };
+  return { need: entry.need, also: entry.also ?? [], readOnly: entry.readOnly ?? [] };
+}
