@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { DATABASE_ACCESSIBILITIES, DATABASE_DEFAULTS, DATABASE_MODES, DATABASE_TYPES, type DeployServiceClient } from "../../sdk";
+import { DATABASE_ACCESSIBILITIES, DATABASE_DEFAULTS, DATABASE_MODES, DATABASE_TYPES, isAuthError, type DeployServiceClient } from "../../sdk";
 
 import type { ArgsMatch } from "../framework/args";
 import { childCalls, defineResource, type Part, type Props } from "../framework/define";
@@ -131,6 +131,14 @@ function connectionOutputs(credentials: Credentials | undefined, inputs: Databas
   return out;
 }
 
+/** The credentials and connection outputs the state holds, unchanged (a refresh whose token may not read them). */
+function storedCredentials(previous: Props): { inputs: Props; outputs: Props } {
+  const outputs: Props = {};
+  for (const k of ["host", "port", "login", "password"]) if (previous[k] !== undefined) outputs[k] = previous[k];
+  const inputs: Props = previous["masterCredentials"] !== undefined ? { masterCredentials: previous["masterCredentials"] } : {};
+  return { inputs, outputs };
+}
+
 /**
  * The master user: set by its own call after create; read back, with a masked password kept from the state. The
  * generated one is not read with `readMasterCredentials: false` (its `login` and `password` outputs are left out).
@@ -149,7 +157,14 @@ const credentialsPart: Part<DatabaseInputs, DatabaseRecord> = {
     if (!readGenerated && inputs.masterCredentials === undefined) {
       return { inputs: { readMasterCredentials: false }, outputs: { login: undefined, password: undefined } };
     }
-    const credentials = await readOrGone(() => client.databases.getMasterCredentials(id));
+    // A token that may read but not read credentials (the service's Read and Deploy scopes) can still refresh:
+    // the stored credentials stand, as for a database whose credentials are not read.
+    const refused = Symbol("refused");
+    const credentials = await readOrGone(() => client.databases.getMasterCredentials(id).catch((e: unknown) => {
+      if (isAuthError(e) && (e as { status?: number }).status === 403) return refused;
+      throw e;
+    }));
+    if (typeof credentials === "symbol") return storedCredentials(previous);
     const before = previous["masterCredentials"] as { password?: unknown } | undefined;
     if (before === undefined || credentials === undefined) return { outputs: connectionOutputs(credentials, inputs) };
     const password = readablePassword(credentials) ?? String(before.password ?? "");
