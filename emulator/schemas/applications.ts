@@ -2,6 +2,7 @@ import { z } from "zod";
 import { autoscalingRequest, autoscalingResponse } from "./autoscaling";
 import { baseResponse, idReference, nonEmpty, referenceObject, uri, uuidString } from "./common";
 import { annotationsGroupResponse, labelsGroupResponse } from "./groups";
+import { boundedInt, resourceFields, SERVICE_MAXIMA } from "./resource-limits";
 
 /** Git providers. */
 export const GIT_PROVIDERS = ["BITBUCKET", "GITHUB", "GITLAB"] as const;
@@ -50,7 +51,8 @@ export const portRequest = z.object({
 export const storageRequest = z.object({
   id: uuidString.optional(),
   type: z.enum(["FAST_SSD"]).optional(),
-  size: int.min(1),
+  /** GB; the reference: "Minimum size is 4 GB". */
+  size: int.min(4, "expected at least 4 (GB, the service's smallest volume)"),
   mount_point: nonEmpty.refine((s) => s.startsWith("/"), "must be an absolute path (starting with '/', e.g. /data)"),
 });
 
@@ -63,11 +65,10 @@ export const gitRepositoryRequest = z.object({
   git_token_id: uuidString.nullable().optional(),
 });
 
-/** Resources a service may ask for (applications, containers, jobs). */
+/** Resources a service may ask for (applications, containers, jobs), up to what its cluster advertises. */
 export const resourceRequestFields = {
-  cpu: int.min(1).optional(),
-  memory: int.min(1).optional(),
-  gpu: nonNegInt.optional(),
+  ...resourceFields(SERVICE_MAXIMA),
+  gpu: boundedInt(0, SERVICE_MAXIMA.gpu, "GPUs", "maximum_gpu").optional(),
   ephemeral_storage_in_gib: nonNegInt.optional(),
   cpu_architecture: z.enum(CPU_ARCHITECTURES).nullable().optional(),
 };
