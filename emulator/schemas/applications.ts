@@ -56,9 +56,34 @@ export const storageRequest = z.object({
   mount_point: nonEmpty.refine((s) => s.startsWith("/"), "must be an absolute path (starting with '/', e.g. /data)"),
 });
 
+/**
+ * Why `url` is not a repository address the service clones, or undefined when it is one: an `http://` or `https://`
+ * URL with a host and a repository path (the service clones over HTTPS, with the git token). The message never
+ * quotes the URL, which may hold a pasted token.
+ */
+export function gitUrlProblem(url: string): string | undefined {
+  const expected = "expected an https:// (or http://) URL of a repository (https://host/owner/repo)";
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f]/.test(url)) return `${expected}, got text holding whitespace or control characters`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `${expected}, got text that is not a URL`;
+  }
+  const scheme = parsed.protocol.replace(/:$/, "");
+  if (scheme !== "https" && scheme !== "http") return `${expected}, got a ${scheme}: address`;
+  if (parsed.hostname === "") return `${expected}, got an address with no host`;
+  if (parsed.pathname === "" || parsed.pathname === "/") return `${expected}, got an address with no repository path`;
+  return undefined;
+}
+
 /** The git repository of an application. */
 export const gitRepositoryRequest = z.object({
-  url: nonEmpty,
+  url: nonEmpty.superRefine((url, ctx) => {
+    const problem = gitUrlProblem(url);
+    if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
+  }),
   provider: z.enum(GIT_PROVIDERS),
   branch: z.string().optional(),
   root_path: z.string().optional(),
