@@ -4,7 +4,7 @@
  * the answer lists every cluster and project there is (a deleted project's entry is dropped).
  */
 import type { z } from "zod";
-import { ApiError, badRequest } from "../errors";
+import { ApiError, badRequest, conflict } from "../errors";
 import type { customRoleCreateRequest, customRoleUpdateRequest } from "../schemas/team";
 import { ROLE_ENVIRONMENT_TYPES } from "../schemas/team";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
@@ -29,10 +29,10 @@ export interface CustomRoleRec extends BaseRec {
 type CreateInput = z.output<typeof customRoleCreateRequest>;
 type UpdateInput = z.output<typeof customRoleUpdateRequest>;
 
-/** 400 when the name is a built-in role's or another custom role's (names compared ignoring case). */
+/** 409 when the name is a built-in role's or another custom role's (names compared ignoring case; see `uniqueness.ts`). */
 function checkName(m: ModelContext, name: string, self?: string): void {
   const taken = [...BUILTIN_ROLES, ...m.world.store.state.customRoles.values()].find((r) => r.id !== self && sameName(r.name, name, "case-insensitive"));
-  if (taken) throw badRequest("name", `the organization already has a role named '${taken.name}'`);
+  if (taken) throw conflict(`name: the organization already has a role named '${taken.name}'`);
 }
 
 /** Creates a custom role with the lowest permissions everywhere. */

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { badRequest } from "../errors";
 import type { annotationsGroupRequest, labelsGroupRequest } from "../schemas/groups";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
+import { assertNameFree } from "./uniqueness";
 
 /** An annotations group. */
 export interface AnnotationsGroupRec extends BaseRec {
@@ -120,30 +121,40 @@ export function groupAssociatedItems(m: ModelContext, field: GroupField, id: str
   return [...services, ...clusters];
 }
 
-/** Creates an annotations group. */
+/** 409 when another group of the kind in the organization has the name (see `uniqueness.ts`). */
+function assertGroupNameFree(m: ModelContext, field: GroupField, orgId: string, name: string, self?: string): void {
+  const ofOrg = [...groupsIn(m, field).values()].filter((g) => g.organization_id === orgId);
+  assertNameFree(ofOrg, name, "exact", KINDS[field].label, "this organization", self);
+}
+
+/** Creates an annotations group (409 when its name is taken). */
 export function createAnnotationsGroup(m: ModelContext, orgId: string, b: z.output<typeof annotationsGroupRequest>): AnnotationsGroupRec {
+  assertGroupNameFree(m, "annotations_groups", orgId, b.name);
   const g: AnnotationsGroupRec = { ...baseFields(m.now), organization_id: orgId, name: b.name, annotations: b.annotations, scopes: b.scopes };
   groupsIn(m, "annotations_groups").set(g.id, g);
   return g;
 }
 
-/** Replaces an annotations group with a full request. */
+/** Replaces an annotations group with a full request (409 when its new name is taken). */
 export function replaceAnnotationsGroup(m: ModelContext, g: AnnotationsGroupRec, b: z.output<typeof annotationsGroupRequest>): void {
+  assertGroupNameFree(m, "annotations_groups", g.organization_id, b.name, g.id);
   g.name = b.name;
   g.annotations = b.annotations;
   g.scopes = b.scopes;
   touch(g, m.now);
 }
 
-/** Creates a labels group. */
+/** Creates a labels group (409 when its name is taken). */
 export function createLabelsGroup(m: ModelContext, orgId: string, b: z.output<typeof labelsGroupRequest>): LabelsGroupRec {
+  assertGroupNameFree(m, "labels_groups", orgId, b.name);
   const g: LabelsGroupRec = { ...baseFields(m.now), organization_id: orgId, name: b.name, labels: b.labels };
   groupsIn(m, "labels_groups").set(g.id, g);
   return g;
 }
 
-/** Replaces a labels group with a full request. */
+/** Replaces a labels group with a full request (409 when its new name is taken). */
 export function replaceLabelsGroup(m: ModelContext, g: LabelsGroupRec, b: z.output<typeof labelsGroupRequest>): void {
+  assertGroupNameFree(m, "labels_groups", g.organization_id, b.name, g.id);
   g.name = b.name;
   g.labels = b.labels;
   touch(g, m.now);

@@ -12,6 +12,9 @@
  * | container registries | the organization | case-insensitive | the names of the organization's other families are compared ignoring case (projects); the reference's `ContainerRegistryRequest.name` has no note |
  * | deployment stages | the environment | case-insensitive | `service-api.md` (Deployment stage, name) and reference `DeploymentStageResponse.name` |
  * | git tokens | the organization | exact (case-sensitive) | neither source says the name is case-insensitive (reference `GitTokenRequest.name` has no note) |
+ * | labels groups, annotations groups (each kind apart) | the organization | exact (case-sensitive) | neither source says the name is case-insensitive (reference `OrganizationLabelsGroupCreateRequest.name`, `OrganizationAnnotationsGroupCreateRequest.name` have no note); a group is referenced by id, its name is how people and the provider's adoption find it |
+ * | custom roles (with the built-in role names) | the organization | case-insensitive | a custom role is given by id but chosen by name next to the built-in roles (`Admin`, `admin`): the emulator keeps them apart ignoring case |
+ * | API tokens | the organization | exact (case-sensitive) | reference: `POST /organization/{organizationId}/apiToken` answers 409 "Organization Api Token name is already taken" |
  * | variable and secret keys | the service (application, container, job) | exact (case-sensitive) | environment variable names are case-sensitive |
  */
 

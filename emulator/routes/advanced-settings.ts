@@ -4,11 +4,11 @@ import { route, type Route, type RouteContext } from "./types";
 
 /**
  * Advanced settings of a kind of service: `/<kind>/{<kind>Id}/advancedSettings` (GET answers every key of the kind,
- * defaults included; PUT merges the given keys, ignoring keys of other kinds, and answers 201) and
+ * defaults included; PUT merges the given keys, refusing a key the kind does not have, and answers 201) and
  * `/default<Kind>AdvancedSettings` (the defaults).
  */
 export function advancedSettingsRoutes<R extends WithAdvancedSettings>(kind: SettingsKind, find: (ctx: RouteContext) => R): Route[] {
-  const { request, response } = advancedSettingsSchemas(Object.keys(ADVANCED_SETTINGS_DEFAULTS[kind]));
+  const { request, response } = advancedSettingsSchemas(Object.keys(ADVANCED_SETTINGS_DEFAULTS[kind]), kind);
   const path = `/${kind}/{${kind}Id}/advancedSettings`;
   const label = kind.charAt(0).toUpperCase() + kind.slice(1);
   return [

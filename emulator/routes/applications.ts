@@ -10,6 +10,7 @@ import { presentGitRepository, presentRunningFields, presentServiceBase } from "
 import { logRoute, serviceRoutes } from "./service-routes";
 import type { Route, RouteContext } from "./types";
 import { serviceValueRoutes } from "./variables";
+import { SERVICE_MAXIMA } from "../schemas/resource-limits";
 
 /** Wire form of an application. */
 export function presentApplication(ctx: RouteContext, a: ApplicationRec): Record<string, unknown> {
@@ -17,7 +18,7 @@ export function presentApplication(ctx: RouteContext, a: ApplicationRec): Record
     ...presentServiceBase(ctx, applicationKind, a),
     git_repository: presentGitRepository(ctx, a.git_repository, a.runtime),
     build_mode: a.build_mode, dockerfile_path: a.dockerfile_path, docker_target_build_stage: a.docker_target_build_stage,
-    ...presentRunningFields(a), maximun_gpu: 4,
+    ...presentRunningFields(a), maximun_gpu: SERVICE_MAXIMA.gpu,
   };
   if (a.docker_target_build_stage === null) delete out["docker_target_build_stage"];
   return out;

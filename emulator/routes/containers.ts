@@ -9,13 +9,14 @@ import { presentRunningFields, presentServiceBase } from "./service-fields";
 import { autoDeployRoute, logRoute, serviceRoutes } from "./service-routes";
 import type { Route, RouteContext } from "./types";
 import { serviceValueRoutes } from "./variables";
+import { SERVICE_MAXIMA } from "../schemas/resource-limits";
 
 /** Wire form of a container. */
 export function presentContainer(ctx: RouteContext, c: ContainerRec): Record<string, unknown> {
   return {
     ...presentServiceBase(ctx, containerKind, c),
     registry_id: c.registry_id, registry: presentRegistryDetails(ctx, c.registry_id), image_name: c.image_name, tag: c.tag,
-    ...presentRunningFields(c), maximum_gpu: 4,
+    ...presentRunningFields(c), maximum_gpu: SERVICE_MAXIMA.gpu,
   };
 }
 

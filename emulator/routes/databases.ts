@@ -13,13 +13,14 @@ import { needServiceOf } from "./lookup";
 import { presentServiceBase } from "./service-fields";
 import { serviceRoutes } from "./service-routes";
 import { route, type Route, type RouteContext } from "./types";
+import { DATABASE_MAXIMA } from "../schemas/resource-limits";
 
 function present(ctx: RouteContext, d: DatabaseRec): Record<string, unknown> {
   const out: Record<string, unknown> = {
     ...presentServiceBase(ctx, databaseKind, d),
     type: d.type, version: d.version, mode: d.mode, accessibility: d.accessibility,
     cpu: d.cpu, memory: d.memory, storage: d.storage, host: databaseHost(d), port: databasePort(d),
-    maximum_cpu: 16000, maximum_memory: 65536, disk_encrypted: d.mode === "MANAGED", disk_type: diskTypeOf(d),
+    maximum_cpu: DATABASE_MAXIMA.cpu, maximum_memory: DATABASE_MAXIMA.memory, disk_encrypted: d.mode === "MANAGED", disk_type: diskTypeOf(d),
   };
   if (d.instance_type !== undefined) out["instance_type"] = d.instance_type;
   return out;

@@ -9,6 +9,7 @@ import { presentGitRepository, presentServiceBase } from "./service-fields";
 import { autoDeployRoute, serviceRoutes } from "./service-routes";
 import type { Route, RouteContext } from "./types";
 import { serviceValueRoutes } from "./variables";
+import { SERVICE_MAXIMA } from "../schemas/resource-limits";
 
 function presentSource(ctx: RouteContext, j: JobRec): Record<string, unknown> {
   const image = j.source.image;
@@ -27,7 +28,7 @@ function presentSource(ctx: RouteContext, j: JobRec): Record<string, unknown> {
 export function presentJob(ctx: RouteContext, j: JobRec): Record<string, unknown> {
   const out: Record<string, unknown> = {
     ...presentServiceBase(ctx, jobKind, j), job_type: jobType(j),
-    cpu: j.cpu, memory: j.memory, gpu: j.gpu, maximum_cpu: 16000, maximum_memory: 32768, maximum_gpu: 4,
+    cpu: j.cpu, memory: j.memory, gpu: j.gpu, maximum_cpu: SERVICE_MAXIMA.cpu, maximum_memory: SERVICE_MAXIMA.memory, maximum_gpu: SERVICE_MAXIMA.gpu,
     cpu_architecture: j.cpu_architecture ?? null, max_nb_restart: j.max_nb_restart, max_duration_seconds: j.max_duration_seconds,
     auto_preview: j.auto_preview, auto_deploy: j.auto_deploy, port: j.port, healthchecks: j.healthchecks,
     source: presentSource(ctx, j), schedule: structuredClone(j.schedule),

@@ -8,6 +8,7 @@ import type { ServiceKind } from "../models/service-kinds";
 import type { ServiceRecBase } from "../models/services";
 import { presentGroupRefs } from "./groups";
 import type { RouteContext } from "./types";
+import { SERVICE_MAXIMA } from "../schemas/resource-limits";
 
 /** What every service answers: ids and dates, its environment, name, description, icon, type and groups. */
 export function presentServiceBase(ctx: RouteContext, kind: Pick<ServiceKind, "type">, svc: ServiceRecBase): Record<string, unknown> {
@@ -21,7 +22,7 @@ export function presentServiceBase(ctx: RouteContext, kind: Pick<ServiceKind, "t
 /** What a running service (an application, a container) answers of its resources, instances, ports and command. */
 export function presentRunningFields(r: RunningServiceRec): Record<string, unknown> {
   const out: Record<string, unknown> = {
-    cpu: r.cpu, memory: r.memory, gpu: r.gpu, maximum_cpu: 16000, maximum_memory: 32768, cpu_architecture: r.cpu_architecture ?? null,
+    cpu: r.cpu, memory: r.memory, gpu: r.gpu, maximum_cpu: SERVICE_MAXIMA.cpu, maximum_memory: SERVICE_MAXIMA.memory, cpu_architecture: r.cpu_architecture ?? null,
     min_running_instances: r.min_running_instances, max_running_instances: r.max_running_instances,
     healthchecks: r.healthchecks, auto_preview: r.auto_preview, auto_deploy: r.auto_deploy,
     ports: r.ports, storage: r.storage, arguments: r.arguments,

@@ -78,9 +78,18 @@ function isJsonObject(s: string): boolean {
 
 type Key = keyof typeof shape;
 
-/** The request (every key optional; keys of other kinds ignored) and the response (every key) of a kind's settings. */
-export function advancedSettingsSchemas(keys: readonly string[]) {
-  const own = Object.fromEntries(keys.map((k) => [k, shape[k as Key]]).filter(([, v]) => v !== undefined));
-  const response = z.object(own as Record<string, z.ZodType>);
-  return { request: response.partial(), response };
+/**
+ * The request (every key optional; a key the kind does not have, another kind's included, is a 400 naming it) and
+ * the response (every key) of a kind's settings. `kind` names the service in the refusal: `application`.
+ */
+export function advancedSettingsSchemas(keys: readonly string[], kind: string) {
+  const own = Object.fromEntries(keys.map((k) => [k, shape[k as Key]]).filter(([, v]) => v !== undefined)) as Record<string, z.ZodType>;
+  const response = z.object(own);
+  const article = /^[aeiou]/.test(kind) ? "an" : "a";
+  const request = z.strictObject(own, {
+    error: (issue) => issue.code === "unrecognized_keys"
+      ? `not an advanced setting of ${article} ${kind} (GET /default${kind.charAt(0).toUpperCase()}${kind.slice(1)}AdvancedSettings lists its ${keys.length} keys)`
+      : undefined,
+  }).partial();
+  return { request, response };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { autoscalingRequest, autoscalingResponse } from "./autoscaling";
 import { baseResponse, idReference, nonEmpty, referenceObject, uri, uuidString } from "./common";
 import { annotationsGroupResponse, labelsGroupResponse } from "./groups";
+import { boundedInt, resourceFields, SERVICE_MAXIMA } from "./resource-limits";
 
 /** Git providers. */
 export const GIT_PROVIDERS = ["BITBUCKET", "GITHUB", "GITLAB"] as const;
@@ -50,24 +51,49 @@ export const portRequest = z.object({
 export const storageRequest = z.object({
   id: uuidString.optional(),
   type: z.enum(["FAST_SSD"]).optional(),
-  size: int.min(1),
+  /** GB; the reference: "Minimum size is 4 GB". */
+  size: int.min(4, "expected at least 4 (GB, the service's smallest volume)"),
   mount_point: nonEmpty.refine((s) => s.startsWith("/"), "must be an absolute path (starting with '/', e.g. /data)"),
 });
 
+/**
+ * Why `url` is not a repository address the service clones, or undefined when it is one: an `http://` or `https://`
+ * URL with a host and a repository path (the service clones over HTTPS, with the git token). The message never
+ * quotes the URL, which may hold a pasted token.
+ */
+export function gitUrlProblem(url: string): string | undefined {
+  const expected = "expected an https:// (or http://) URL of a repository (https://host/owner/repo)";
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f]/.test(url)) return `${expected}, got text holding whitespace or control characters`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `${expected}, got text that is not a URL`;
+  }
+  const scheme = parsed.protocol.replace(/:$/, "");
+  if (scheme !== "https" && scheme !== "http") return `${expected}, got a ${scheme}: address`;
+  if (parsed.hostname === "") return `${expected}, got an address with no host`;
+  if (parsed.pathname === "" || parsed.pathname === "/") return `${expected}, got an address with no repository path`;
+  return undefined;
+}
+
 /** The git repository of an application. */
 export const gitRepositoryRequest = z.object({
-  url: nonEmpty,
+  url: nonEmpty.superRefine((url, ctx) => {
+    const problem = gitUrlProblem(url);
+    if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
+  }),
   provider: z.enum(GIT_PROVIDERS),
   branch: z.string().optional(),
   root_path: z.string().optional(),
   git_token_id: uuidString.nullable().optional(),
 });
 
-/** Resources a service may ask for (applications, containers, jobs). */
+/** Resources a service may ask for (applications, containers, jobs), up to what its cluster advertises. */
 export const resourceRequestFields = {
-  cpu: int.min(1).optional(),
-  memory: int.min(1).optional(),
-  gpu: nonNegInt.optional(),
+  ...resourceFields(SERVICE_MAXIMA),
+  gpu: boundedInt(0, SERVICE_MAXIMA.gpu, "GPUs", "maximum_gpu").optional(),
   ephemeral_storage_in_gib: nonNegInt.optional(),
   cpu_architecture: z.enum(CPU_ARCHITECTURES).nullable().optional(),
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { baseResponse, idReference, nonEmpty, referenceObject, uri } from "./common";
 import { annotationsGroupResponse, labelsGroupResponse } from "./groups";
+import { DATABASE_MAXIMA, resourceFields } from "./resource-limits";
 
 /** Database engines. */
 export const DATABASE_TYPES = ["MONGODB", "MYSQL", "POSTGRESQL", "REDIS"] as const;
@@ -21,8 +22,7 @@ export const databaseCreateRequest = z.object({
   version: nonEmpty,
   mode: z.enum(DATABASE_MODES),
   accessibility: z.enum(DATABASE_ACCESSIBILITY).optional(),
-  cpu: int.min(1).optional(),
-  memory: int.min(1).optional(),
+  ...resourceFields(DATABASE_MAXIMA),
   storage: int.min(1).optional(),
   instance_type: z.string().optional(),
   icon_uri: uri.optional(),

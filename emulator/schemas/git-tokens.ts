@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { baseResponse, nonEmpty } from "./common";
+import { baseResponse, httpUrl, nonEmpty } from "./common";
 import { GIT_PROVIDERS } from "./applications";
 
 /** Create or replace a git token (`workspace` is required for BITBUCKET, checked by the route). */
@@ -9,7 +9,7 @@ export const gitTokenRequest = z.object({
   token: nonEmpty,
   description: z.string().optional(),
   workspace: z.string().optional(),
-  git_api_url: z.url({ message: "expected a URL" }).optional(),
+  git_api_url: httpUrl.optional(),
 });
 
 /** A git token (never carries `token`). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { baseResponse, nonEmpty } from "./common";
+import { kubernetesKeyProblem, kubernetesText, labelValueProblem, refineKeysOnce } from "./kubernetes";
 
 /** Where the annotations of a group are put. */
 export const ANNOTATION_SCOPES = [
@@ -9,18 +10,18 @@ export const ANNOTATION_SCOPES = [
 const annotation = z.object({ key: nonEmpty, value: z.string() });
 const label = z.object({ key: nonEmpty, value: z.string(), propagate_to_cloud_provider: z.boolean() });
 
-/** Create or replace an annotations group of the organization. */
+/** Create or replace an annotations group of the organization (keys as Kubernetes takes them, each once). */
 export const annotationsGroupRequest = z.object({
   name: nonEmpty,
-  annotations: z.array(annotation),
+  annotations: z.array(annotation.extend({ key: kubernetesText(kubernetesKeyProblem) })),
   scopes: z.array(z.enum(ANNOTATION_SCOPES)),
-});
+}).superRefine((b, ctx) => refineKeysOnce(b.annotations, "annotations", ctx));
 
-/** Create or replace a labels group of the organization. */
+/** Create or replace a labels group of the organization (keys and values as Kubernetes takes them, each key once). */
 export const labelsGroupRequest = z.object({
   name: nonEmpty,
-  labels: z.array(label),
-});
+  labels: z.array(label.extend({ key: kubernetesText(kubernetesKeyProblem), value: kubernetesText(labelValueProblem) })),
+}).superRefine((b, ctx) => refineKeysOnce(b.labels, "labels", ctx));
 
 /** An annotations group, as services answer it. */
 export const annotationsGroupResponse = baseResponse.extend({

@@ -17,7 +17,9 @@ export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.ou
   if (r.success) return r.data;
   const issue = r.error.issues[0];
   if (!issue) throw new ApiError(400, "body: invalid");
-  const field = formatPath(issue.path);
+  // An unknown key of a strict object is named as the field itself (`network.ingress.foo: ...`), not as its parent.
+  const at = issue.code === "unrecognized_keys" && issue.keys[0] !== undefined ? [...issue.path, issue.keys[0]] : issue.path;
+  const field = formatPath(at);
   const missing = issue.code === "invalid_type" && !("input" in issue && issue.input !== undefined);
   const message = missing ? "is required" : issue.message.replace(/^Invalid input: /, "");
   throw new ApiError(400, `${field}: ${message}`);

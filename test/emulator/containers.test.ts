@@ -149,13 +149,15 @@ describe("containers (instant clock)", () => {
     expect(log.some((m: string) => /failure injected by the emulator at stage DEPLOY/.test(m))).toBe(true);
   });
 
-  it("advanced settings: the container's keys only, merged on edit; the defaults route", async () => {
+  it("advanced settings: the container's keys only (another kind's key is a 400), merged on edit; the defaults route", async () => {
     const made = (await create(containerBody("web", hub))).body;
     const got = (await c.call("GET", `/container/${made.id}/advancedSettings`)).body;
     expect(Object.keys(got)).toHaveLength(41);
     expect(got).toMatchObject({ "network.ingress.proxy_request_buffering": "on", "deployment.termination_grace_period_seconds": 60 });
     expect(Object.keys(got).filter((k) => k.startsWith("build.") || k.startsWith("deployment.lifecycle."))).toEqual([]);
-    const put = await c.call("PUT", `/container/${made.id}/advancedSettings`, { "hpa.cpu.average_utilization_percent": 75, "build.timeout_max_sec": 10 });
+    const other = await c.call("PUT", `/container/${made.id}/advancedSettings`, { "hpa.cpu.average_utilization_percent": 75, "build.timeout_max_sec": 10 });
+    expect([other.status, fieldOf(other.body.message)]).toEqual([400, "build.timeout_max_sec"]);
+    const put = await c.call("PUT", `/container/${made.id}/advancedSettings`, { "hpa.cpu.average_utilization_percent": 75 });
     expect(put.status).toBe(201);
     expect(put.body["hpa.cpu.average_utilization_percent"]).toBe(75);
     expect(put.body).not.toHaveProperty("build.timeout_max_sec");

@@ -168,7 +168,7 @@ describe("jobs (instant clock)", () => {
     expect((await c.call("POST", `/job/${img.id}/uninstall`)).body.state).toBe("DELETED");
   });
 
-  it("advanced settings: the job's keys only; the defaults route", async () => {
+  it("advanced settings: the job's keys only (another kind's key is a 400); the defaults route", async () => {
     const made = (await create(jobBody("nightly", hub))).body;
     const got = (await c.call("GET", `/job/${made.id}/advancedSettings`)).body;
     expect(Object.keys(got).sort()).toEqual([
@@ -177,7 +177,9 @@ describe("jobs (instant clock)", () => {
       "deployment.affinity.node.required", "deployment.termination_grace_period_seconds", "job.delete_ttl_seconds_after_finished",
       "security.automount_service_account_token", "security.read_only_root_filesystem", "security.service_account_name",
     ]);
-    const put = await c.call("PUT", `/job/${made.id}/advancedSettings`, { "cronjob.concurrency_policy": "Allow", "job.delete_ttl_seconds_after_finished": 60, "hpa.cpu.average_utilization_percent": 10 });
+    const other = await c.call("PUT", `/job/${made.id}/advancedSettings`, { "cronjob.concurrency_policy": "Allow", "hpa.cpu.average_utilization_percent": 10 });
+    expect([other.status, fieldOf(other.body.message)]).toEqual([400, "hpa.cpu.average_utilization_percent"]);
+    const put = await c.call("PUT", `/job/${made.id}/advancedSettings`, { "cronjob.concurrency_policy": "Allow", "job.delete_ttl_seconds_after_finished": 60 });
     expect(put.status).toBe(201);
     expect(put.body).toMatchObject({ "cronjob.concurrency_policy": "Allow", "job.delete_ttl_seconds_after_finished": 60 });
     expect(put.body).not.toHaveProperty("hpa.cpu.average_utilization_percent");

@@ -164,7 +164,7 @@ describe("custom roles", () => {
   });
 
   it("refuses a taken name, unknown clusters or projects, missing permissions, and deleting a role in use", async () => {
-    expect((await c.call("POST", `${ORG()}/customRole`, { name: "admin" })).status).toBe(400);
+    expect((await c.call("POST", `${ORG()}/customRole`, { name: "admin" })).status).toBe(409);
     const id = (await c.call("POST", `${ORG()}/customRole`, { name: "ops" })).body.id as string;
     const unknown = "5b1c7a4e-0000-4000-8000-000000000000";
     const badCluster = await c.call("PUT", `${ORG()}/customRole/${id}`, { name: "ops", cluster_permissions: [{ cluster_id: unknown, permission: "ADMIN" }], project_permissions: [] });

@@ -67,6 +67,8 @@ function fixedValues(fx: Fixtures, phase: "create" | "edit", record: Record<stri
     "ports[].id": phase === "edit" && existingPort ? existingPort : OMIT,
     "storage[].id": OMIT,
     "storage[].mount_point": (v: number) => `/data/rt${v}`,
+    // the reference's "Minimum size is 4 GB" is said in words, not as a bound the sample reads
+    "storage[].size": (v: number) => 10 + v,
     cluster: (v: 0 | 1) => c.emu.ids.clusterIds[v],
     target_url: (v: number) => `http://127.0.0.1:9/rt${v}`,
     "network.ingress.extra_headers": (v: number) => `{"X-Rt":"${v}"}`,

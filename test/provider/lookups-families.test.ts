@@ -43,10 +43,11 @@ describe("lookups of every family against the emulator", () => {
     hookId = (await fx.client.webhooks.create(fx.orgId, {
       kind: "STANDARD", target_url: HOOK_URL, events: ["DEPLOYMENT_STARTED", "DEPLOYMENT_FAILURE"], target_secret: "whsec_lookup",
     })).id;
-    // The service lets two labels groups have the same name.
+    // The emulator keeps labels group names unique (a second "team" is a 409); the twin is a copy of the real group
+    // under another id, which only the list of `twinsClient` answers (as a list holding two such groups would).
     twinGroupIds = [
       (await fx.client.labelsGroups.create(fx.orgId, { name: "team", labels: [{ key: "team", value: "a", propagate_to_cloud_provider: false }] })).id,
-      (await fx.client.labelsGroups.create(fx.orgId, { name: "team", labels: [] })).id,
+      "7e1c1b7e-0000-4000-8000-00000000beef",
     ];
     annotationsId = (await fx.client.annotationsGroups.create(fx.orgId, {
       name: "scraping", annotations: [{ key: "prometheus.io/scrape", value: "true" }], scopes: ["SERVICES", "PODS"],
@@ -140,7 +141,15 @@ describe("lookups of every family against the emulator", () => {
   });
 
   it("fails naming the twins and their ids when a labels group name matches two", async () => {
-    await expect(findLabelsGroup(fx.client, { organizationId: fx.orgId, name: "team" })).rejects.toThrow(
+    const twinsClient = {
+      labelsGroups: {
+        list: async (organizationId: string) => {
+          const all = await fx.client.labelsGroups.list(organizationId);
+          return [...all, ...all.filter((g) => g.id === twinGroupIds[0]).map((g) => ({ ...g, id: twinGroupIds[1]! }))];
+        },
+      },
+    } as unknown as DeployServiceClient;
+    await expect(findLabelsGroup(twinsClient, { organizationId: fx.orgId, name: "team" })).rejects.toThrow(
       new RegExp(`getLabelsGroup: 2 labels groups named "team" in organization \\S+: .*${twinGroupIds[0]}.*${twinGroupIds[1]}.*; pass \\{ id \\}|` +
         `getLabelsGroup: 2 labels groups named "team" in organization \\S+: .*${twinGroupIds[1]}.*${twinGroupIds[0]}.*; pass \\{ id \\}`),
     );
