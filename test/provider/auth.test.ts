@@ -29,3 +29,21 @@ describe("a refused token is an error, never 'not found'", () => {
     expect((await projectProvider.read!(id, outs)).id).toBe(id);
   });
 });
+
+describe("a Read token refreshes a database whose credentials it may not read", () => {
+  it("keeps the stored credentials and connection outputs instead of failing the refresh", async () => {
+    const { databaseProvider } = await import("../../provider/resources/database");
+    useToken(fx.emulator.tokens.admin);
+    const inputs = {
+      environmentId: fx.envId, name: "db-read-refresh", type: "POSTGRESQL", version: "16", mode: "CONTAINER",
+      masterCredentials: { login: "shop", password: "db-password-kept" },
+    };
+    const { id, outs } = await databaseProvider.create!((await databaseProvider.check!({}, inputs)).inputs);
+    useToken(fx.emulator.tokens.read);
+    const r = await databaseProvider.read!(id, outs);
+    expect(r.id).toBe(id);
+    expect(r.props).toMatchObject({ login: "shop", password: "db-password-kept", host: outs["host"], port: outs["port"] });
+    expect((r.inputs as Record<string, unknown>)["masterCredentials"]).toEqual({ login: "shop", password: "db-password-kept" });
+    useToken(fx.emulator.tokens.admin);
+  });
+});
