@@ -45,8 +45,8 @@ const annotationsGroups: LookupFamily<AnnotationsGroup, AnnotationsGroupResult> 
 };
 
 /**
- * Finds an annotations group of an organization by id, or by name (compared exactly; the service lets several groups
- * have the same name, and then the lookup fails naming them with their ids).
+ * Finds an annotations group of an organization by id, or by name (compared exactly; the service keeps group names
+ * unique in an organization, and should several ever match, the lookup fails naming them with their ids).
  */
 export function findAnnotationsGroup(client: DeployServiceClient, args: GetAnnotationsGroupArgs): Promise<AnnotationsGroupResult> {
   return findIn(annotationsGroups, client, args.organizationId, args);

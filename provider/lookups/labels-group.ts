@@ -46,8 +46,8 @@ const labelsGroups: LookupFamily<LabelsGroup, LabelsGroupResult> = {
 };
 
 /**
- * Finds a labels group of an organization by id, or by name (compared exactly; the service lets several groups have
- * the same name, and then the lookup fails naming them with their ids).
+ * Finds a labels group of an organization by id, or by name (compared exactly; the service keeps group names
+ * unique in an organization, and should several ever match, the lookup fails naming them with their ids).
  */
 export function findLabelsGroup(client: DeployServiceClient, args: GetLabelsGroupArgs): Promise<LabelsGroupResult> {
   return findIn(labelsGroups, client, args.organizationId, args);
