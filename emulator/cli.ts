@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     process.stdout.write(HELP);
     return;
   }
-  const emu = await startEmulator(args.options);
+  const emu = await startEmulator({ ...args.options, onSaveError: (m) => process.stderr.write(`emulator: ${m}\n`) });
   if (args.json) {
     process.stdout.write(`${JSON.stringify({ url: emu.url, tokens: emu.tokens, organizationId: emu.ids.organizationId, clusterIds: emu.ids.clusterIds })}\n`);
   } else {
