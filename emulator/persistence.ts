@@ -188,7 +188,7 @@ export class Saver {
     } catch (e) {
       this.dirty = false;
       const saved = JSON.parse(this.saved) as { state: unknown };
-      this.target.restore(stateFromJson(saved.state));
+      this.target.restore(stateFromJson(saved.state, false)); // this emulator's own text: checked when loaded
       throw e;
     }
     return result;
