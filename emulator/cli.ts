@@ -24,7 +24,8 @@ export const HELP = [
   "the admin token, the organization id and the cluster ids.",
   "",
   "  --port N        listen on port N (default: a free port)",
-  "  --data FILE     keep the state in FILE across restarts (written with mode 0600); default: in memory only",
+  "  --data FILE     keep the state in FILE across restarts (mode 0600): each change is on disk before its answer;",
+  "                  default: in memory only",
   "  --step-ms N     milliseconds per deployment step (default 300; 0: deployments and deletes finish at once)",
   "  --rate-limit N  requests per hour per token (default 1000, the service's limit)",
   "  --allow-webhook-host HOST",
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
     process.stdout.write(HELP);
     return;
   }
-  const emu = await startEmulator(args.options);
+  const emu = await startEmulator({ ...args.options, onSaveError: (m) => process.stderr.write(`emulator: ${m}\n`) });
   if (args.json) {
     process.stdout.write(`${JSON.stringify({ url: emu.url, tokens: emu.tokens, organizationId: emu.ids.organizationId, clusterIds: emu.ids.clusterIds })}\n`);
   } else {

@@ -9,6 +9,10 @@ export interface ControlTarget {
   readonly requests: RequestLog;
   /** Back to the seed state; faults, request log, rate windows and pending timers cleared. */
   reset(): void;
-  /** Schedules a write of the data file, when there is one. */
+  /**
+   * Applies a change of the state; with a data file it is saved before this returns, or undone and a 503 thrown.
+   */
+  change<T>(fn: () => T): T;
+  /** Saves the changes made since the last save now; when that fails they are undone and a 503 thrown. */
   persist(): void;
 }

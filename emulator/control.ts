@@ -125,8 +125,8 @@ export async function handleControl(
       const id = segs[1] as string;
       const svc = emu.world.store.service(id);
       if (!svc) throw new ApiError(404, `service ${id} not found`);
-      svc.runtime.failure = parseOr400(failureRequest, body()).stage;
-      emu.persist();
+      const stage = parseOr400(failureRequest, body()).stage;
+      emu.change(() => { svc.runtime.failure = stage; });
       return sendJson(res, 200, { service_id: id, stage: svc.runtime.failure });
     }
     if (method === "POST" && segs.length === 3 && segs[0] === "tokens" && segs[2] === "revoke") {
@@ -138,8 +138,7 @@ export async function handleControl(
       }
       const token = state.tokens.find((t) => t.name === name);
       if (!token) throw new ApiError(404, `token ${name} not found`);
-      token.revoked = true;
-      emu.persist();
+      emu.change(() => { token.revoked = true; });
       return sendJson(res, 200, { name, revoked: true });
     }
     if (key === "PUT /config") {

@@ -55,7 +55,8 @@
  *   which a web page cannot send cross-origin without a CORS preflight the emulator never grants. `control-client.ts`
  *   (exported here: `control`, `requests`, `stateDump`, `injectFault`, `injectStaleStatus`, `failDeploys`...) is a client of them.
  * - The `--data` file holds every token and secret in clear: it is written with mode 0600 (through a temporary file
- *   created 0600, then renamed), and an existing file is narrowed to 0600 when loaded.
+ *   created 0600, then renamed), and an existing file is narrowed to 0600 when loaded (a symbolic link is refused).
+ *   Every change a request makes is on disk before its answer; a save that fails answers 503 and undoes the change.
  *
  * @packageDocumentation
  */
@@ -77,8 +78,14 @@ export interface EmulatorOptions {
   rateLimitWindowSeconds?: number;
   /** Duration of each deployment-clock step in ms; 0 = instant (default 0 here; the CLI defaults to 300). */
   stepMs?: number;
-  /** Persist state to this file (mode 0600; atomic write: tmp file + rename, debounced); absent = in memory. */
+  /**
+   * Persist state to this file (mode 0600; a symbolic link is refused); absent = in memory. A change a request makes
+   * is on disk (temporary file written and fsynced, renamed, directory fsynced) before the answer, or the answer is
+   * a 503 and the change is undone. Changes made later by timers (webhook deliveries) are saved within 50 ms.
+   */
   dataFile?: string;
+  /** Told of a failed save of a change made by a timer (the next request's save retries it); default: ignored. */
+  onSaveError?: (message: string) => void;
   /** Print nothing (the library never prints; kept for the CLI). */
   quiet?: boolean;
   /**
@@ -138,7 +145,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ...(options.webhookAllowHosts !== undefined ? { webhookAllowHosts: allowedHosts(options.webhookAllowHosts) } : {}),
   });
   if (options.dataFile) {
-    server.saver = new Saver(options.dataFile, () => server.snapshot());
+    const onError = options.onSaveError;
+    server.saver = new Saver(options.dataFile, {
+      snapshot: () => server.snapshot(), restore: (s) => server.restore(s), ...(onError ? { onError } : {}),
+    });
     if (!stored) server.saver.flush(true);
   }
   await new Promise<void>((resolve, reject) => {
@@ -157,11 +167,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       closed = true;
       for (const t of server.world.timers) clearTimeout(t);
       server.world.timers.clear();
-      server.saver?.flush();
+      let failed: unknown;
+      try {
+        server.saver?.flush();
+      } catch (e) {
+        failed = e;
+      }
       await new Promise<void>((resolve) => {
         server.http.close(() => resolve());
         server.http.closeAllConnections();
       });
+      if (failed) throw failed;
     },
   };
 }

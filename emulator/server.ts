@@ -13,7 +13,8 @@ import { allRoutes } from "./routes";
 import { parseOr400 } from "./schemas/validate";
 import { seedState, type SeedInfo } from "./seed";
 import { Store } from "./store";
-import type { DataFile, Saver } from "./persistence";
+import { SaveError, type DataFile, type Saver } from "./persistence";
+import type { State } from "./models/state";
 import type { EmulatorConfig, World } from "./world";
 
 /**
@@ -32,7 +33,8 @@ export class EmulatorServer implements ControlTarget {
   readonly http: http.Server;
 
   constructor(readonly seed: SeedInfo, state: ReturnType<typeof seedState>, config: EmulatorConfig) {
-    this.world = { store: new Store(state), config, faults: this.faults, timers: new Set(), now: () => Date.now() };
+    this.world = { store: new Store(state), config, faults: this.faults, timers: new Set(), now: () => Date.now(),
+      changed: () => this.saver?.schedule() };
     this.http = http.createServer((req, res) => {
       this.handle(req, res).catch((e: unknown) => {
         if (!res.headersSent) sendError(res, 500, `internal error: ${(e as Error).message}`);
@@ -44,18 +46,44 @@ export class EmulatorServer implements ControlTarget {
 
   /** Back to the seed state; faults, request log, rate windows and pending timers cleared. */
   reset(): void {
-    this.world.store.state = seedState(this.seed);
+    this.change(() => { this.world.store.state = seedState(this.seed); });
     this.faults.clear();
     this.requests.clear();
     this.limiter.clear();
     for (const t of this.world.timers) clearTimeout(t);
     this.world.timers.clear();
-    this.persist();
   }
 
-  /** Schedules a write of the data file, when there is one. */
+  /**
+   * Applies a change of the state. With a data file, the change is on disk when this returns; when it cannot be
+   * saved, the state is put back as it was, the timers the change set are cancelled, and a 503 is thrown.
+   */
+  change<T>(fn: () => T): T {
+    const saver = this.saver;
+    if (!saver) return fn();
+    const timers = new Set(this.world.timers);
+    try {
+      return saver.commit(fn);
+    } catch (e) {
+      if (!(e instanceof SaveError)) throw e;
+      for (const t of this.world.timers) {
+        if (!timers.has(t)) {
+          clearTimeout(t);
+          this.world.timers.delete(t);
+        }
+      }
+      throw new ApiError(503, e.message);
+    }
+  }
+
+  /** Saves the changes made since the last save now; when that fails they are undone and a 503 thrown. */
   persist(): void {
-    this.saver?.schedule();
+    this.change(() => undefined);
+  }
+
+  /** Puts back a state (after a change that could not be saved). */
+  restore(state: State): void {
+    this.world.store.state = state;
   }
 
   /** Everything a data file holds. */
@@ -123,9 +151,8 @@ export class EmulatorServer implements ControlTarget {
       const parsed = method === "GET" || (method === "DELETE" && !route.request) ? {} : parseJsonBody(raw);
       const input = route.request ? parseOr400(route.request, parsed) : parsed;
       this.world.store.sweep(now);
-      body = route.handler({ params: match.params, query, body: input, world: this.world, now });
-      if (method === "GET") body = visibleAnswer(this.world.store, token, body);
-      if (method !== "GET") this.persist();
+      const run = () => route.handler({ params: match.params, query, body: input, world: this.world, now });
+      body = method === "GET" ? visibleAnswer(this.world.store, token, run()) : this.change(run);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       status = e.status;

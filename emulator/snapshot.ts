@@ -1,5 +1,6 @@
 import { findUnsafeKey } from "./json-safety";
 import { seededRegistries } from "./models/container-registries";
+import { validateRecords } from "./models/record-schemas";
 import { KEYED_COLLECTIONS, type State, type StateJson } from "./models/state";
 
 /** The JSON form of a state (shares the records with the store; stringify or copy it before handing it out). */
@@ -37,10 +38,12 @@ function upgradeLegacy(state: Record<string, unknown>): void {
 
 /**
  * A state from its JSON form (a data file). Throws on anything that is not one: a `__proto__` key anywhere,
- * a collection that is not an object of records, a record whose `id` is not its key. A collection the file lacks
+ * a collection that is not an object of records, a record whose `id` is not its key, a record not of its collection's
+ * form (see `models/record-schemas.ts`; the error names it and the field; `validate: false` skips that for a
+ * text this emulator wrote itself). A collection the file lacks
  * (written by an older emulator) starts empty, but for the seeded container registries (see {@link upgradeLegacy}).
  */
-export function stateFromJson(json: unknown): State {
+export function stateFromJson(json: unknown, validate = true): State {
   const unsafe = findUnsafeKey(json);
   if (unsafe !== undefined) throw new Error(`state.${unsafe}: the key "__proto__" is not accepted`);
   if (!isObject(json)) throw new Error("state: expected an object");
@@ -61,5 +64,6 @@ export function stateFromJson(json: unknown): State {
     out[k] = map;
   }
   upgradeLegacy(out);
+  if (validate) validateRecords(out as unknown as State);
   return out as unknown as State;
 }

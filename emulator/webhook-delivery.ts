@@ -166,6 +166,7 @@ function deliver(world: World, hook: WebhookRec, d: Delivery, attempt = 1): void
       ...(outcome.error === undefined ? {} : { error: outcome.error }),
       delivered: ok, next_attempt_at: retry ? iso(world.now() + delay) : null,
     });
+    world.changed?.();
     if (!retry) return;
     later(world, delay, () => {
       const current = world.store.state.webhooks.get(hook.id);

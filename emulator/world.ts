@@ -26,6 +26,8 @@ export interface World {
   timers: Set<NodeJS.Timeout>;
   /** Current time in epoch ms (a function so tests of the clock could shift it). */
   now(): number;
+  /** Told of a change of the state made outside a request (by a timer): the data file saves it soon. */
+  changed?(): void;
 }
 
 /** Runs `fn` after `ms` (at once when `ms <= 0`), tracked in the world's timers, never keeping the process alive. */
@@ -33,6 +35,7 @@ export function later(world: World, ms: number, fn: () => void): void {
   const t = setTimeout(() => {
     world.timers.delete(t);
     fn();
+    world.changed?.();
   }, Math.max(0, ms));
   t.unref();
   world.timers.add(t);
