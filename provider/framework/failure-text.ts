@@ -16,7 +16,7 @@ const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 const QUOTE_GIVEN = "quoteGiven";
 
 /** What replaces a secret found in a text. */
-const HIDDEN = "[secret]";
+const HIDDEN = "***";
 
 /**
  * Shortest run of a secret's characters removed from a text wherever it appears; a secret itself is removed
@@ -191,7 +191,7 @@ function withoutPieces(text: string, secret: string): string {
 }
 
 /**
- * `text` with no secret in it, each replaced by `[secret]`: any run of ten characters or more of a secret, a
+ * `text` with no secret in it, each replaced by `***` (as the client does): any run of ten characters or more of a secret, a
  * secret quoted, and a secret of three characters or more standing as a word. Applied to every failure and error
  * text that may carry inputs, after the text is written: the guard behind {@link describeValue}.
  */
