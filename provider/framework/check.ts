@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { describeValue, isSecretPath, secretValuesOf, wantsGiven, withoutSecrets } from "./failure-text";
+import { DROPPED_KEY_REASON, droppedKeyPaths } from "./special-keys";
 import { closestName } from "./suggest";
 import { containsUnknown, isUnknown } from "./unknowns";
 
@@ -28,10 +29,13 @@ export function checkInputs<T>(
 ): pulumi.dynamic.CheckResult {
   const raw = userInputs(news);
   const parsed = schema.safeParse(raw);
-  if (parsed.success) return { inputs: parsed.data as Record<string, unknown> };
+  // A key an object cannot keep is refused here: copying the inputs (and parsing them) has already dropped it.
+  const failures: pulumi.dynamic.CheckFailure[] = droppedKeyPaths(news)
+    .filter((path) => !String(path[0]).startsWith("__"))
+    .map((path) => ({ property: propertyPath(path), reason: DROPPED_KEY_REASON }));
+  if (parsed.success && failures.length === 0) return { inputs: parsed.data as Record<string, unknown> };
 
-  const failures: pulumi.dynamic.CheckFailure[] = [];
-  for (const issue of parsed.error.issues) {
+  for (const issue of parsed.error?.issues ?? []) {
     if (issue.code === "unrecognized_keys") {
       failures.push(...unknownKeyFailures(schema, issue.path, issue.keys));
       continue;
