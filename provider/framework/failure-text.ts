@@ -133,13 +133,16 @@ export function isSecretPath(schema: z.ZodType, path: ReadonlyArray<PropertyKey>
   return false;
 }
 
-/** Every string (and number) inside `v`, at any depth. */
+/**
+ * Every string inside `v`, at any depth, and every number of six digits or more (a numeric token; the small
+ * numbers of a secret policy, such as an interval of `300`, would only blot out the bounds a message names).
+ */
 function leaves(v: unknown, out: Set<string>, depth = 0): void {
   if (depth > 64) return;
   if (typeof v === "string") {
     if (v !== "") out.add(v);
   } else if (typeof v === "number" || typeof v === "bigint") {
-    out.add(String(v));
+    if (String(v).replace(/\D/g, "").length >= 6) out.add(String(v));
   } else if (v !== null && typeof v === "object") {
     for (const x of Object.values(v as Record<string, unknown>)) leaves(x, out, depth + 1);
   }
@@ -159,7 +162,7 @@ function collect(schemas: z.ZodType[], v: unknown, out: Set<string>, depth: numb
 }
 
 /**
- * The secret values among `inputs`: every string or number at or under a field of `schema` marked secret, and
+ * The secret values among `inputs`: every string (and long number) at or under a field of `schema` marked secret, and
  * inside every wrapped Pulumi secret. What {@link withoutSecrets} removes from a text.
  */
 export function secretValuesOf(schema: z.ZodType | undefined, inputs: unknown): string[] {
