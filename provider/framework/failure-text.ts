@@ -1,6 +1,6 @@
 /**
  * How a failure shows what the program gave, and how it keeps secrets out: the one place a message quotes an
- * input. A field is secret when its {@link FieldMeta} says so at any depth (`config.password` sits under the
+ * input. A field is secret when its `FieldMeta` says so at any depth (`config.password` sits under the
  * secret `config`, `secrets.API_KEY` under the secret `secrets`); a value the engine hands over still wrapped as a
  * Pulumi secret is secret wherever it is. Secret values are described by their kind and length, never quoted, and
  * every finished text is passed through {@link withoutSecrets} as a last guard against a rule's own wording.

@@ -15,9 +15,8 @@ import {
   linkedValueFields, refineValueMaps, VALUE_INPUTS, VALUE_MAPS, variableKeyInput, type LinkedValuesArgs, type ValueFile, type ValueMap,
 } from "./value-maps";
 import { sameValue } from "./diff";
-import { entryOf, hasKey } from "./special-keys";
 import {
-  deleteRemoved, progressFrom, upsertChanged, type KeyRef, type MapOps, type StoredRef, type SyncProgress, type WrittenValue,
+  deleteRemoved, entryOf, hasKey, progressFrom, upsertChanged, type KeyRef, type MapOps, type StoredRef, type SyncProgress, type WrittenValue,
 } from "./value-sync";
 import { targetResolver, type VariablesListing, type VisibleValue } from "./value-targets";
 

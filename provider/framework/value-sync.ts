@@ -7,6 +7,8 @@ import { sameValue } from "./diff";
 import { ignoreGone } from "./errors";
 import { entryOf, hasKey } from "./special-keys";
 
+export { entryOf, hasKey };
+
 /** One variable or secret at the service: its id and, for secrets, when the service last changed it. */
 export interface KeyRef {
   id: string;
