@@ -5,9 +5,6 @@ import { DROPPED_KEY_REASON, droppedKeyPaths } from "./special-keys";
 import { closestName } from "./suggest";
 import { containsUnknown, isUnknown } from "./unknowns";
 
-/** What a failure shows of the value given: see {@link describeValue} (kept under its former name). */
-export { describeValue as describeGiven };
-
 /**
  * Validates a resource's inputs against its zod schema with zero API calls.
  *
