@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { records } from "./crud";
 import { path } from "./path";
+import { hasUrlCredentials } from "./url-credentials";
 import { maybe, namedRecord, openEnum } from "./schema";
 
 /**
@@ -58,9 +59,14 @@ function hasText(config: Readonly<Record<string, unknown>>, key: string): boolea
   return typeof value === "string" && value !== "";
 }
 
+/** Why a registry URL with credentials in it is refused, and where the credentials go instead. */
+export const CONTAINER_REGISTRY_URL_CREDENTIALS_REASON =
+  "expected the registry's URL without credentials (no user name or password before the host): they go in the " +
+  "registry's config (username and password, or the keys its kind takes), which is kept secret, never in the url";
+
 /**
  * What the reference requires of a registry of `kind` that a request's `url` and `config` do not give: `DOCR` is
- * refused; `url`, when given, is an `https://` address, and for Docker Hub, GitHub and GitLab it is their one URL
+ * refused; `url`, when given, is an `https://` address without credentials in it, and for Docker Hub, GitHub and GitLab it is their one URL
  * ({@link CONTAINER_REGISTRY_DEFAULT_URLS}); other kinds require it; `ECR` needs `region` and `access_key_id` (with
  * `secret_access_key`) or `role_arn`; `SCALEWAY_CR` needs `region`, `scaleway_access_key` and
  * `scaleway_secret_key`; `GCP_ARTIFACT_REGISTRY` needs `region` and `json_credentials` or `gcp_credentials_type`;
@@ -74,7 +80,9 @@ export function containerRegistryProblems(
   }
   const problems: ContainerRegistryProblem[] = [];
   const fixed = CONTAINER_REGISTRY_DEFAULT_URLS[kind];
-  if (url === undefined) {
+  if (url !== undefined && hasUrlCredentials(url)) {
+    problems.push({ path: ["url"], message: CONTAINER_REGISTRY_URL_CREDENTIALS_REASON });
+  } else if (url === undefined) {
     if (fixed === undefined) problems.push({ path: ["url"], message: `expected the registry's https:// URL (required for ${kind})` });
   } else if (fixed !== undefined && url.replace(/\/+$/, "") !== fixed) {
     problems.push({ path: ["url"], message: `expected ${fixed} for ${kind} (or no url, which means it)` });

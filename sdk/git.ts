@@ -3,6 +3,7 @@
  * and which addresses it can clone. The client's request schemas and the Pulumi provider's checks both use these.
  */
 import { z } from "zod";
+import { urlUserinfo } from "./url-credentials";
 
 /** Git providers the service knows (`git_repository.provider`, a git token's `type`). */
 export const GIT_PROVIDERS = ["BITBUCKET", "GITHUB", "GITLAB"] as const;
@@ -56,6 +57,8 @@ export function gitProviderOfUrl(url: string): GitProvider | undefined {
  * or `ssh://` URL with a host and a path, or the scp-like `git@host:owner/repo`. Anything else (`not a url`,
  * `javascript:...`, `file:///...`, a bare host) is refused. The message names the scheme and at most the URL's
  * origin, never the whole value: a token pasted into the wrong field, or a `user:password@`, is not repeated.
+ * Credentials in the URL are refused ({@link GIT_URL_CREDENTIALS_REASON}): a user name or password in an `http(s)`
+ * URL, a password in an `ssh` URL (`ssh://git@host/...` and `git@host:...` name the ssh user, not a credential).
  */
 export function gitUrlProblem(url: string): string | undefined {
   const expected = "expected a git repository URL: https://host/owner/repo, http://..., ssh://... or git@host:owner/repo";
@@ -73,6 +76,8 @@ export function gitUrlProblem(url: string): string | undefined {
     return `${expected}, got a ${scheme}: address (scheme "${scheme}" is not one of https, http, ssh)`;
   }
   if (parsed.hostname === "") return `${expected}, got a ${scheme}: address with no host`;
+  const userinfo = urlUserinfo(url);
+  if (userinfo === "password" || (userinfo === "user" && scheme !== "ssh")) return GIT_URL_CREDENTIALS_REASON;
   if (parsed.pathname === "" || parsed.pathname === "/") {
     return `${expected}, got ${JSON.stringify(`${parsed.protocol}//${parsed.host}`)} (no repository path)`;
   }
@@ -92,6 +97,11 @@ export function isHttpUrl(v: string): boolean {
     return false;
   }
 }
+
+/** Why a repository URL with credentials in it is refused, and where the credential goes instead. */
+export const GIT_URL_CREDENTIALS_REASON =
+  "expected a repository URL without credentials (no user name or password before the host): the service clones " +
+  "with a git token, so put the token in a GitToken and give its id as gitTokenId (wire: git_token_id), never in the URL";
 
 /** Why a repository's `provider` must be given: its URL's host implies none (see {@link gitProviderOfUrl}). */
 export const GIT_PROVIDER_REQUIRED_REASON =

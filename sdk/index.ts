@@ -22,6 +22,7 @@ export * from "./projects";
 export * from "./environments";
 export * from "./environment-wait";
 export * from "./git";
+export * from "./url-credentials";
 export * from "./applications";
 export * from "./advanced-settings";
 export * from "./image";

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { records } from "./crud";
 import { path } from "./path";
 import { maybe, openEnum, record } from "./schema";
+import { hasUrlCredentials } from "./url-credentials";
 
 /** Event names the service sends (the reference spellings). */
 export const WEBHOOK_EVENTS = ["DEPLOYMENT_STARTED", "DEPLOYMENT_CANCELLED", "DEPLOYMENT_FAILURE", "DEPLOYMENT_SUCCESSFUL"] as const;
@@ -16,14 +17,44 @@ export const WebhookEventInput = z
 /** An event name in a request. */
 export type WebhookEventInput = z.input<typeof WebhookEventInput>;
 
+/**
+ * Why a webhook's target URL is refused, or `undefined`: a user name or password before its host would be sent as
+ * Basic auth to wherever the URL points and shown to anyone who can read the webhook. Never quotes the URL.
+ */
+export function webhookTargetProblem(url: string): string | undefined {
+  return hasUrlCredentials(url)
+    ? "expected a target URL without credentials (no user name or password before the host): to let the receiver " +
+        "check that a delivery is genuine, give a signing secret (target_secret) instead"
+    : undefined;
+}
+
+/**
+ * Why a webhook's signing secret is refused, or `undefined`: it travels as a header value, which cannot hold a line
+ * break (CR, LF) or another control character, so such a secret could never be sent. Never quotes the secret.
+ */
+export function webhookSecretProblem(secret: string): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u0008\u000a-\u001f\u007f]/.test(secret)
+    ? "expected a signing secret without line breaks (CR, LF) or other control characters: it is sent as a header value"
+    : undefined;
+}
+
+/** Adds an issue for `problem`'s answer on `value`, if any. */
+function refusedBy(problem: (v: string) => string | undefined) {
+  return (value: string, ctx: z.RefinementCtx): void => {
+    const reason = problem(value);
+    if (reason !== undefined) ctx.addIssue({ code: "custom", message: reason });
+  };
+}
+
 /** Body of a webhook create or edit; `kind` defaults to `STANDARD`. `target_secret` signs deliveries (write-only). */
 export const WebhookRequest = z.looseObject({
   kind: z.enum(["STANDARD", "SLACK"]).default("STANDARD"),
-  target_url: z.url(),
+  target_url: z.url().superRefine(refusedBy(webhookTargetProblem)),
   events: z.array(WebhookEventInput).min(1),
   enabled: z.boolean().optional(),
   description: z.string().optional(),
-  target_secret: z.string().optional(),
+  target_secret: z.string().superRefine(refusedBy(webhookSecretProblem)).optional(),
   project_names_filter: z.array(z.string()).optional(),
   environment_types_filter: z.array(z.enum(["DEVELOPMENT", "PREVIEW", "PRODUCTION", "STAGING"])).optional(),
 });

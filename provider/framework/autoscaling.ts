@@ -107,7 +107,7 @@ export const autoscalingSchema = z
       const key = `${s.role} ${s.scalerType}`;
       const first = seen.get(key);
       if (first !== undefined) {
-        ctx.addIssue({ code: "custom", path: ["scalers", i, "scalerType"], message: `expected each scalerType once per role, got ${s.role} "${s.scalerType}" again (as scalers[${first}])` });
+        ctx.addIssue({ code: "custom", path: ["scalers", i, "scalerType"], message: `expected each scalerType once per role, got the ${s.role} one of scalers[${first}] again` });
       } else seen.set(key, i);
     });
   });

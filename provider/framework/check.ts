@@ -1,19 +1,17 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { describeValue, isSecretPath, secretValuesOf, wantsGiven, withoutSecrets } from "./failure-text";
+import { DROPPED_KEY_REASON, droppedKeyPaths } from "./special-keys";
 import { closestName } from "./suggest";
 import { containsUnknown, isUnknown } from "./unknowns";
-
-/** Options of {@link checkInputs}. */
-export interface CheckOptions {
-  /** Top-level input names holding secrets: their values are never quoted in a failure. */
-  secretKeys?: readonly string[];
-}
 
 /**
  * Validates a resource's inputs against its zod schema with zero API calls.
  *
  * Each zod issue becomes a failure naming the property (`gitRepository.url`, `ports[0].internalPort`) and
- * saying what was expected and what was given. Issues at or under a value that is not known yet (the engine's
+ * saying what was expected and what was given, through {@link describeValue}: a value at or under a field marked
+ * secret (at any depth) is never quoted, and no failure text carries a piece of a secret value
+ * ({@link withoutSecrets}). Issues at or under a value that is not known yet (the engine's
  * UNKNOWN, at any depth) are ignored. On success the inputs come back parsed, with defaults applied and
  * unknown values kept as they were. Keys starting with `__` (the engine's `__provider`) are not validated, and
  * members set to `undefined` count as absent.
@@ -25,23 +23,27 @@ export interface CheckOptions {
 export function checkInputs<T>(
   schema: z.ZodType<T>,
   news: Record<string, unknown>,
-  options: CheckOptions = {},
 ): pulumi.dynamic.CheckResult {
   const raw = userInputs(news);
   const parsed = schema.safeParse(raw);
-  if (parsed.success) return { inputs: parsed.data as Record<string, unknown> };
+  // A key an object cannot keep is refused here: copying the inputs (and parsing them) has already dropped it.
+  const failures: pulumi.dynamic.CheckFailure[] = droppedKeyPaths(news)
+    .filter((path) => !String(path[0]).startsWith("__"))
+    .map((path) => ({ property: propertyPath(path), reason: DROPPED_KEY_REASON }));
+  if (parsed.success && failures.length === 0) return { inputs: parsed.data as Record<string, unknown> };
 
-  const secretKeys = new Set(options.secretKeys ?? []);
-  const failures: pulumi.dynamic.CheckFailure[] = [];
-  for (const issue of parsed.error.issues) {
+  for (const issue of parsed.error?.issues ?? []) {
     if (issue.code === "unrecognized_keys") {
       failures.push(...unknownKeyFailures(schema, issue.path, issue.keys));
       continue;
     }
     if (underUnknown(raw, issue.path)) continue;
-    for (const failure of failuresOf(issue, raw, secretKeys)) failures.push(failure);
+    failures.push(failureOf(schema, issue, raw));
   }
-  if (failures.length > 0) return { inputs: raw, failures };
+  if (failures.length > 0) {
+    const secrets = secretValuesOf(schema, raw);
+    return { inputs: raw, failures: failures.map((f) => ({ property: f.property, reason: withoutSecrets(f.reason, secrets) })) };
+  }
   return { inputs: parseKnownParts(schema, raw) };
 }
 
@@ -176,15 +178,11 @@ function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   return cur;
 }
 
-function failuresOf(
-  issue: z.core.$ZodIssue,
-  raw: Record<string, unknown>,
-  secretKeys: Set<string>,
-): pulumi.dynamic.CheckFailure[] {
+/** The failure of one issue: the property, what was expected and what was given (never a secret's value). */
+function failureOf(schema: z.ZodType, issue: z.core.$ZodIssue, raw: Record<string, unknown>): pulumi.dynamic.CheckFailure {
   const property = propertyPath(issue.path);
-  const secret = typeof issue.path[0] === "string" && secretKeys.has(issue.path[0]);
-  const given = describeGiven(valueAt(raw, issue.path), secret);
-  return [{ property: property === "" ? "(inputs)" : property, reason: reasonOf(issue, given) }];
+  const given = describeValue(valueAt(raw, issue.path), isSecretPath(schema, issue.path));
+  return { property: property === "" ? "(inputs)" : property, reason: reasonOf(issue, given) };
 }
 
 function reasonOf(issue: z.core.$ZodIssue, given: string): string {
@@ -211,7 +209,7 @@ function reasonOf(issue: z.core.$ZodIssue, given: string): string {
     case "invalid_union":
       return `${issue.message}, got ${given}`;
     default:
-      return issue.message;
+      return wantsGiven(issue) ? `${issue.message}, got ${given}` : issue.message;
   }
 }
 
@@ -227,18 +225,4 @@ function article(expected: string): string {
   if (expected === "object" || expected === "array") return `an ${expected === "array" ? "array (list)" : "object"}`;
   if (expected === "record") return "an object (keys to values)";
   return `a ${expected}`;
-}
-
-/** How a failure shows the value given: quoted when short, its length when long or secret, its kind otherwise. */
-export function describeGiven(v: unknown, secret: boolean): string {
-  if (v === undefined) return "nothing";
-  if (v === null) return "null";
-  if (typeof v === "string") {
-    if (secret) return `a string of ${v.length} characters (value hidden: secret)`;
-    return v.length <= 60 ? JSON.stringify(v) : `a string of ${v.length} characters`;
-  }
-  if (secret && (typeof v === "number" || typeof v === "boolean")) return `a ${typeof v} (value hidden: secret)`;
-  if (typeof v === "number" || typeof v === "boolean") return String(v);
-  if (Array.isArray(v)) return `a list of ${v.length} items`;
-  return typeof v === "object" ? "an object" : typeof v;
 }

@@ -12,7 +12,7 @@ import { deleteAndWait, parseInputs, plain, step, timestamps } from "./common";
 import { apiClient } from "./credentials";
 import { changedKeys, diffInputs } from "./diff";
 import { partialFailure, readOrGone } from "./errors";
-import { fieldsOf, type FieldInfo } from "./fields";
+import { resourceFields, type FieldInfo } from "./fields";
 import { withStoredChoices, type StoredChoices } from "./stored-choices";
 import { withActionableErrors } from "./messages";
 export type { FieldMeta } from "./fields";
@@ -195,7 +195,7 @@ function wireValue(record: Props, name: string): unknown {
 /** Builds the dynamic provider of a family from its definition. */
 export function defineResource<S extends z.ZodObject, R extends WireRecord>(def: ResourceDefinition<S, R>): DefinedResource<S> {
   type I = z.output<S>;
-  const fields = fieldsOf(def.schema);
+  const fields = resourceFields(def.kind, def.schema);
   const keys = fields.map((f) => f.key);
   const secretKeys = fields.filter((f) => f.meta.secret).map((f) => f.key);
   const secretOutputs = [...(def.secretOutputNames ?? []), ...secretKeys];
@@ -302,7 +302,7 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
 
   const provider: pulumi.dynamic.ResourceProvider = {
     async check(olds, news) {
-      const checked = checkInputs(def.schema, news, { secretKeys });
+      const checked = checkInputs(def.schema, news);
       if (checked.failures !== undefined && checked.failures.length > 0) return checked;
       return { inputs: withStoredChoices(checked.inputs ?? {}, olds, storedChoices) };
     },
@@ -386,7 +386,7 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
     kind: def.kind,
     schema: def.schema,
     // Where errors leave the provider: each names its object and ends with what to do next (messages.ts).
-    provider: withActionableErrors(def.kind, provider, { secretKeys }),
+    provider: withActionableErrors(def.kind, provider, { secretKeys, schema: def.schema }),
     calls: def.calls,
     outputNames,
     secretOutputs,

@@ -65,3 +65,17 @@ export function fieldsOf(schema: z.ZodObject): FieldInfo[] {
     return { key, meta, wire };
   });
 }
+
+/** The schema of every resource kind defined so far (see {@link resourceFields}), by kind. */
+const schemasByKind = new Map<string, z.ZodObject>();
+
+/** The fields of the resource kind `kind` (as {@link fieldsOf}), its schema recorded for {@link schemaOfKind}. */
+export function resourceFields(kind: string, schema: z.ZodObject): FieldInfo[] {
+  schemasByKind.set(kind, schema);
+  return fieldsOf(schema);
+}
+
+/** The schema of a resource kind whose definition is loaded, `undefined` otherwise. */
+export function schemaOfKind(kind: string): z.ZodObject | undefined {
+  return schemasByKind.get(kind);
+}

@@ -3,7 +3,7 @@
  * cluster would refuse at deployment time is refused at `pulumi preview`, naming the field.
  */
 import { z } from "zod";
-import { describeGiven } from "./check";
+import { givenIssue } from "./failure-text";
 import { isUnknown } from "./unknowns";
 
 const NAME = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
@@ -34,7 +34,7 @@ export function kubernetesText(problem: (v: string) => string | undefined) {
   return z.string().superRefine((v, ctx) => {
     if (isUnknown(v)) return;
     const reason = problem(v);
-    if (reason !== undefined) ctx.addIssue({ code: "custom", message: `${reason}, got ${describeGiven(v, false)}` });
+    if (reason !== undefined) givenIssue(ctx, reason);
   });
 }
 

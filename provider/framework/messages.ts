@@ -5,9 +5,11 @@
  * (see {@link withActionableErrors}); the text in between is the one the framework already wrote, secrets removed.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
 import { isDeployServiceError } from "../../sdk";
 import { adviceFor, type Operation } from "./advice";
 import { apiClient } from "./credentials";
+import { secretValuesOf, withoutSecrets } from "./failure-text";
 import { isUnknown } from "./unknowns";
 
 /** Inputs or state, as the engine passes them. */
@@ -23,6 +25,8 @@ const NAME_KEYS = ["name", "key", "domain"] as const;
 export interface SubjectOptions {
   /** Inputs holding secrets: never used as the name, whatever their key. */
   secretKeys?: readonly string[];
+  /** The resource's schema: the values of its secret fields (at any depth) are removed from every message. */
+  schema?: z.ZodType;
 }
 
 /** `environmentId` gives `environment`, `deploymentStageId` gives `deployment stage`. */
@@ -77,19 +81,20 @@ function sentence(text: string): string {
  * the sdk's `code`): the engine reads those. A partial create's `reasons` get the new message too. An error
  * already rewritten is returned as it is; a thrown non-error becomes an `Error`.
  */
-export function actionableError(e: unknown, subject: string, operation: Operation, kind: string): Error {
+export function actionableError(e: unknown, subject: string, operation: Operation, kind: string, secrets: readonly string[] = []): Error {
   const err = e instanceof Error || (e !== null && typeof e === "object" && typeof (e as Error).message === "string")
     ? (e as Error)
     : new Error(String(e));
   const record = err as Error & { [PHRASED]?: true; reasons?: unknown };
   if (record[PHRASED]) return err;
   const original = err.message;
-  // The subject replaces the package's own prefix, at the start and where a wrapped message repeats it.
-  const body = original.replace(/(^|: )deploy-service: /g, "$1");
+  // The subject replaces the package's own prefix, at the start and where a wrapped message repeats it; a service's
+  // answer may echo a value sent, so no piece of a secret input is kept.
+  const body = withoutSecrets(original.replace(/(^|: )deploy-service: /g, "$1"), secrets);
   const advice = adviceFor(err, original, { kind, operation, settingsError: operation !== "check" && operation !== "diff" && isSettingsError(err, original) });
   const message = `${subject}: ${sentence(body)}${body.includes("\n") ? "\n" : " "}${advice}`;
   Object.defineProperty(err, "message", { value: message, writable: true, configurable: true, enumerable: false });
-  if (typeof err.stack === "string" && err.stack.includes(original)) err.stack = err.stack.replace(original, () => message);
+  if (typeof err.stack === "string") err.stack = withoutSecrets(err.stack.includes(original) ? err.stack.replace(original, () => message) : err.stack, secrets);
   if (Array.isArray(record.reasons) && record.reasons.length === 1 && record.reasons[0] === original) record.reasons = [message];
   Object.defineProperty(err, PHRASED, { value: true, enumerable: false });
   return err;
@@ -105,20 +110,24 @@ export function withActionableErrors(
   provider: pulumi.dynamic.ResourceProvider,
   options: SubjectOptions = {},
 ): pulumi.dynamic.ResourceProvider {
-  const guard = async <T>(operation: Operation, props: Props | undefined, id: string | undefined, run: () => Promise<T>): Promise<T> => {
+  const secretsOf = (all: Array<Props | undefined>): string[] =>
+    all.flatMap((props) => secretValuesOf(options.schema, props ?? {}));
+  const guard = async <T>(
+    operation: Operation, props: Props | undefined, id: string | undefined, run: () => Promise<T>, olds?: Props,
+  ): Promise<T> => {
     try {
       return await run();
     } catch (e) {
-      throw actionableError(e, subjectOf(kind, props, id, options), operation, kind);
+      throw actionableError(e, subjectOf(kind, props, id, options), operation, kind, secretsOf([props, olds]));
     }
   };
   const p = provider;
   const out: Partial<pulumi.dynamic.ResourceProvider> = {};
-  if (p.check) out.check = (olds, news) => guard("check", news, undefined, () => p.check!(olds, news));
-  if (p.diff) out.diff = (id, olds, news) => guard("diff", news, id, () => p.diff!(id, olds, news));
+  if (p.check) out.check = (olds, news) => guard("check", news, undefined, () => p.check!(olds, news), olds);
+  if (p.diff) out.diff = (id, olds, news) => guard("diff", news, id, () => p.diff!(id, olds, news), olds);
   if (p.create) out.create = (inputs) => guard("create", inputs, undefined, () => p.create!(inputs));
   if (p.read) out.read = (id, props) => guard("read", props, id, () => p.read!(id, props));
-  if (p.update) out.update = (id, olds, news) => guard("update", news, id, () => p.update!(id, olds, news));
+  if (p.update) out.update = (id, olds, news) => guard("update", news, id, () => p.update!(id, olds, news), olds);
   if (p.delete) out.delete = (id, props) => guard("delete", props, id, () => p.delete!(id, props));
   return out as pulumi.dynamic.ResourceProvider;
 }

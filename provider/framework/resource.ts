@@ -3,7 +3,9 @@ import type { z } from "zod";
 import type { DefinedResource } from "./define";
 import type { AutoscalingInputs } from "./autoscaling";
 import type { RuntimeInputs } from "./service-shape";
+import { propertyPath } from "./check";
 import { customResourceArgs, DeployServiceResource, type CustomResourceArgs } from "./shim";
+import { DROPPED_KEY_REASON, droppedKeyPaths } from "./special-keys";
 
 /**
  * The args with each secret field a Pulumi secret: the engine stores inputs as the program gives them, so a plain
@@ -17,11 +19,15 @@ function withSecretInputs(args: object, secretKeys: readonly string[]): object {
 
 /**
  * The constructor arguments of a resource built from `family` (pass them on: `super(...familyResourceArgs(family,
- * name, args, opts))`): every output slot and secret output comes from the definition.
+ * name, args, opts))`): every output slot and secret output comes from the definition. A `__proto__` key in the
+ * args (a variable map's, say) throws, naming it: it would be dropped on the way to the provider.
  */
 export function familyResourceArgs(
   family: DefinedResource<z.ZodObject>, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined,
 ): CustomResourceArgs {
+  // Refused here, while the program's own objects are at hand: on the way to the provider the key is lost.
+  const [dropped] = droppedKeyPaths(args);
+  if (dropped !== undefined) throw new Error(`deploy-service: ${family.kind} "${name}": ${propertyPath(dropped)}: ${DROPPED_KEY_REASON}`);
   return customResourceArgs(family.kind, name, family.props(withSecretInputs(args, family.secretInputs)), family.options(opts));
 }
 

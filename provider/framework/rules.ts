@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { invalidIdReason, isHttpUrl, MAX_PORT, MIN_APPLICATION_VOLUME_GB } from "../../sdk";
-import { describeGiven } from "./check";
+import { givenIssue } from "./failure-text";
 import { isUnknown } from "./unknowns";
 
 /*
@@ -37,8 +37,8 @@ export function idInput() {
       if (v === "" || isUnknown(v)) return;
       const reason = invalidIdReason(v);
       if (reason === undefined) return;
-      const quoted = JSON.stringify(v);
-      ctx.addIssue({ code: "custom", message: reason.includes(quoted) ? reason : `${reason}, got ${describeGiven(v, false)}` });
+      if (reason.includes(JSON.stringify(v))) ctx.addIssue({ code: "custom", message: reason });
+      else givenIssue(ctx, reason);
     });
 }
 
@@ -47,7 +47,7 @@ export function nameInput(max?: number) {
   const base = max === undefined ? z.string().min(1) : z.string().min(1).max(max);
   return base.superRefine((v, ctx) => {
     if (v !== "" && v.trim() === "") {
-      ctx.addIssue({ code: "custom", message: `expected a name with a character other than whitespace, got ${JSON.stringify(v)}` });
+      givenIssue(ctx, "expected a name with a character other than whitespace");
     }
   });
 }
@@ -59,7 +59,7 @@ export { isHttpUrl };
 export function httpUrlInput() {
   return z.string().superRefine((v, ctx) => {
     if (isUnknown(v) || isHttpUrl(v)) return;
-    ctx.addIssue({ code: "custom", message: `expected an http:// or https:// URL, got ${describeGiven(v, false)}` });
+    givenIssue(ctx, "expected an http:// or https:// URL");
   });
 }
 

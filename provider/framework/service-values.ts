@@ -16,7 +16,7 @@ import {
 } from "./value-maps";
 import { sameValue } from "./diff";
 import {
-  deleteRemoved, progressFrom, upsertChanged, type KeyRef, type MapOps, type StoredRef, type SyncProgress, type WrittenValue,
+  deleteRemoved, entryOf, hasKey, progressFrom, upsertChanged, type KeyRef, type MapOps, type StoredRef, type SyncProgress, type WrittenValue,
 } from "./value-sync";
 import { targetResolver, type VariablesListing, type VisibleValue } from "./value-targets";
 
@@ -92,7 +92,7 @@ function initialEntries(desired: ReadonlyArray<Record<string, unknown>>): Import
  */
 function changedEntries(desired: ReadonlyArray<Record<string, unknown>>, progress: ReadonlyArray<SyncProgress<unknown>>): ImportEntry[] {
   return PLAIN_MAPS.flatMap((i) => Object.entries(desired[i]!)
-    .filter(([key, value]) => progress[i]!.refs[key] !== undefined && key in progress[i]!.values && !sameValue(progress[i]!.values[key], value))
+    .filter(([key, value]) => entryOf(progress[i]!.refs, key) !== undefined && hasKey(progress[i]!.values, key) && !sameValue(progress[i]!.values[key], value))
     .map(([key, value]) => ({ i, key, value })));
 }
 
@@ -127,7 +127,7 @@ async function importValues(
   const cost = listAfter ? 2 : 1;
   // On update the import must cost fewer requests than one edit per value (plus one listing to find the ids of
   // keys stored without one). On create any number is worth it: the import replaces one create per value.
-  const edits = entries.length + (entries.some(({ i, key }) => progress[i]!.refs[key]?.id === undefined) ? 1 : 0);
+  const edits = entries.length + (entries.some(({ i, key }) => entryOf(progress[i]!.refs, key)?.id === undefined) ? 1 : 0);
   if (kind === undefined || entries.length === 0 || (!moment.creating && edits <= cost)) return undefined;
   const scope = owner.scope as VariableParentScope;
   const answer = await client.variables.importFor(kind, id, {
@@ -139,7 +139,7 @@ async function importValues(
     for (const { i, key, value } of entries) {
       progress[i]!.values[key] = value;
       // A new key's id is not known until a listing reads it; a held key keeps its ref.
-      progress[i]!.refs[key] ??= {};
+      if (entryOf(progress[i]!.refs, key) === undefined) progress[i]!.refs[key] = {};
     }
     return undefined;
   }
@@ -344,7 +344,7 @@ export function ownerValuesPart<I, R>(owner: ValueOwner): Part<I, R> {
         const refs: Record<string, KeyRef> = {};
         for (const v of own) {
           if (!declared.has(v.key) || !belongsTo(v, m)) continue;
-          values[v.key] = inputForm(m, v, stored.refs[v.key], stored.values[v.key]);
+          values[v.key] = inputForm(m, v, entryOf(stored.refs, v.key), entryOf(stored.values, v.key));
           refs[v.key] = refFor(m, v);
         }
         inputs[m.input] = mapValue(previous[m.input], values);

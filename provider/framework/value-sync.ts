@@ -5,6 +5,9 @@
 import { isNotFound } from "../../sdk";
 import { sameValue } from "./diff";
 import { ignoreGone } from "./errors";
+import { entryOf, hasKey } from "./special-keys";
+
+export { entryOf, hasKey };
 
 /** One variable or secret at the service: its id and, for secrets, when the service last changed it. */
 export interface KeyRef {
@@ -59,8 +62,8 @@ export function progressFrom<T = string>(values: unknown, refs: unknown): SyncPr
 /** Deletes the keys of `progress` that `desired` no longer has (an entry already gone counts as deleted). */
 export async function deleteRemoved<T>(ops: MapOps<T>, desired: Record<string, T>, progress: SyncProgress<T>): Promise<void> {
   for (const key of Object.keys(progress.values)) {
-    if (key in desired) continue;
-    const ref = progress.refs[key];
+    if (hasKey(desired, key)) continue;
+    const ref = entryOf(progress.refs, key);
     if (ref !== undefined) await deleteHeld(ops, key, ref);
     delete progress.values[key];
     delete progress.refs[key];
@@ -73,9 +76,9 @@ export async function deleteRemoved<T>(ops: MapOps<T>, desired: Record<string, T
  */
 export async function upsertChanged<T>(ops: MapOps<T>, desired: Record<string, T>, progress: SyncProgress<T>): Promise<void> {
   for (const [key, value] of Object.entries(desired)) {
-    const ref = progress.refs[key];
-    const before = progress.values[key];
-    if (key in progress.values && sameValue(before, value) && ref !== undefined) continue;
+    const ref = entryOf(progress.refs, key);
+    const before = entryOf(progress.values, key);
+    if (hasKey(progress.values, key) && sameValue(before, value) && ref !== undefined) continue;
     const record = ref === undefined ? await ops.create(key, value) : await replaceOrEdit(ops, ref, key, value, before);
     progress.values[key] = value;
     progress.refs[key] = refOf(record);

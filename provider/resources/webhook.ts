@@ -1,11 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { LEGACY_WEBHOOK_EVENTS, WEBHOOK_EVENTS, type DeployServiceClient } from "../../sdk";
+import { LEGACY_WEBHOOK_EVENTS, WEBHOOK_EVENTS, webhookSecretProblem, webhookTargetProblem, type DeployServiceClient } from "../../sdk";
 import type { ArgsMatch } from "../framework/args";
 import { storedSecret } from "../framework/common";
 import { defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
-import { httpUrlInput, idInput } from "../framework/rules";
+import { httpUrlInput, idInput, ruledInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 import type { AdoptableArgs } from "../framework/adoption";
 
@@ -22,8 +22,8 @@ export interface WebhookArgs extends AdoptableArgs {
   /** `STANDARD` (a JSON POST) or `SLACK` (a Slack incoming-webhook message). Default: `STANDARD`. Wire: `kind`. */
   kind?: pulumi.Input<"STANDARD" | "SLACK">;
   /**
-   * Where the events are sent: an `http://` or `https://` URL. Stored as a Pulumi secret, since a Slack webhook URL
-   * is itself a credential. Wire: `target_url`.
+   * Where the events are sent: an `http://` or `https://` URL, without a user name or password in it (give
+   * `targetSecret` instead). Stored as a Pulumi secret, since a Slack webhook URL is itself a credential. Wire: `target_url`.
    */
   targetUrl: pulumi.Input<string>;
   /**
@@ -36,7 +36,8 @@ export interface WebhookArgs extends AdoptableArgs {
   /** Free text. Default: `""`. Wire: `description`. */
   description?: pulumi.Input<string>;
   /**
-   * Secret the service signs each request with (a Pulumi secret): every delivery carries the header
+   * Secret the service signs each request with (a Pulumi secret; no line breaks or control characters, since it
+   * travels as a header value): every delivery carries the header
    * `Qovery-Signature: <secret>`, so the receiver compares it with the one it knows (the emulator also sends
    * `Qovery-Signature-256: sha256=<hex>`, the HMAC-SHA256 of the body keyed by the secret). Default: none, no
    * signature. The service never returns it (only whether one is set): a change made outside Pulumi shows through
@@ -57,11 +58,11 @@ const eventInput = z
 export const webhookSchema = z.strictObject({
   organizationId: field(idInput(), { parent: "organization" }),
   kind: z.enum(["STANDARD", "SLACK"]).default("STANDARD"),
-  targetUrl: field(httpUrlInput(), { secret: true }),
+  targetUrl: field(httpUrlInput().pipe(ruledInput(webhookTargetProblem)), { secret: true }),
   events: z.array(eventInput).min(1),
   enabled: z.boolean().default(true),
   description: z.string().default(""),
-  targetSecret: field(z.string().min(1).optional(), { secret: true }),
+  targetSecret: field(ruledInput(webhookSecretProblem).min(1).optional(), { secret: true }),
   projectNamesFilter: z.array(z.string().min(1)).default([]),
   environmentTypesFilter: z.array(z.enum(WEBHOOK_ENVIRONMENT_TYPES)).default([]),
 });

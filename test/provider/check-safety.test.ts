@@ -222,7 +222,7 @@ describe("the rules accept what real programs write", () => {
     const urls: Array<[string, string]> = [
       ["https://github.com/acme/api.git", "GITHUB"], ["http://gitlab.com/acme/api", "GITLAB"],
       ["ssh://git@bitbucket.org/acme/api.git", "BITBUCKET"], ["git@github.com:acme/api.git", "GITHUB"],
-      ["https://ci@github.com:443/acme/api", "GITHUB"],
+      ["https://github.com:443/acme/api", "GITHUB"],
     ];
     await expectDerivedGitProviders(application, urls, (url, r) => {
       expect(gitUrlProblem(url)).toBeUndefined();
