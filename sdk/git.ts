@@ -53,35 +53,40 @@ export function gitProviderOfUrl(url: string): GitProvider | undefined {
 }
 
 /**
- * Why `url` is not a repository address the service can clone, or `undefined` when it is: an `https://`, `http://`
- * or `ssh://` URL with a host and a path, or the scp-like `git@host:owner/repo`. Anything else (`not a url`,
- * `javascript:...`, `file:///...`, a bare host) is refused. The message names the scheme and at most the URL's
+ * Why `url` is not a repository address the service can clone, or `undefined` when it is: an `https://` or `http://`
+ * URL with a host and a path. The service clones over http(s), with a git token for private repositories, so
+ * `ssh://...` and the scp-like `git@host:owner/repo` are refused with the https form to use, and so is anything else
+ * (`not a url`, `javascript:...`, `file:///...`, a bare host). The message names the scheme and at most the URL's
  * origin, never the whole value: a token pasted into the wrong field, or a `user:password@`, is not repeated.
- * Credentials in the URL are refused ({@link GIT_URL_CREDENTIALS_REASON}): a user name or password in an `http(s)`
- * URL, a password in an `ssh` URL (`ssh://git@host/...` and `git@host:...` name the ssh user, not a credential).
+ * Credentials in the URL are refused ({@link GIT_URL_CREDENTIALS_REASON}).
  */
 export function gitUrlProblem(url: string): string | undefined {
-  const expected = "expected a git repository URL: https://host/owner/repo, http://..., ssh://... or git@host:owner/repo";
+  const expected = "expected a git repository URL: https://host/owner/repo or http://...";
   // eslint-disable-next-line no-control-regex
   if (/[\s\u0000-\u001f\u007f]/.test(url)) return `${expected}, got a string holding whitespace or control characters`;
-  if (SCP_LIKE.test(url)) return undefined;
+  if (SCP_LIKE.test(url)) return `${expected}, got an ssh address (git@host:path): ${sshAdvice(hostOf(url))}`;
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return `${expected}, got a string of ${url.length} characters that is neither a URL nor git@host:path`;
+    return `${expected}, got a string of ${url.length} characters that is not a URL`;
   }
   const scheme = parsed.protocol.replace(/:$/, "");
-  if (!["https", "http", "ssh"].includes(scheme)) {
-    return `${expected}, got a ${scheme}: address (scheme "${scheme}" is not one of https, http, ssh)`;
+  if (scheme === "ssh" && urlUserinfo(url) === "password") return GIT_URL_CREDENTIALS_REASON;
+  if (scheme === "ssh") return `${expected}, got an ssh: address: ${sshAdvice(parsed.hostname)}`;
+  if (!["https", "http"].includes(scheme)) {
+    return `${expected}, got a ${scheme}: address (scheme "${scheme}" is not one of https, http)`;
   }
   if (parsed.hostname === "") return `${expected}, got a ${scheme}: address with no host`;
-  const userinfo = urlUserinfo(url);
-  if (userinfo === "password" || (userinfo === "user" && scheme !== "ssh")) return GIT_URL_CREDENTIALS_REASON;
+  if (urlUserinfo(url) !== "none") return GIT_URL_CREDENTIALS_REASON;
   if (parsed.pathname === "" || parsed.pathname === "/") {
     return `${expected}, got ${JSON.stringify(`${parsed.protocol}//${parsed.host}`)} (no repository path)`;
   }
   return undefined;
+}
+
+function sshAdvice(host: string | undefined): string {
+  return `the service clones over https, give https://${host || "host"}/owner/repo (a private repository's access goes in a GitToken, gitTokenId)`;
 }
 
 /**

@@ -218,11 +218,10 @@ describe("the rules accept what real programs write", () => {
     expect(await failuresOf(projectProvider, { ...project, name: "My shop " })).toEqual([]);
   });
 
-  it("accepts https, http, ssh and scp-like git addresses, and derives the provider from them", async () => {
+  it("accepts https and http git addresses, and derives the provider from them", async () => {
     const urls: Array<[string, string]> = [
       ["https://github.com/acme/api.git", "GITHUB"], ["http://gitlab.com/acme/api", "GITLAB"],
-      ["ssh://git@bitbucket.org/acme/api.git", "BITBUCKET"], ["git@github.com:acme/api.git", "GITHUB"],
-      ["https://github.com:443/acme/api", "GITHUB"],
+      ["https://bitbucket.org/acme/api.git", "BITBUCKET"], ["https://github.com:443/acme/api", "GITHUB"],
     ];
     await expectDerivedGitProviders(application, urls, (url, r) => {
       expect(gitUrlProblem(url)).toBeUndefined();
@@ -231,7 +230,8 @@ describe("the rules accept what real programs write", () => {
   });
 
   it("refuses other git addresses, saying what is expected and never repeating a password", () => {
-    for (const url of ["not a url", "javascript:alert(1)", "file:///srv/a.git", "https://github.com", "github.com/acme/api", "git@github.com:"]) {
+    for (const url of ["not a url", "javascript:alert(1)", "file:///srv/a.git", "https://github.com", "github.com/acme/api", "git@github.com:",
+      "ssh://git@bitbucket.org/acme/api.git", "git@github.com:acme/api.git"]) {
       expect(gitUrlProblem(url)).toMatch(/^expected a git repository URL: https:\/\//);
     }
     const problem = gitUrlProblem("ftp://me:hunter2@git.acme.io/a.git");

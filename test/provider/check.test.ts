@@ -90,7 +90,7 @@ describe("normalisation in check", () => {
   it("derives the git provider from the URL host", async () => {
     await expectDerivedGitProviders(app, [
       ["https://github.com/a/b.git", "GITHUB"], ["https://gitlab.com/a/b", "GITLAB"],
-      ["https://bitbucket.org/a/b", "BITBUCKET"], ["git@github.com:a/b.git", "GITHUB"],
+      ["https://bitbucket.org/a/b", "BITBUCKET"], ["http://github.com/a/b.git", "GITHUB"],
     ]);
   });
 

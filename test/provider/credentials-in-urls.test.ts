@@ -40,9 +40,9 @@ describe("credentials in URLs are refused by check", () => {
     for (const url of gitUrls) {
       await expectRefused("Application", { ...application, gitRepository: { url, gitTokenId: ID } }, "gitRepository.url", ["GitToken", "gitTokenId"]);
     }
-    // An ssh address naming the ssh user carries no credential.
+    // An ssh address naming the ssh user is refused for its scheme, with the https form to give instead.
     for (const url of ["ssh://git@github.com/acme/api.git", "git@github.com:acme/api.git"]) {
-      expect(await failures("Application", { ...application, gitRepository: { url } })).toEqual([]);
+      await expectRefused("Application", { ...application, gitRepository: { url } }, "gitRepository.url", ["https://github.com/owner/repo"]);
     }
   });
 

@@ -160,7 +160,9 @@ const cases: Case[] = [
   ["database memory of 5 TB", databaseProvider, { ...database, memory: 5_000_000 }, "memory", "<= 4194304"],
   ["database storage of 100 TB", databaseProvider, { ...database, storage: 100_000 }, "storage", "<= 65536"],
 
-  // Git addresses: https, http, ssh or git@host:path only.
+  // Git addresses: https or http only (the service clones over http(s)).
+  ["application git URL with ssh:", applicationProvider, repo({ url: "ssh://git@github.com/acme/api.git" }), "gitRepository.url", "clones over https"],
+  ["application git URL in the scp-like form", applicationProvider, repo({ url: "git@github.com:acme/api.git" }), "gitRepository.url", "clones over https"],
   ["application git URL that is not a URL", applicationProvider, repo({ url: "not a url" }), "gitRepository.url", "git repository URL"],
   ["application git URL with javascript:", applicationProvider, repo({ url: "javascript:alert(1)" }), "gitRepository.url", "javascript"],
   ["application git URL with file:", applicationProvider, repo({ url: "file:///srv/git/api.git", provider: "GITHUB" }), "gitRepository.url", "file"],

@@ -75,7 +75,7 @@ describe("pagination", () => {
       sent = JSON.parse(String(opts.body));
       return { statusCode: 201, data: { id: "a1", name: "web" }, responseOptions: { headers: JSON_HEADERS } };
     });
-    await client.applications.create("e1", { name: "web", git_repository: { url: "git@bitbucket.org:acme/web.git" }, maximun_gpu: 1 } as never);
+    await client.applications.create("e1", { name: "web", git_repository: { url: "https://bitbucket.org/acme/web.git" }, maximun_gpu: 1 } as never);
     expect(sent.git_repository.provider).toBe("BITBUCKET");
     expect(sent.healthchecks).toEqual({});
     expect(sent.maximun_gpu).toBe(1); // unknown keys pass through untouched

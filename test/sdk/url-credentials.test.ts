@@ -35,8 +35,10 @@ describe("credentials in URLs", () => {
       expect(problem).toContain("gitTokenId");
       expect(problem).not.toContain(TOKEN_IN_URL);
     }
-    // The ssh user of an ssh address is not a credential.
-    for (const url of ["ssh://git@github.com/acme/api.git", "git@github.com:acme/api.git"]) expect(gitUrlProblem(url)).toBeUndefined();
+    // An ssh address is refused for its scheme (the service clones over https), naming the https form, not a credential.
+    for (const url of ["ssh://git@github.com/acme/api.git", "git@github.com:acme/api.git"]) {
+      expect(gitUrlProblem(url)).toContain("https://github.com/owner/repo");
+    }
   });
 
   it("a registry URL with credentials in it is refused, saying they go in config", () => {

@@ -19,7 +19,7 @@ export type { HealthchecksArgs, PortArgs, ProbeArgs, ProbeTypeArgs, StorageArgs 
 /** The git repository an application is built from. */
 export interface GitRepositoryArgs {
   /**
-   * Repository URL: `https://host/owner/repo`, `http://...`, `ssh://...` or `git@host:owner/repo`, e.g.
+   * Repository URL: `https://host/owner/repo` or `http://...` (the service clones over http(s); ssh addresses are refused), e.g.
    * `https://github.com/acme/api.git`; other schemes (`file:`, `javascript:`) are refused. Wire: `git_repository.url`.
    */
   url: pulumi.Input<string>;
