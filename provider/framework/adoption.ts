@@ -9,7 +9,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { apiClient } from "./credentials";
-import { serviceErrorOf } from "./advice";
+import { ownAdviceOf, serviceErrorOf } from "./advice";
 import { isUnknown } from "./unknowns";
 import { candidateList, findByNaturalKey, NATURAL_KEYS, type KeyedObject, type NaturalKey } from "./natural-keys";
 
@@ -202,6 +202,8 @@ export function withAdoption(kind: string, provider: pulumi.dynamic.ResourceProv
         const existing = await existingAfterConflict(kind, rest, e);
         if (existing === undefined) throw e;
         if (idsFromEnvironment().has(existing.id)) return takeOver(existing.id, rest);
+        // The family explained the conflict itself (a variable's key held by its owner: the owner and its map).
+        if (ownAdviceOf(e) !== undefined) throw e;
         throw withAdvice(existingObjectMessage(NATURAL_KEYS[kind]!, rest, existing), existingObjectAdvice(NATURAL_KEYS[kind]!, existing), e);
       }
     };
