@@ -2,7 +2,8 @@
  * A key belongs to one resource, through the provider as the engine's host serves it (`providerFor`, with adoption
  * and message wrappers): a standalone `Variable` or `Secret` on a key an owner's map holds fails naming the owner and
  * the map (not the generic "adopt it" of a taken name, which would give the key two owners), and an owner's map
- * gaining a key a standalone resource holds fails naming the map, the key and the entry holding it.
+ * gaining a key a standalone resource holds fails naming the map, the key and the entry holding it; the failure's
+ * partial properties keep the serialized provider, so the stack can still be destroyed.
  */
 import { providerFor } from "../../provider/runtime";
 import { checkedInputs } from "./check-helpers";
@@ -12,6 +13,8 @@ type Props = Record<string, unknown>;
 
 const fx = useFixture();
 const SECRET_VALUE = "standalone-s3cr3t-value";
+/** Stands for the text the engine keeps as `__provider`. */
+const SERIALIZED = "exports.handler = () => provider";
 
 async function failureOf(run: () => Promise<unknown>): Promise<string> {
   try {
@@ -72,5 +75,16 @@ describe("owner maps and standalone variables through providerFor", () => {
     expect(message).toContain("remove \"FREE\" from this application's `environmentVariables` map");
     // Not the advice of a taken name (rename the object).
     expect(message).not.toContain("The name is taken in its parent");
+  });
+
+  it("a failed update's properties (stored by the engine as the state) keep the serialized provider, so destroy can load it", async () => {
+    const news = await checkedInputs(app, { ...appInputs, environmentVariables: { PLAIN: "2", FREE: "mine" } });
+    const failed = await app.update!(appId, appOuts, { ...news, __provider: SERIALIZED }).then(
+      () => undefined,
+      (e: { properties?: Props }) => e,
+    );
+    expect(failed?.properties?.["__provider"]).toBe(SERIALIZED);
+    // What was done before the refusal is in them too.
+    expect((failed?.properties?.["environmentVariables"] as Props)["PLAIN"]).toBe("2");
   });
 });
