@@ -61,10 +61,39 @@ export function providerFor(kind: string): pulumi.dynamic.ResourceProvider {
   const provider = load();
   return {
     // Every kind, including those not built by defineResource (already wrapped ones are left as they are).
-    ...bindAll(withActionableErrors(kind, withAdoption(kind, bindAll(provider)))),
+    ...bindAll(keepingSerializedProvider(withActionableErrors(kind, withAdoption(kind, bindAll(provider))))),
     configure: async (req: pulumi.dynamic.ConfigureRequest) => {
       configureFromStack(req.config);
     },
+  };
+}
+
+/** The key under which the engine keeps a dynamic resource's serialized provider. */
+const PROVIDER_KEY = "__provider";
+
+/**
+ * The provider with the serialized provider (`__provider`) kept in the properties of a failure that reports what
+ * it did (a partial create or update): the engine stores those properties as the object's state, and Pulumi's
+ * dynamic-provider host adds `__provider` to successful results only, so without it the next refresh or destroy
+ * could not load the provider ("code must be a string") and a destroy after a failed `up` would fail.
+ */
+function keepingSerializedProvider(provider: pulumi.dynamic.ResourceProvider): pulumi.dynamic.ResourceProvider {
+  const keep = async <T>(from: Record<string, unknown> | undefined, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (e) {
+      const properties = (e as { properties?: unknown } | null)?.properties;
+      if (properties !== null && typeof properties === "object" && !(PROVIDER_KEY in properties) && typeof from?.[PROVIDER_KEY] === "string") {
+        (properties as Record<string, unknown>)[PROVIDER_KEY] = from[PROVIDER_KEY];
+      }
+      throw e;
+    }
+  };
+  const p = provider;
+  return {
+    ...p,
+    ...(p.create ? { create: (inputs: Record<string, unknown>) => keep(inputs, () => p.create!(inputs)) } : {}),
+    ...(p.update ? { update: (id: string, olds: Record<string, unknown>, news: Record<string, unknown>) => keep(news, () => p.update!(id, olds, news)) } : {}),
   };
 }
 

@@ -9,7 +9,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { apiClient } from "./credentials";
-import { serviceErrorOf } from "./advice";
+import { ownAdviceOf, serviceErrorOf } from "./advice";
 import { isUnknown } from "./unknowns";
 import { candidateList, findByNaturalKey, NATURAL_KEYS, shown, type KeyedObject, type NaturalKey } from "./natural-keys";
 import { startCreate, type Conflict } from "./conflict-round";
@@ -221,6 +221,8 @@ export function withAdoption(kind: string, provider: pulumi.dynamic.ResourceProv
         const existing = await existingAfterConflict(kind, rest, e);
         if (existing === undefined) throw e;
         if (idsFromEnvironment().has(existing.id)) return takeOver(existing.id, rest);
+        // The family explained the conflict itself (a variable's key held by its owner: the owner and its map).
+        if (ownAdviceOf(e) !== undefined) throw e;
         const nk = NATURAL_KEYS[kind]!;
         const all = await tracked.conflicted(conflictOf(nk, existing));
         throw withAdvice(existingObjectMessage(nk, rest, existing), existingObjectAdvice(nk, existing, all), e);

@@ -40,6 +40,20 @@ export function serviceErrorOf(e: unknown): { code: string; retryAfterMs?: numbe
 }
 
 /**
+ * The advice an error carries itself (its `advice`, or the first a `cause` carries: a part's failure wraps the
+ * error that knows what to do), or undefined.
+ */
+export function ownAdviceOf(e: unknown): string | undefined {
+  let current: unknown = e;
+  for (let depth = 0; depth < CAUSE_DEPTH && current !== null && typeof current === "object"; depth++) {
+    const advice = (current as { advice?: unknown }).advice;
+    if (typeof advice === "string") return advice;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
  * Where this process reads its settings, in words users can act on: `token` completes "Set a valid token ...",
  * `url` and `scheme` name the setting.
  */
@@ -108,9 +122,9 @@ function nameTaken(message: string, operation: Operation): boolean {
  */
 export function adviceFor(e: unknown, message: string, ctx: AdviceContext): string {
   const rerun = again(ctx.operation);
-  // An error that knows its own next step (the name conflict's two ways to adopt) says it.
-  const own = (e as { advice?: unknown } | null)?.advice;
-  if (typeof own === "string") return own;
+  // An error that knows its own next step (the name conflict's two ways to adopt, a variable key's owner) says it.
+  const own = ownAdviceOf(e);
+  if (own !== undefined) return own;
   if (ctx.settingsError) return settingsAdvice(message, rerun);
   const where = places();
   const service = serviceErrorOf(e);

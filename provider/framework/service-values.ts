@@ -7,10 +7,11 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { isConflict, type DeployServiceClient, type ServiceSegment, type VariableParentScope } from "../../sdk";
+import { type DeployServiceClient, type ServiceSegment, type VariableParentScope } from "../../sdk";
 import { CHANGED_OUTSIDE } from "./common";
 import { withPartProgress, type Part, type Props } from "./define";
 import { field } from "./fields";
+import { keyTakenSaid } from "./key-taken";
 import {
   linkedValueFields, refineValueMaps, VALUE_INPUTS, VALUE_MAPS, variableKeyInput, type LinkedValuesArgs, type ValueFile, type ValueMap,
 } from "./value-maps";
@@ -211,29 +212,6 @@ function finderFor(listed: () => Promise<VisibleValue[]>, owner: ValueOwner, m: 
   };
 }
 
-/**
- * The map's calls, with a create refused because the key is taken (409) explained: the key belongs to another
- * resource (a standalone `Variable` or `Secret`, or one made outside Pulumi). The HTTP status is kept.
- */
-function keyTakenSaid(m: ValueMap, noun: string, ops: MapOps<unknown>): MapOps<unknown> {
-  return {
-    ...ops,
-    async create(key, value) {
-      try {
-        return await ops.create(key, value);
-      } catch (e) {
-        if (!isConflict(e)) throw e;
-        const err = new Error(
-          `${m.input}.${key}: the ${noun} already holds the key ${JSON.stringify(key)}, made by a standalone Variable or Secret ` +
-            `or outside Pulumi; a key belongs to one resource: remove it from ${m.input}, or delete the other one (or import it)`,
-          { cause: e },
-        );
-        throw Object.assign(err, { status: (e as { status?: number }).status });
-      }
-    },
-  };
-}
-
 /** A stored map (of values or refs) with at least one key. */
 function hasEntries(map: unknown): boolean {
   return map !== null && typeof map === "object" && Object.keys(map).length > 0;
@@ -297,7 +275,7 @@ export function ownerValuesPart<I, R>(owner: ValueOwner): Part<I, R> {
       // One listing at most for every key looked up by key, read again after an import.
       let listing: Promise<VisibleValue[]> | undefined;
       const listed = () => (listing ??= listingOf(client).list({ parentId: id, scope: owner.scope }));
-      const ops = VALUE_MAPS.map((m) => keyTakenSaid(m, owner.noun, opsFor(m, m.secret ? groups.secrets : groups.variables, id, targets, finderFor(listed, owner, m))));
+      const ops = VALUE_MAPS.map((m) => keyTakenSaid(m, owner.noun, opsFor(m, m.secret ? groups.secrets : groups.variables, id, targets, finderFor(listed, owner, m)), async () => ownEntries(await listed(), owner)));
       const result = () => ({
         inputs: Object.fromEntries(VALUE_MAPS.map((m, i) => [m.input, mapValue(given[m.input], progress[i]!.values)])),
         outputs: Object.fromEntries(VALUE_MAPS.map((m, i) => [m.refs, progress[i]!.refs])),

@@ -1,6 +1,8 @@
+import type { DeployServiceClient } from "../../sdk";
 import type { Part } from "./define";
 import { apiClient } from "./credentials";
 import { readOrGone } from "./errors";
+import { logProgress } from "./progress";
 
 /** Moves a service (application, database) into a deployment stage: `PUT /deploymentStage/{id}/service/{serviceId}`. */
 export async function attachToStage(serviceId: string, stageId: string): Promise<void> {
@@ -32,4 +34,34 @@ export function stagePart<I extends { deploymentStageId?: string | undefined }, 
       return stageId === undefined ? {} : { inputs: { deploymentStageId: stageId } };
     },
   };
+}
+
+/**
+ * Empties a deployment stage before its delete (the service refuses to delete a stage that holds services): each
+ * service still in it moves to the first other stage of its environment, where the service puts a service that
+ * names no stage. That is the case of a stage removed in the same `up` as the `deploymentStageId` of its services
+ * (the program no longer places them), and of a service kept out of the stack (`retainOnDelete`, the console).
+ * A service that left the stage meanwhile (an update of the same `up`) stays where it went.
+ *
+ * @throws when the stage holds services and is the only stage of its environment.
+ */
+export async function moveServicesOut(client: DeployServiceClient, stageId: string): Promise<void> {
+  const stage = await readOrGone(() => client.deploymentStages.get(stageId));
+  const held = (stage?.services ?? []).flatMap((s) => (typeof s.service_id === "string" ? [{ ...s, service_id: s.service_id }] : []));
+  if (stage === undefined || held.length === 0) return;
+  const envId = stage.environment?.id;
+  const target = envId === undefined ? undefined : (await client.deploymentStages.list(envId)).find((s) => s.id !== stageId);
+  if (target === undefined) {
+    throw new Error(
+      `deploy-service: deployment stage ${JSON.stringify(stage.name)} still holds ${held.length} service(s) ` +
+        `(${held.map((s) => s.service_id).join(", ")}) and is the only stage of its environment: give them another stage ` +
+        "(deploymentStageId) or delete them, then run the command again",
+    );
+  }
+  for (const s of held) {
+    const now = await readOrGone(() => client.deploymentStages.forService(s.service_id));
+    if (now?.id !== stageId) continue;
+    await client.deploymentStages.attachService(target.id, s.service_id, typeof s.is_skipped === "boolean" ? { is_skipped: s.is_skipped } : {});
+    logProgress(`moved service ${s.service_id} from deployment stage ${JSON.stringify(stage.name)} to ${JSON.stringify(target.name)} before deleting the stage`);
+  }
 }

@@ -7,6 +7,7 @@ import { readOrGone } from "../framework/errors";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import { moveServicesOut } from "../framework/stage-attach";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
 
@@ -88,8 +89,14 @@ export const deploymentStage = defineResource({
   outputNames: ["deploymentOrder"],
   outputs: (record: StageRecord) => ({ deploymentOrder: record.deployment_order ?? undefined }),
   parts: [positionPart],
-  calls: childCalls((client) => client.deploymentStages, "environmentId"),
-
+  calls: {
+    ...childCalls((client) => client.deploymentStages, "environmentId"),
+    // The services still in the stage move out first: the service refuses to delete a stage that holds any.
+    async delete(client, id) {
+      await moveServicesOut(client, id);
+      await client.deploymentStages.delete(id);
+    },
+  },
 });
 
 /** The dynamic provider of {@link DeploymentStage}. */
@@ -97,7 +104,9 @@ export const deploymentStageProvider = deploymentStage.provider;
 
 /**
  * An ordered group of services inside an environment: stages deploy one after the other, the services of a
- * stage in parallel. Put applications and databases in a stage with their `deploymentStageId`.
+ * stage in parallel. Put applications and databases in a stage with their `deploymentStageId`. Deleting a stage
+ * that still holds services (their `deploymentStageId` removed in the same `up`, or services outside the stack)
+ * first moves them to the environment's first other stage, where a service that names no stage goes.
  *
  * @example
  * const db = new DeploymentStage("db", { environmentId: env.id, name: "database" });
