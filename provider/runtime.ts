@@ -3,45 +3,15 @@ import { configureFromStack } from "./framework/credentials";
 import { attachEngineLog } from "./framework/progress";
 import { withActionableErrors } from "./framework/messages";
 import { withAdoption } from "./framework/adoption";
+import { FAMILIES, familyOf } from "./families";
 
 // In the engine's dynamic-provider host, progress lines of deployments go to `pulumi up`'s output (progress.ts).
 // This module is loaded by the host's first Check, before any Create, Update or Delete it serves.
 attachEngineLog();
 
-/**
- * Where each resource kind's provider lives. Loaded lazily so the host only loads the kinds a program uses.
- * Keys are the `<Type>` part of the type tokens (`pulumi-nodejs:dynamic/deploy-service:<Type>`).
- */
-const registry: Record<string, () => pulumi.dynamic.ResourceProvider> = {
-  Project: () => require("./resources/project").projectProvider,
-  Environment: () => require("./resources/environment").environmentProvider,
-  Application: () => require("./resources/application/index").applicationProvider,
-  ApplicationAdvancedSettings: () => require("./resources/application-advanced-settings").applicationAdvancedSettingsProvider,
-  Database: () => require("./resources/database").databaseProvider,
-  GitToken: () => require("./resources/git-token").gitTokenProvider,
-  DeploymentStage: () => require("./resources/deployment-stage").deploymentStageProvider,
-  Webhook: () => require("./resources/webhook").webhookProvider,
-  LabelsGroup: () => require("./resources/labels-group").labelsGroupProvider,
-  AnnotationsGroup: () => require("./resources/annotations-group").annotationsGroupProvider,
-  ContainerRegistry: () => require("./resources/container-registry").containerRegistryProvider,
-  Container: () => require("./resources/container").containerProvider,
-  ContainerAdvancedSettings: () => require("./resources/container-advanced-settings").containerAdvancedSettingsProvider,
-  JobAdvancedSettings: () => require("./resources/job-advanced-settings").jobAdvancedSettingsProvider,
-  Job: () => require("./resources/job/index").jobProvider,
-  EnvironmentDeployment: () => require("./resources/environment-deployment").environmentDeploymentProvider,
-  Variable: () => require("./resources/variable").variableProvider,
-  Secret: () => require("./resources/secret").secretProvider,
-  CustomDomain: () => require("./resources/custom-domain").customDomainProvider,
-  OrganizationSettings: () => require("./resources/organization-settings").organizationSettingsProvider,
-  OrganizationMember: () => require("./resources/organization-member").organizationMemberProvider,
-  OrganizationInvitation: () => require("./resources/organization-invitation").organizationInvitationProvider,
-  ApiToken: () => require("./resources/api-token").apiTokenProvider,
-  CustomRole: () => require("./resources/custom-role").customRoleProvider,
-};
-
-/** The resource kinds this version of the package serves. */
+/** The resource kinds this version of the package serves: the kinds of `families.ts`, in its order. */
 export function knownKinds(): string[] {
-  return Object.keys(registry);
+  return Object.keys(FAMILIES);
 }
 
 /**
@@ -51,14 +21,15 @@ export function knownKinds(): string[] {
  * @throws when the kind is unknown: the state names a resource of a newer package than the one installed.
  */
 export function providerFor(kind: string): pulumi.dynamic.ResourceProvider {
-  const load = registry[kind];
-  if (load === undefined) {
+  const family = familyOf(kind);
+  if (family === undefined) {
     throw new Error(
       `deploy-service: unknown resource kind "${kind}". The installed pulumi-deploy-service package is older than ` +
         `the program or state that uses it (it serves: ${knownKinds().join(", ")}); upgrade the package.`,
     );
   }
-  const provider = load();
+  // Loaded on first use, so the host loads only the kinds a program uses (families.ts).
+  const provider = family.provider();
   return {
     // Every kind, including those not built by defineResource (already wrapped ones are left as they are).
     ...bindAll(keepingSerializedProvider(withActionableErrors(kind, withAdoption(kind, bindAll(provider))))),

@@ -13,6 +13,7 @@ import { ownAdviceOf, serviceErrorOf } from "./advice";
 import { isUnknown } from "./unknowns";
 import { candidateList, findByNaturalKey, NATURAL_KEYS, shown, type KeyedObject, type NaturalKey } from "./natural-keys";
 import { startCreate, type Conflict } from "./conflict-round";
+import { familyOf } from "../families";
 
 /** Inputs or state, as the engine passes them. */
 type Props = Record<string, unknown>;
@@ -53,17 +54,6 @@ export interface AdoptableArgs {
 /** An `updatedAt` no object has: see `takeOver`. */
 const NEVER_SEEN = "adopting: never seen";
 
-/** Kinds that cannot adopt, with why (said in the check failure). */
-const NOT_ADOPTABLE: Readonly<Record<string, string>> = {
-  EnvironmentDeployment: "it is an action on an environment, not an object of the service: there is nothing to take over",
-  ApplicationAdvancedSettings: "the settings always exist with their service and are taken over by every create already",
-  ContainerAdvancedSettings: "the settings always exist with their service and are taken over by every create already",
-  JobAdvancedSettings: "the settings always exist with their service and are taken over by every create already",
-  OrganizationSettings: "its create takes over the organization's settings already: there is nothing else to take over",
-  OrganizationMember: "its create takes over an existing member already (people join by invitation)",
-  ApiToken: "the service shows a token's value only when it is created: an existing token cannot be taken over with it",
-};
-
 /** A checked `adopt` input. */
 type Adopt = { id: string } | { byName: true };
 
@@ -78,7 +68,8 @@ function split(props: Props | undefined): { rest: Props; adopt: unknown } {
 /** Why `adopt` is not acceptable for `kind`, or undefined. Unknown values (preview) pass. */
 export function adoptProblem(kind: string, adopt: unknown): string | undefined {
   if (adopt === undefined || adopt === null || isUnknown(adopt)) return undefined;
-  const refused = NOT_ADOPTABLE[kind];
+  // The kinds that cannot adopt say why on their line of provider/families.ts.
+  const refused = familyOf(kind)?.notAdoptable;
   if (refused !== undefined) return `${kind} takes no adopt: ${refused}`;
   if (typeof adopt !== "object" || Array.isArray(adopt)) return `expected { id: "<id>" } or { byName: true }, got ${JSON.stringify(adopt)}`;
   const a = adopt as Props;

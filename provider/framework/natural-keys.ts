@@ -1,105 +1,26 @@
 /**
  * How each resource family's objects are known apart inside their parent (a project's name in its organization, a
  * variable's key at its owner): what the adoption of an existing object and the lookups by name both search by.
- * One table, so that `adopt: { byName: true }`, the name-conflict error and `getX({ name })` always agree.
+ * One table, so that `adopt: { byName: true }`, the name-conflict error and `getX({ name })` always agree; each
+ * family's key is on its line of `provider/families.ts`.
  */
-import type { DeployServiceClient, VariableParentScope } from "../../sdk";
-import type { CustomDomainServiceKind } from "../../sdk";
+import type { DeployServiceClient } from "../../sdk";
+import { FAMILIES, type Family } from "../families";
+import type { KeyedObject, NaturalKey } from "./natural-key";
 import { editDistance } from "./suggest";
+
+export type { KeyedObject, NaturalKey } from "./natural-key";
 
 /** Inputs or state, as the engine passes them. */
 type Props = Record<string, unknown>;
 
-/** One object of a parent, by the key it is known by. */
-export interface KeyedObject {
-  id: string;
-  /** The natural key's value (a name, a key, a domain). */
-  key: string;
-  /** The whole record, where the listing holds all a lookup returns (no read of the one found is needed then). */
-  record?: unknown;
-}
-
-/** How one family's objects are found in their parent. */
-export interface NaturalKey {
-  /** The family in words: `application`. */
-  noun: string;
-  /** The input holding the parent's id: `environmentId`. */
-  parentKey: string;
-  /** The parent in words: `environment`. */
-  parentNoun: string;
-  /** The input holding the natural key: `name`, `key`, `domain`, `targetUrl`. */
-  keyInput: string;
-  /** The natural key in words, for messages: `name`, `key`. */
-  keyNoun: string;
-  /** True when the service compares the key ignoring letter case (names of projects, environments, services...). */
-  ignoreCase: boolean;
-  /** True when the key is a secret (a webhook's target URL): messages name objects by id only. */
-  secretKey?: boolean;
-  /** Lists the parent's objects with their keys (`inputs` give the parent, and the scope where there are several). */
-  list(client: DeployServiceClient, inputs: Props): Promise<KeyedObject[]>;
-}
-
-const str = (v: unknown) => String(v ?? "");
-
-/** A family whose objects have a `name`, listed under a parent id. */
-function named(
-  noun: string, parentKey: string, parentNoun: string, ignoreCase: boolean,
-  list: (client: DeployServiceClient, parentId: string) => Promise<Array<{ id: string; name: string }>>,
-): NaturalKey {
-  return {
-    noun, parentKey, parentNoun, keyInput: "name", keyNoun: "name", ignoreCase,
-    list: async (client, inputs) => (await list(client, str(inputs[parentKey]))).map((r) => ({ id: r.id, key: r.name })),
-  };
-}
-
-/** The variables or secrets a parent holds itself (not those it inherits, nor built-ins). */
-function values(noun: string, secret: boolean): NaturalKey {
-  return {
-    noun, parentKey: "parentId", parentNoun: "parent", keyInput: "key", keyNoun: "key", ignoreCase: false,
-    list: async (client, inputs) => {
-      const scope = str(inputs["scope"]) as VariableParentScope;
-      const all = await client.variables.list({ parentId: str(inputs["parentId"]), scope });
-      return all.filter((v) => v.scope === scope && v.is_secret === secret).map((v) => ({ id: v.id, key: v.key }));
-    },
-  };
-}
-
-/** Families by the `<Type>` of their type token. Kinds absent here have no natural key (adopt them by id). */
-export const NATURAL_KEYS: Readonly<Record<string, NaturalKey>> = {
-  Project: named("project", "organizationId", "organization", true, (c, id) => c.projects.list(id)),
-  Environment: named("environment", "projectId", "project", true, (c, id) => c.environments.list(id)),
-  Application: named("application", "environmentId", "environment", true, (c, id) => c.applications.list(id)),
-  Container: named("container", "environmentId", "environment", true, (c, id) => c.containers.list(id)),
-  Job: named("job", "environmentId", "environment", true, (c, id) => c.jobs.list(id)),
-  Database: named("database", "environmentId", "environment", true, (c, id) => c.databases.list(id)),
-  DeploymentStage: named("deployment stage", "environmentId", "environment", true, (c, id) => c.deploymentStages.list(id)),
-  GitToken: named("git token", "organizationId", "organization", false, (c, id) => c.gitTokens.list(id)),
-  ContainerRegistry: named("container registry", "organizationId", "organization", true, (c, id) => c.containerRegistries.list(id)),
-  LabelsGroup: named("labels group", "organizationId", "organization", false, (c, id) => c.labelsGroups.list(id)),
-  AnnotationsGroup: named("annotations group", "organizationId", "organization", false, (c, id) => c.annotationsGroups.list(id)),
-  Webhook: {
-    noun: "webhook", parentKey: "organizationId", parentNoun: "organization", keyInput: "targetUrl", keyNoun: "target URL",
-    ignoreCase: false, secretKey: true,
-    list: async (client, inputs) =>
-      (await client.webhooks.list(str(inputs["organizationId"]))).map((w) => ({ id: w.id, key: str(w.target_url) })),
-  },
-  CustomDomain: {
-    noun: "custom domain", parentKey: "serviceId", parentNoun: "service", keyInput: "domain", keyNoun: "domain", ignoreCase: true,
-    list: async (client, inputs) =>
-      (await client.customDomains.list(str(inputs["serviceKind"]) as CustomDomainServiceKind, str(inputs["serviceId"])))
-        .map((d) => ({ id: d.id, key: d.domain })),
-  },
-  CustomRole: named("custom role", "organizationId", "organization", true,
-    async (c, id) => (await c.customRoles.list(id)).map((r) => ({ id: r.id, name: String(r.name ?? "") }))),
-  OrganizationInvitation: {
-    noun: "invitation", parentKey: "organizationId", parentNoun: "organization", keyInput: "email", keyNoun: "email",
-    ignoreCase: true,
-    list: async (client, inputs) =>
-      (await client.invitations.list(str(inputs["organizationId"]))).map((i) => ({ id: i.id, key: i.email })),
-  },
-  Variable: values("variable", false),
-  Secret: values("secret", true),
-};
+/**
+ * Families by the `<Type>` of their type token, each with the key of its line in `provider/families.ts`. Kinds absent
+ * here have no natural key (adopt them by id).
+ */
+export const NATURAL_KEYS: Readonly<Record<string, NaturalKey>> = Object.fromEntries(
+  Object.entries(FAMILIES as Record<string, Family>).flatMap(([kind, f]) => (f.key === undefined ? [] : [[kind, f.key]])),
+);
 
 /** Whether two keys are the same under the family's comparison. */
 export function sameKey(nk: NaturalKey, a: string, b: string): boolean {

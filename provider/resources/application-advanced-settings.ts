@@ -8,7 +8,7 @@ import {
 import {
   AdvancedSettingsResource, advancedSettingsProvider, advancedSettingsResourceArgs, changedSettingKeysOf, closeKeysOf, type AdvancedSettingsArgs,
   type AdvancedSettingsDefinition, type AdvancedSettingsInputsOf,
-} from "./service-advanced-settings";
+} from "../service-kinds/advanced-settings";
 
 export type { AdvancedSettingKey };
 

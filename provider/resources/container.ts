@@ -19,7 +19,7 @@ import { builtInsPart, BUILT_IN_OUTPUT } from "../framework/built-in-variables";
 import { ownerValuesPart, valueRefOutputs, type ServiceValuesArgs, type ValueOwner } from "../framework/service-values";
 import { stagePart } from "../framework/stage-attach";
 import type { ContainerAdvancedSettingsValues } from "./container-advanced-settings";
-import { advancedSettingsField, advancedSettingsPart, type InlineAdvancedSettingsArgs } from "./service-advanced-settings";
+import { advancedSettingsField, advancedSettingsPart, type InlineAdvancedSettingsArgs } from "../service-kinds/advanced-settings";
 
 /** Inputs of a {@link Container}. */
 export interface ContainerArgs

@@ -3,7 +3,7 @@ import { JOB_ADVANCED_SETTINGS, type AdvancedSettingsInputOf, type AdvancedSetti
 import {
   AdvancedSettingsResource, advancedSettingsProvider, advancedSettingsResourceArgs, type AdvancedSettingsArgs, type AdvancedSettingsDefinition,
   type AdvancedSettingsInputsOf,
-} from "./service-advanced-settings";
+} from "../service-kinds/advanced-settings";
 
 /**
  * The advanced settings of a job, keyed exactly as the service spells them; each key's type, bounds and docs come

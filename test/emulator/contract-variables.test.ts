@@ -11,7 +11,7 @@ const c = useEmulator({ resetEach: false });
 
 /** Problems of properties the reference does not declare for each answer's operation. */
 function undeclaredProblems(answers: readonly RecordedAnswer[]): string[] {
-  const doc = loadReference();
+  const doc = loadReference("undeclared properties of variables answers");
   if (!doc) return [];
   return answers.flatMap((a) => {
     const template = findTemplate(doc, a.method, a.path);
@@ -93,7 +93,7 @@ describe("contract of the variable routes with the reference OpenAPI", () => {
     expect(undeclaredProblems(answers)).toEqual([]);
     const secret = answers.find((x) => x.method === "POST" && /\/secret$/.test(x.path)) as RecordedAnswer;
     const withMount = { ...secret, body: { ...(secret.body as object), mount_path: "/etc/s" } };
-    if (loadReference()) expect(undeclaredProblems([withMount])).toEqual([expect.stringContaining("$.mount_path: property not declared")]);
+    if (loadReference("the undeclared mount_path")) expect(undeclaredProblems([withMount])).toEqual([expect.stringContaining("$.mount_path: property not declared")]);
   });
 
   it("the refusals it answers are statuses the reference declares", async () => {

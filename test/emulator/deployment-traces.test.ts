@@ -6,7 +6,7 @@ import { control } from "../../emulator/control-client";
 import { appBody, projectAndEnv, useEmulator, waitFor, type Client } from "./helpers";
 import { answerProblems, loadReference } from "./reference-schema";
 
-const doc = loadReference();
+const doc = loadReference("deployment trace answers against the reference");
 const COMMIT = "0123456789abcdef0123456789abcdef01234567";
 const pg = { name: "db", type: "POSTGRESQL", version: "16", mode: "CONTAINER" };
 

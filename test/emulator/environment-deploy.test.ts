@@ -9,7 +9,7 @@ import { control, failDeploys, requests } from "../../emulator/control-client";
 import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, useEmulator, waitFor, type Client } from "./helpers";
 import { answerProblems, loadReference } from "./reference-schema";
 
-const doc = loadReference();
+const doc = loadReference("environment deploy answers against the reference");
 const STEP = 100;
 const COMMIT = "0123456789abcdef0123456789abcdef01234567";
 const OTHER_COMMIT = "89abcdef0123456789abcdef0123456789abcdef";

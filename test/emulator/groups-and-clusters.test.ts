@@ -6,7 +6,7 @@
 import { appBody, projectAndEnv, useEmulator } from "./helpers";
 import { answerProblems, loadReference } from "./reference-schema";
 
-const doc = loadReference();
+const doc = loadReference("group and cluster answers against the reference");
 const c = useEmulator();
 
 async function call(method: string, path: string, body?: unknown): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -10,7 +10,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { answerProblems, loadReference } from "./reference-schema";
 
 const FIXTURE = path.resolve(__dirname, "../fixtures/upgrade/emulator-data.json");
-const doc = loadReference();
+const doc = loadReference("answers over legacy data against the reference");
 let dir: string;
 beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), "emu-legacy-")); });
 afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });

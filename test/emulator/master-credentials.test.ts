@@ -8,7 +8,7 @@ import { control } from "../../emulator/control-client";
 import { projectAndEnv, useEmulator } from "./helpers";
 import { answerProblems, loadReference } from "./reference-schema";
 
-const doc = loadReference();
+const doc = loadReference("master credentials answers against the reference");
 const c = useEmulator();
 
 async function database(): Promise<{ id: string; host: string }> {

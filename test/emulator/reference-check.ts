@@ -1,17 +1,14 @@
 /**
- * Checks recorded answers of the emulator against the live service's published OpenAPI (when `../shared` is beside
- * the project): each answer's operation must exist, its status must be declared, and its body must match the schema,
+ * Checks recorded answers of the emulator against the live service's published OpenAPI (`test/shared-reference.ts` says
+ * what happens without it): each answer's operation must exist, its status must be declared, and its body must match the schema,
  * strictly: an answer carries only the properties its schema declares (see `openapi-validator.ts`), but for the few
  * (operation, field) pairs of {@link UNDECLARED_ALLOWED}.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { findTemplate, validate, type OpenApiDoc } from "./openapi-validator";
 import { UNDECLARED_ALLOWED, undeclaredAllowed } from "./undeclared-allowed";
+import { readSharedReference } from "../shared-reference";
 
 export { UNDECLARED_ALLOWED };
-
-const REFERENCE = path.resolve(__dirname, "../../../shared/api/reference-openapi.json");
 
 /** One answer a test client saw. */
 export interface RecordedAnswer {
@@ -21,9 +18,12 @@ export interface RecordedAnswer {
   body: unknown;
 }
 
-/** The reference document, or undefined when `../shared` is absent (the check then validates nothing, and says so). */
-export function loadReference(): OpenApiDoc | undefined {
-  return fs.existsSync(REFERENCE) ? JSON.parse(fs.readFileSync(REFERENCE, "utf8")) as OpenApiDoc : undefined;
+/**
+ * The reference document, by the rule of `test/shared-reference.ts`: absent, it fails the test in CI and is
+ * undefined elsewhere (after a warning naming what `skipped` says was not checked).
+ */
+export function loadReference(skipped = "answers against the reference"): OpenApiDoc | undefined {
+  return readSharedReference<OpenApiDoc>(skipped);
 }
 
 /** How {@link referenceProblems} reads the bodies. */
@@ -39,11 +39,8 @@ export interface ReferenceCheckOptions {
  */
 export function referenceProblems(answers: readonly RecordedAnswer[], label: string, options: ReferenceCheckOptions = {}): string[] {
   const strict = options.strict ?? true;
-  const doc = loadReference();
-  if (!doc) {
-    console.log(`${label}: ${REFERENCE} is absent; validated nothing (${answers.length} answers recorded)`);
-    return [];
-  }
+  const doc = loadReference(`${label}: ${answers.length} answers`);
+  if (!doc) return [];
   const problems: string[] = [];
   let validated = 0;
   for (const a of answers) {

@@ -4,12 +4,10 @@
  * bodies built from a schema, and a comparison of what was sent with what is read back. The reference is read, never
  * copied into the project.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { findTemplate, validate, type OpenApiDoc, type Schema } from "./openapi-validator";
+import { REFERENCE_PATH, readSharedReference } from "../shared-reference";
 
-/** Where the reference sits relative to this checkout. */
-export const REFERENCE_PATH = path.resolve(__dirname, "../../../shared/api/reference-openapi.json");
+export { REFERENCE_PATH };
 
 /** A schema with the keywords the reference uses beyond the validator's subset. */
 export interface RefSchema extends Schema {
@@ -36,10 +34,12 @@ export interface RefDoc extends OpenApiDoc {
   components?: { schemas?: Record<string, RefSchema> };
 }
 
-/** The reference, or undefined when this checkout has no `../shared`. */
-export function loadReference(): RefDoc | undefined {
-  if (!fs.existsSync(REFERENCE_PATH)) return undefined;
-  return JSON.parse(fs.readFileSync(REFERENCE_PATH, "utf8")) as RefDoc;
+/**
+ * The reference, by the rule of `test/shared-reference.ts`: absent, it fails the test in CI and is undefined
+ * elsewhere (after a warning naming what `skipped` says was not checked).
+ */
+export function loadReference(skipped = "answers and requests against the reference"): RefDoc | undefined {
+  return readSharedReference<RefDoc>(skipped);
 }
 
 /** Follows `$ref`s to the schema they name. */

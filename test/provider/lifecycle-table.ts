@@ -1,5 +1,4 @@
 import { application } from "../../provider/resources/application/provider";
-import { applicationAdvancedSettingsProvider } from "../../provider/resources/application-advanced-settings";
 import { CHANGED_OUTSIDE } from "../../provider/framework/common";
 import { database } from "../../provider/resources/database";
 import { deploymentStage } from "../../provider/resources/deployment-stage";
@@ -8,8 +7,6 @@ import { gitToken } from "../../provider/resources/git-token";
 import { project } from "../../provider/resources/project";
 import { webhook } from "../../provider/resources/webhook";
 import { container } from "../../provider/resources/container";
-import { containerAdvancedSettingsProvider } from "../../provider/resources/container-advanced-settings";
-import { jobAdvancedSettingsProvider } from "../../provider/resources/job-advanced-settings";
 import { containerRegistry } from "../../provider/resources/container-registry";
 import { job } from "../../provider/resources/job/provider";
 import { environmentDeploymentProvider } from "../../provider/resources/environment-deployment";
@@ -17,6 +14,7 @@ import { isNotFound } from "../../sdk";
 import { requests, type Fixture } from "./fixture";
 import { fromDefinition, type LifecycleRow, type Props } from "./lifecycle-row";
 import { extraLifecycleRows } from "./lifecycle-rows";
+import { seededRegistry } from "./lifecycle-rows/advanced-settings";
 
 export type { LifecycleRow, Props } from "./lifecycle-row";
 
@@ -32,50 +30,6 @@ export async function exists(row: LifecycleRow, fx: Fixture, id: string, props: 
 }
 
 const str = (v: unknown) => String(v);
-
-let appCounter = 0;
-/** A bare application made through the sdk, for resources that hang off one. */
-async function sdkApplication(fx: Fixture): Promise<string> {
-  appCounter += 1;
-  const app = await fx.client.applications.create(fx.envId, {
-    name: `lc-host-app-${appCounter}`,
-    git_repository: { url: "https://github.com/acme/host.git", provider: "GITHUB" },
-    healthchecks: {},
-  });
-  return app.id;
-}
-
-const BODY_SIZE = "network.ingress.proxy_body_size_mb";
-
-const JOB_TTL = "job.delete_ttl_seconds_after_finished";
-
-let jobCounter = 0;
-/** A bare cron job made through the sdk (from the seeded Docker Hub registry), for resources that hang off one. */
-async function sdkJob(fx: Fixture): Promise<string> {
-  jobCounter += 1;
-  const created = await fx.client.jobs.create(fx.envId, {
-    name: `lc-host-job-${jobCounter}`, healthchecks: {},
-    source: { image: { registry_id: await seededRegistry(fx), image_name: "acme/report", tag: "1.0.0" } },
-    schedule: { cronjob: { scheduled_at: "0 3 * * *" } },
-  });
-  return created.id;
-}
-
-let containerCounter = 0;
-/** A bare container made through the sdk (from the seeded Docker Hub registry), for resources that hang off one. */
-async function sdkContainer(fx: Fixture): Promise<string> {
-  containerCounter += 1;
-  const created = await fx.client.containers.create(fx.envId, {
-    name: `lc-host-container-${containerCounter}`, registry_id: await seededRegistry(fx), image_name: "nginx", tag: "1.27", healthchecks: {},
-  });
-  return created.id;
-}
-
-/** The id of the container registry every organization starts with (Docker Hub), for jobs and containers from an image. */
-async function seededRegistry(fx: Fixture): Promise<string> {
-  const registries = await fx.client.containerRegistries.list(fx.orgId);
-  return (registries.find((r) => r.kind === "DOCKER_HUB") ?? registries[0]!).id;
-}
 
 /** A job record's schedule and source as the service holds them (the sdk's union read loosely). */
 async function jobWire(fx: Fixture, id: string): Promise<{ schedule: Props; source: Props; cpu?: number; max_nb_restart?: number }> {
@@ -93,7 +47,7 @@ async function sdkEnvironment(fx: Fixture): Promise<string> {
   return env.id;
 }
 
-/** Every resource of provider/ (ApplicationAdvancedSettings is added by the test when its provider exists). */
+/** Every resource kind of provider/: these rows, and those of `lifecycle-rows/` (one module per area). */
 export const lifecycleRows: LifecycleRow[] = [
   {
     ...fromDefinition(project),
@@ -217,22 +171,6 @@ export const lifecycleRows: LifecycleRow[] = [
     },
   },
   {
-    kind: "ApplicationAdvancedSettings",
-    provider: applicationAdvancedSettingsProvider,
-    inputs: async (fx) => ({ applicationId: await sdkApplication(fx), settings: { [BODY_SIZE]: 25 } }),
-    update: (_fx, base) => ({ ...base, settings: { [BODY_SIZE]: 50 } }),
-    expectUpdated: async (fx, id) => expect((await fx.client.applications.getAdvancedSettings(id))[BODY_SIZE]).toBe(50),
-    replace: (_fx, base) => ({ inputs: { ...base, applicationId: "another-application" }, replaces: ["applicationId"] }),
-    changeOutside: async (fx, id) => {
-      await fx.client.applications.updateAdvancedSettings(id, { [BODY_SIZE]: 77 });
-      return (read) => expect((read["settings"] as Props)[BODY_SIZE]).toBe(77);
-    },
-    deleteOutside: (fx, id) => fx.client.applications.delete(id),
-    fetch: (fx, id) => fx.client.applications.getAdvancedSettings(id),
-    // Deleting the settings puts the managed keys back to the service's defaults; the application stays.
-    expectDeleted: async (fx, id) => expect((await fx.client.applications.getAdvancedSettings(id))[BODY_SIZE]).not.toBe(50),
-  },
-  {
     ...fromDefinition(containerRegistry),
     inputs: (fx) => ({
       organizationId: fx.orgId, name: "lc-registry", kind: "GENERIC_CR", url: "https://registry.example.com",
@@ -291,38 +229,6 @@ export const lifecycleRows: LifecycleRow[] = [
         expect([read["tag"], read["minRunningInstances"], read["healthchecks"]]).toEqual(["1.29", 2, {}]);
       };
     },
-  },
-  {
-    kind: "ContainerAdvancedSettings",
-    provider: containerAdvancedSettingsProvider,
-    inputs: async (fx) => ({ containerId: await sdkContainer(fx), settings: { [BODY_SIZE]: 25 } }),
-    update: (_fx, base) => ({ ...base, settings: { [BODY_SIZE]: 50 } }),
-    expectUpdated: async (fx, id) => expect((await fx.client.containers.getAdvancedSettings(id))[BODY_SIZE]).toBe(50),
-    replace: (_fx, base) => ({ inputs: { ...base, containerId: "another-container" }, replaces: ["containerId"] }),
-    changeOutside: async (fx, id) => {
-      await fx.client.containers.updateAdvancedSettings(id, { [BODY_SIZE]: 77 });
-      return (read) => expect((read["settings"] as Props)[BODY_SIZE]).toBe(77);
-    },
-    deleteOutside: (fx, id) => fx.client.containers.delete(id),
-    fetch: (fx, id) => fx.client.containers.getAdvancedSettings(id),
-    // Deleting the settings puts the managed keys back to the service's defaults; the container stays.
-    expectDeleted: async (fx, id) => expect((await fx.client.containers.getAdvancedSettings(id))[BODY_SIZE]).not.toBe(50),
-  },
-  {
-    kind: "JobAdvancedSettings",
-    provider: jobAdvancedSettingsProvider,
-    inputs: async (fx) => ({ jobId: await sdkJob(fx), settings: { [JOB_TTL]: 600 } }),
-    update: (_fx, base) => ({ ...base, settings: { [JOB_TTL]: 1200 } }),
-    expectUpdated: async (fx, id) => expect((await fx.client.jobs.getAdvancedSettings(id))[JOB_TTL]).toBe(1200),
-    replace: (_fx, base) => ({ inputs: { ...base, jobId: "another-job" }, replaces: ["jobId"] }),
-    changeOutside: async (fx, id) => {
-      await fx.client.jobs.updateAdvancedSettings(id, { [JOB_TTL]: 77 });
-      return (read) => expect((read["settings"] as Props)[JOB_TTL]).toBe(77);
-    },
-    deleteOutside: (fx, id) => fx.client.jobs.delete(id),
-    fetch: (fx, id) => fx.client.jobs.getAdvancedSettings(id),
-    // Deleting the settings puts the managed keys back to the service's defaults; the job stays.
-    expectDeleted: async (fx, id) => expect((await fx.client.jobs.getAdvancedSettings(id))[JOB_TTL]).not.toBe(1200),
   },
   {
     ...fromDefinition(job),

@@ -31,15 +31,25 @@ describe.each(lifecycleRows.map((row) => [row.kind, row] as const))("%s lifecycl
     expect(await requests(fx.emulator)).toEqual([]);
   });
 
-  it("updates in place", async () => {
-    updated = await checked(row, row.update(fx, base));
-    const d = await p.diff!(id, outs, updated);
-    expect(d.changes).toBe(true);
-    expect(d.replaces ?? []).toEqual([]);
-    outs = (await p.update!(id, outs, updated)).outs as Props;
-    await row.expectUpdated(fx, id, outs);
-    expect((await p.diff!(id, outs, updated)).changes).toBe(false);
-  });
+  if (row.replaceOnly) {
+    it("has no in-place change: every changed input asks for a replacement of exactly that input", async () => {
+      updated = base;
+      for (const { inputs, replaces } of row.changes(fx, base)) {
+        const d = await p.diff!(id, outs, await checked(row, inputs));
+        expect([d.changes, d.replaces]).toEqual([true, replaces]);
+      }
+    });
+  } else {
+    it("updates in place", async () => {
+      updated = await checked(row, row.update(fx, base));
+      const d = await p.diff!(id, outs, updated);
+      expect(d.changes).toBe(true);
+      expect(d.replaces ?? []).toEqual([]);
+      outs = (await p.update!(id, outs, updated)).outs as Props;
+      await row.expectUpdated(fx, id, outs);
+      expect((await p.diff!(id, outs, updated)).changes).toBe(false);
+    });
+  }
 
   it("reads back what it wrote: a refresh shows no drift", async () => {
     const r = await p.read!(id, outs);
@@ -48,17 +58,20 @@ describe.each(lifecycleRows.map((row) => [row.kind, row] as const))("%s lifecycl
     outs = r.props as Props;
   });
 
-  it("reads a change made outside, and the next update restores the program's values", async () => {
-    const assertRead = await row.changeOutside(fx, id, outs);
-    const r = await p.read!(id, outs);
-    expect(r.id).toBe(id);
-    assertRead(r.inputs as Props);
-    expect((await p.diff!(id, r.props as Props, updated)).changes).toBe(true);
-    outs = (await p.update!(id, r.props as Props, updated)).outs as Props;
-    const again = await p.read!(id, outs);
-    expect((await p.diff!(id, again.props as Props, updated)).changes).toBe(false);
-    outs = again.props as Props;
-  });
+  if (!row.replaceOnly) {
+    const inPlace = row;
+    it("reads a change made outside, and the next update restores the program's values", async () => {
+      const assertRead = await inPlace.changeOutside(fx, id, outs);
+      const r = await p.read!(id, outs);
+      expect(r.id).toBe(id);
+      assertRead(r.inputs as Props);
+      expect((await p.diff!(id, r.props as Props, updated)).changes).toBe(true);
+      outs = (await p.update!(id, r.props as Props, updated)).outs as Props;
+      const again = await p.read!(id, outs);
+      expect((await p.diff!(id, again.props as Props, updated)).changes).toBe(false);
+      outs = again.props as Props;
+    });
+  }
 
   it("asks for a replacement where the service cannot update in place", async () => {
     const { inputs, replaces } = row.replace(fx, updated);

@@ -39,7 +39,7 @@ describe("custom domains through the sdk", () => {
   });
 
   test("every call is an operation of the reference, and the bodies sent follow its request schema", async () => {
-    const doc = loadReference();
+    const doc = loadReference("the custom domain calls against the reference");
     const h = harness();
     const { client, appId, ctrId } = await withServices(h);
     const before = (await h.requests()).length;

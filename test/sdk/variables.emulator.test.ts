@@ -125,7 +125,7 @@ test("every request the client sends for variables is an operation of the refere
   await client.projects.secrets.delete(project.id, ps.id);
 
   expect(sent.filter((x) => x.body !== undefined).length).toBeGreaterThanOrEqual(16);
-  const doc = loadReference();
+  const doc = loadReference("the variables requests against the reference");
   if (!doc) return;
   const problems = sent.flatMap((x) => {
     const template = findTemplate(doc, x.method, x.path);

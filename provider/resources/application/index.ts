@@ -8,7 +8,7 @@ import type { RuntimeArgs } from "../../framework/service-shape";
 import type { ServiceValuesArgs } from "../../framework/service-values";
 import type { APPLICATION_ADVANCED_SETTINGS } from "../../../sdk";
 import type { AdvancedSettings } from "../application-advanced-settings";
-import type { InlineAdvancedSettingsArgs } from "../service-advanced-settings";
+import type { InlineAdvancedSettingsArgs } from "../../service-kinds/advanced-settings";
 
 import { application } from "./provider";
 

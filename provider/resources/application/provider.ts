@@ -4,7 +4,7 @@ import { runningServiceCalls } from "../../framework/service-shape";
 import { builtInsPart, BUILT_IN_OUTPUT } from "../../framework/built-in-variables";
 import { ownerValuesPart, valueRefOutputs, type ValueOwner } from "../../framework/service-values";
 import { stagePart } from "../../framework/stage-attach";
-import { advancedSettingsPart } from "../service-advanced-settings";
+import { advancedSettingsPart } from "../../service-kinds/advanced-settings";
 import { applicationSchema, type ApplicationInputs } from "./schema";
 import { fromWire, toWire, withServiceChoices, type ApplicationRecord } from "./wire";
 

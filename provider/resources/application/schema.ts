@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { APPLICATION_ADVANCED_SETTINGS, APPLICATION_DEFAULTS, gitProviderOfUrl, gitUrlProblem, PORT_PROTOCOLS } from "../../../sdk";
 import { GIT_PROVIDERS } from "../git-token";
-import { advancedSettingsField } from "../service-advanced-settings";
+import { advancedSettingsField } from "../../service-kinds/advanced-settings";
 import { idInput, nameInput } from "../../framework/rules";
 import { refineRunningService, runningServiceFields } from "../../framework/service-shape";
 import { isUnknown } from "../../framework/unknowns";

@@ -7,7 +7,7 @@ import type { ServiceValuesArgs } from "../../framework/service-values";
 import type { GitRepositoryArgs } from "../application/index";
 import type { JOB_ADVANCED_SETTINGS } from "../../../sdk";
 import type { JobAdvancedSettingsValues } from "../job-advanced-settings";
-import type { InlineAdvancedSettingsArgs } from "../service-advanced-settings";
+import type { InlineAdvancedSettingsArgs } from "../../service-kinds/advanced-settings";
 import { job } from "./provider";
 import { jobSchema, type JobInputs } from "./schema";
 

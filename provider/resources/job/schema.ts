@@ -5,7 +5,7 @@ import { idInput, MAX_PORT, nameInput, ruledInput } from "../../framework/rules"
 import { refineValues } from "../../framework/service-values";
 import { groupFields, healthchecksSchema, resourceFields, serviceFields } from "../../framework/service-shape";
 import { gitRepositorySchema } from "../application/schema";
-import { advancedSettingsField } from "../service-advanced-settings";
+import { advancedSettingsField } from "../../service-kinds/advanced-settings";
 
 const int = z.number().int();
 

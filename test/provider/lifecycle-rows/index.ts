@@ -2,9 +2,10 @@
  * Rows of the lifecycle table kept beside it, one module per area (each exports `rows`). Add an area's module here.
  */
 import type { LifecycleRow } from "../lifecycle-row";
+import { rows as advancedSettingsRows } from "./advanced-settings";
 import { rows as customDomainRows } from "./custom-domains";
 import { rows as groupRows } from "./groups";
 import { rows as variableRows } from "./variables";
 import { rows as teamRows } from "./team";
 
-export const extraLifecycleRows: LifecycleRow[] = [...customDomainRows, ...groupRows, ...variableRows, ...teamRows];
+export const extraLifecycleRows: LifecycleRow[] = [...advancedSettingsRows, ...customDomainRows, ...groupRows, ...variableRows, ...teamRows];

@@ -1,13 +1,16 @@
 /**
- * Lifecycle rows of the organization's team: `OrganizationSettings`, `OrganizationMember` and `CustomRole`.
- * (`ApiToken` and `OrganizationInvitation` have no in-place change at the service: every input replaces them, so
- * their lifecycle runs in test/provider/team-resources.test.ts without the update step.)
+ * Lifecycle rows of the organization's team: `OrganizationSettings`, `OrganizationMember`, `CustomRole`, and the
+ * two kinds the service cannot change in place, `ApiToken` and `OrganizationInvitation` (replace-only rows: every
+ * changed input replaces them). Their own behaviour (a token's scope and rotation, an invitation accepted) is in
+ * test/provider/team-resources.test.ts.
  */
+import { apiToken } from "../../../provider/resources/api-token";
 import { customRole } from "../../../provider/resources/custom-role";
+import { organizationInvitation, organizationInvitationProvider } from "../../../provider/resources/organization-invitation";
 import { organizationMember } from "../../../provider/resources/organization-member";
 import { organizationSettings, organizationSettingsProvider } from "../../../provider/resources/organization-settings";
 import { injectFault, type Fixture } from "../fixture";
-import { fromDefinition, type LifecycleRow } from "../lifecycle-row";
+import { fromDefinition, type LifecycleRow, type Props } from "../lifecycle-row";
 
 const str = (v: unknown) => String(v);
 
@@ -100,5 +103,23 @@ export const rows: LifecycleRow[] = [
         [{ projectId: fx.projectId, isAdmin: false, permissions: [{ environmentType: "PRODUCTION", permission: "VIEWER" }] }],
       ]);
     },
+  },
+  {
+    ...fromDefinition(apiToken),
+    replaceOnly: true,
+    inputs: (fx) => ({ organizationId: fx.orgId, name: "lc-api-token", scope: "Read", triggers: ["2026-11"] }),
+    changes: (_fx, base) => ([{ triggers: ["2026-12"] }, { name: "lc-api-token-2" }, { description: "x" }, { scope: "Write" }] as Props[])
+      .map((change) => ({ inputs: { ...base, ...change }, replaces: Object.keys(change) })),
+    replace: (_fx, base) => ({ inputs: { ...base, organizationId: "another-organization" }, replaces: ["organizationId"] }),
+  },
+  {
+    ...fromDefinition(organizationInvitation),
+    // Its delete cancels a pending invitation, and lets go of one accepted (team-resources.test.ts).
+    provider: organizationInvitationProvider,
+    replaceOnly: true,
+    inputs: (fx) => ({ organizationId: fx.orgId, email: `lc-invitee-${Date.now()}@acme.example`, role: "deploy" }),
+    changes: (_fx, base) => ([{ email: "lc-other@acme.example" }, { role: "Read" }] as Props[])
+      .map((change) => ({ inputs: { ...base, ...change }, replaces: Object.keys(change) })),
+    replace: (_fx, base) => ({ inputs: { ...base, organizationId: "another-organization" }, replaces: ["organizationId"] }),
   },
 ];

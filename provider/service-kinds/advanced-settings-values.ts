@@ -1,16 +1,13 @@
 /**
- * The advanced settings of a service kind (application, container, job) as a resource: one factory, so each kind's
- * resource is a short definition naming its kind, its id input and its sdk group. The keys, their types, bounds,
- * defaults and comparisons come from the sdk's catalogue of the kind ({@link advancedSettingsCatalogue}).
+ * The advanced settings of a service kind (application, container, job), the part every form of them shares: the
+ * check of settings against the sdk's catalogue of the kind ({@link advancedSettingsCatalogue}), their comparison
+ * after normalisation, the managed and effective values, and the one call that applies them. The resource and the
+ * inline `advancedSettings` input (`advanced-settings.ts`) are built on it.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
 import {
   ADVANCED_SETTINGS_KINDS,
   type AdvancedSettingSpec,
-  type AdvancedSettingsCatalogue,
-  type AdvancedSettingsInputOf,
-  type AdvancedSettingsOf,
   type AdvancedSettingsKind,
   type DeployServiceClient,
   advancedSettingDefaultOf,
@@ -20,16 +17,12 @@ import {
   isAdvancedSettingKeyOf,
   normalizeAdvancedSettingOf,
 } from "../../sdk";
-import { apiClient } from "../framework/credentials";
-import type { Part } from "../framework/define";
-import { diffInputs } from "../framework/diff";
-import { field } from "../framework/fields";
-import { describeFailure, ignoreGone, readOrGone } from "../framework/errors";
-import { customResourceArgs, DeployServiceResource, type CustomResourceArgs } from "../framework/shim";
+import { describeFailure } from "../framework/errors";
 import { closestName, editDistance } from "../framework/suggest";
 import { containsUnknown, isUnknown } from "../framework/unknowns";
 
-type Settings = Record<string, unknown>;
+/** Settings keyed by their service spelling. */
+export type Settings = Record<string, unknown>;
 
 /** The sdk calls of a kind's advanced settings. */
 export interface AdvancedSettingsCalls {
@@ -150,7 +143,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-function settingsOf(v: unknown): Settings {
+export function settingsOf(v: unknown): Settings {
   return isPlainObject(v) ? v : {};
 }
 
@@ -206,7 +199,7 @@ function canonicalText(v: unknown): string {
 }
 
 /** Every key the service reported, typed where the key is known. */
-function effectiveOf(kind: AdvancedSettingsKind, reported: Settings): Settings {
+export function effectiveOf(kind: AdvancedSettingsKind, reported: Settings): Settings {
   const out: Settings = {};
   for (const [key, value] of Object.entries(reported)) {
     if (value === undefined) continue;
@@ -290,16 +283,16 @@ export async function applySettings(
   }
 }
 
-function hasStatus(e: unknown): boolean {
+/** True for an error of the service (it has an HTTP status), false for one the client made itself. */
+export function hasStatus(e: unknown): boolean {
   return typeof (e as { status?: unknown } | null)?.status === "number";
 }
 
 /**
- * The dynamic provider of a kind's advanced settings. Only the keys written in `settings` are managed: compared
- * (both sides normalised), read back, and put back to the service's defaults when removed or on destroy. The
- * resource's id is the service's id.
+ * The check of a kind's advanced-settings resource: no input but the id and `settings`, a well-formed service id,
+ * and every setting known to the kind's catalogue and of its type and bounds (a failure names `settings["<key>"]`).
  */
-export function advancedSettingsProvider(def: AdvancedSettingsDefinition): pulumi.dynamic.ResourceProvider {
+export function checkAdvancedSettings(def: AdvancedSettingsDefinition, news: Settings): pulumi.dynamic.CheckResult {
   const kind = def.serviceKind;
   const idKey = def.idKey;
   const inputKeys = [idKey, "settings"] as const;
@@ -333,183 +326,9 @@ export function advancedSettingsProvider(def: AdvancedSettingsDefinition): pulum
     return settingsProblems(kind, def.typeName, settings).map((p) => ({ property: settingPath(p.key, p.index), reason: p.reason }));
   };
 
-  const apply = (serviceId: string, body: Settings, action: string): Promise<Settings> =>
-    applySettings(def.group(apiClient()), kind, serviceId, body, action);
-
-  const outputs = (serviceId: string, known: Settings, reported: Settings): Settings => ({
-    [idKey]: serviceId,
-    settings: managedValues(kind, known, reported),
-    effectiveSettings: effectiveOf(kind, reported),
-  });
-
-  const serviceIdOf = (id: string, props: Settings) => (typeof props[idKey] === "string" ? (props[idKey] as string) : id);
-
-  return {
-    async check(_olds: Settings, news: Settings): Promise<pulumi.dynamic.CheckResult> {
-      const serviceId = news[idKey];
-      const failures = [...checkInputKeys(news), ...checkServiceId(serviceId), ...checkSettings(news["settings"])];
-      const inputs = { [idKey]: serviceId, settings: news["settings"] };
-      return failures.length > 0 ? { inputs, failures } : { inputs };
-    },
-
-    async diff(_id: string, olds: Settings, news: Settings): Promise<pulumi.dynamic.DiffResult> {
-      const base = diffInputs(olds, news, { keys: [idKey], replaceOn: [idKey] });
-      if (base.replaces && base.replaces.length > 0) return base;
-      const settingsChanged =
-        isUnknown(news["settings"]) || changedSettingKeysOf(kind, settingsOf(olds["settings"]), settingsOf(news["settings"])).length > 0;
-      return { changes: base.changes === true || settingsChanged };
-    },
-
-    async create(inputs: Settings): Promise<pulumi.dynamic.CreateResult> {
-      const serviceId = String(inputs[idKey]);
-      const settings = settingsOf(inputs["settings"]);
-      const reported = await apply(serviceId, settings, `setting advanced settings of ${kind} ${serviceId}`);
-      return { id: serviceId, outs: outputs(serviceId, settings, reported) };
-    },
-
-    async read(id: string, props: Settings): Promise<pulumi.dynamic.ReadResult> {
-      const serviceId = serviceIdOf(id, props);
-      const managed = settingsOf(props["settings"]);
-      let reported: unknown;
-      try {
-        reported = await readOrGone(() => def.group(apiClient()).getAdvancedSettings(serviceId));
-      } catch (e) {
-        // readOrGone already turned a refused token into its own error (no status); the service's others get context.
-        throw hasStatus(e) ? describeFailure(e, `reading advanced settings of ${kind} ${serviceId}`) : e;
-      }
-      if (reported === undefined) return { id: "" };
-      const outs = outputs(serviceId, managed, settingsOf(reported));
-      return { id, props: outs, inputs: { [idKey]: serviceId, settings: outs["settings"] } };
-    },
-
-    async update(_id: string, olds: Settings, news: Settings): Promise<pulumi.dynamic.UpdateResult> {
-      const serviceId = String(news[idKey]);
-      const oldSettings = settingsOf(olds["settings"]);
-      const newSettings = settingsOf(news["settings"]);
-      const body = settingsChange(kind, oldSettings, newSettings);
-      const reported = await apply(serviceId, body, `updating advanced settings of ${kind} ${serviceId}`);
-      return { outs: outputs(serviceId, newSettings, reported) };
-    },
-
-    async delete(id: string, props: Settings): Promise<void> {
-      const serviceId = serviceIdOf(id, props);
-      const body: Settings = {};
-      for (const key of Object.keys(settingsOf(props["settings"]))) {
-        if (isAdvancedSettingKeyOf(kind, key)) body[key] = advancedSettingDefaultOf(kind, key);
-      }
-      if (Object.keys(body).length === 0) return;
-      try {
-        await ignoreGone(() => def.group(apiClient()).updateAdvancedSettings(serviceId, body as never));
-      } catch (e) {
-        throw describeFailure(e, `resetting advanced settings of ${kind} ${serviceId} to their defaults`);
-      }
-    },
-  };
+  const serviceId = news[idKey];
+  const failures = [...checkInputKeys(news), ...checkServiceId(serviceId), ...checkSettings(news["settings"])];
+  const inputs = { [idKey]: serviceId, settings: news["settings"] };
+  return failures.length > 0 ? { inputs, failures } : { inputs };
 }
 
-/** The settings of a catalogue `C` as a program gives them: every key optional, each value possibly a Pulumi input. */
-export type AdvancedSettingsInputsOf<C extends AdvancedSettingsCatalogue> = {
-  [K in keyof AdvancedSettingsInputOf<C>]?: pulumi.Input<Exclude<AdvancedSettingsInputOf<C>[K], undefined>>;
-};
-
-/** The `settings` input of a kind's advanced-settings resource (catalogue `C`); the kind's Args add its id input. */
-export interface AdvancedSettingsArgs<C extends AdvancedSettingsCatalogue> {
-  /**
-   * The settings to manage, keyed exactly as the service spells them, flat (`"network.ingress.proxy_body_size_mb"`).
-   * Only these keys are set, compared and read back; the others keep whatever the service has. A key removed from
-   * this object is put back to the service's default. `{}` manages nothing and only reports `effectiveSettings`.
-   */
-  settings: pulumi.Input<AdvancedSettingsInputsOf<C>>;
-}
-
-/**
- * Base class of a kind's advanced-settings resource (catalogue `C`): its inputs (the definition's id input and
- * `settings`) and the `effectiveSettings` output slot go to the engine. The kind's class adds its id output and Args.
- */
-export abstract class AdvancedSettingsResource<C extends AdvancedSettingsCatalogue> extends DeployServiceResource {
-  /** The managed keys with the values the service holds for them. */
-  declare readonly settings: pulumi.Output<AdvancedSettingsInputOf<C>>;
-  /** Every advanced setting of the service as the service reported it after the last apply or refresh. */
-  declare readonly effectiveSettings: pulumi.Output<AdvancedSettingsOf<C>>;
-
-}
-
-/**
- * The constructor arguments of a kind's advanced-settings resource (pass them on: `super(...advancedSettingsResourceArgs(
- * definition, name, args, opts))`): the definition's id input and `settings`, and the `effectiveSettings` output slot.
- */
-export function advancedSettingsResourceArgs(
-  def: AdvancedSettingsDefinition, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined,
-): CustomResourceArgs {
-  const inputs = args as Record<string, unknown>;
-  return customResourceArgs(def.kind, name, { [def.idKey]: inputs[def.idKey], settings: inputs["settings"], effectiveSettings: undefined }, opts);
-}
-
-/**
- * The `advancedSettings` input of a service kind (catalogue `C`): the same settings as the kind's
- * advanced-settings resource, set inline on the service.
- */
-export interface InlineAdvancedSettingsArgs<C extends AdvancedSettingsCatalogue> {
-  /**
-   * Advanced settings of the service, keyed exactly as the service spells them, flat
-   * (`"network.ingress.proxy_body_size_mb"`): the keys of the kind's advanced-settings resource
-   * (`ApplicationAdvancedSettings`, `ContainerAdvancedSettings`, `JobAdvancedSettings`). Only the keys written are
-   * managed: each is type- and range-checked at preview, compared after normalisation (`"60"` and `60` are the
-   * same), read back on refresh, and a key removed is put back to the service's default. They are applied before
-   * the service's deployment, so the first deployment already runs with them, and with `deploy: true` a change
-   * redeploys the service. Manage each key in one place only: here, or in the kind's advanced-settings resource
-   * (whose changes do not redeploy). Default: none (the service's settings are left as they are).
-   * Wire: `PUT /<kind>/{id}/advancedSettings`.
-   */
-  advancedSettings?: pulumi.Input<AdvancedSettingsInputsOf<C>>;
-}
-
-/**
- * The schema field `advancedSettings` of a service kind: an object of the kind's settings, checked at preview by
- * the same rules as the kind's advanced-settings resource (a failure names `advancedSettings["<key>"]`), compared
- * with {@link sameSettingsOf}, never in the service's body ({@link advancedSettingsPart} sets it).
- *
- * @param typeName the settings type users read, named when an unknown key has no close valid name.
- */
-export function advancedSettingsField<C extends AdvancedSettingsCatalogue>(kind: AdvancedSettingsKind, typeName: string) {
-  const settings = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
-    for (const p of settingsProblems(kind, typeName, value)) {
-      ctx.addIssue({ code: "custom", path: p.index === undefined ? [p.key] : [p.key, p.index], message: p.reason });
-    }
-  });
-  const typed = settings.optional() as unknown as z.ZodOptional<z.ZodType<AdvancedSettingsInputOf<C>, AdvancedSettingsInputOf<C>>>;
-  return field(typed, { wire: false, same: (a, b) => sameSettingsOf(kind, a, b) });
-}
-
-/**
- * The part of a service that is its inline `advancedSettings`: on create (when set) and on each update that
- * changed them, the changed keys are sent (removed keys with their defaults), and the managed keys are read back
- * as the service holds them; on refresh the managed keys are read again, so a change made outside shows as drift.
- * Put it before the deploy part: the deployment then runs with the settings.
- *
- * @param group the sdk group of the kind, with `getAdvancedSettings` and `updateAdvancedSettings`.
- */
-export function advancedSettingsPart<I extends { advancedSettings?: unknown }, R>(
-  kind: AdvancedSettingsKind,
-  group: (client: DeployServiceClient) => AdvancedSettingsCalls,
-): Part<I, R> {
-  return {
-    action: "setting advanced settings",
-    keys: ["advancedSettings"] as Array<keyof I & string>,
-    // Removing the input (or a key of it) is a change too: the keys it managed go back to their defaults.
-    applyOnUpdate: (changed) => changed.has("advancedSettings"),
-    async apply({ client, id, inputs, previous }) {
-      const wanted = inputs.advancedSettings === undefined ? undefined : settingsOf(inputs.advancedSettings);
-      const body = settingsChange(kind, settingsOf(previous["advancedSettings"]), wanted ?? {});
-      if (Object.keys(body).length === 0) return { inputs: { advancedSettings: wanted } };
-      const reported = await applySettings(group(client), kind, id, body, `setting advanced settings of ${kind} ${id}`);
-      return { inputs: { advancedSettings: wanted === undefined ? undefined : managedValues(kind, wanted, reported) } };
-    },
-    async read({ client, id, previous }) {
-      const managed = settingsOf(previous["advancedSettings"]);
-      if (Object.keys(managed).length === 0) return {};
-      const reported = settingsOf(await group(client).getAdvancedSettings(id));
-      return { inputs: { advancedSettings: managedValues(kind, managed, reported) } };
-    },
-  };
-}

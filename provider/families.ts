@@ -1,0 +1,81 @@
+/**
+ * Every resource family of the provider, one line each: its kind (the `<Type>` of its type token
+ * `pulumi-nodejs:dynamic/deploy-service:<Type>`), where its provider lives, how its objects are known in their parent
+ * (the natural key that adoption by name, the name-conflict advice and the lookups search by) and, for the few that
+ * take no `adopt`, why. The registry of `runtime.ts`, `NATURAL_KEYS` (`framework/natural-keys.ts`) and adoption's
+ * refusals are derived from this list: a new family adds its line here, and nothing else is kept in step by hand.
+ *
+ * Providers are loaded lazily (`require` on first use), so the engine's provider host loads only the kinds a program
+ * uses; this module itself loads no resource module.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { CustomDomainServiceKind } from "../sdk";
+import { named, str, values, type NaturalKey } from "./framework/natural-key";
+
+/** One line of the list. */
+export interface Family {
+  /** Loads the family's dynamic provider (on first use). */
+  provider: () => pulumi.dynamic.ResourceProvider;
+  /** How its objects are known in their parent. Absent: found by id only (`adopt: { id }`). */
+  key?: NaturalKey;
+  /** Why it takes no `adopt` (said in the check failure). Absent: it can adopt. */
+  notAdoptable?: string;
+}
+
+const SETTINGS = "the settings always exist with their service and are taken over by every create already";
+
+const webhookKey: NaturalKey = {
+  noun: "webhook", parentKey: "organizationId", parentNoun: "organization", keyInput: "targetUrl", keyNoun: "target URL",
+  ignoreCase: false, secretKey: true,
+  list: async (client, inputs) =>
+    (await client.webhooks.list(str(inputs["organizationId"]))).map((w) => ({ id: w.id, key: str(w.target_url) })),
+};
+
+const customDomainKey: NaturalKey = {
+  noun: "custom domain", parentKey: "serviceId", parentNoun: "service", keyInput: "domain", keyNoun: "domain", ignoreCase: true,
+  list: async (client, inputs) =>
+    (await client.customDomains.list(str(inputs["serviceKind"]) as CustomDomainServiceKind, str(inputs["serviceId"])))
+      .map((d) => ({ id: d.id, key: d.domain })),
+};
+
+const invitationKey: NaturalKey = {
+  noun: "invitation", parentKey: "organizationId", parentNoun: "organization", keyInput: "email", keyNoun: "email", ignoreCase: true,
+  list: async (client, inputs) =>
+    (await client.invitations.list(str(inputs["organizationId"]))).map((i) => ({ id: i.id, key: i.email })),
+};
+
+/** The families by kind, in the order `knownKinds()` lists them. */
+export const FAMILIES = {
+  Project: { provider: () => require("./resources/project").projectProvider, key: named("project", "organizationId", "organization", true, (c, id) => c.projects.list(id)) },
+  Environment: { provider: () => require("./resources/environment").environmentProvider, key: named("environment", "projectId", "project", true, (c, id) => c.environments.list(id)) },
+  Application: { provider: () => require("./resources/application/index").applicationProvider, key: named("application", "environmentId", "environment", true, (c, id) => c.applications.list(id)) },
+  ApplicationAdvancedSettings: { provider: () => require("./resources/application-advanced-settings").applicationAdvancedSettingsProvider, notAdoptable: SETTINGS },
+  Database: { provider: () => require("./resources/database").databaseProvider, key: named("database", "environmentId", "environment", true, (c, id) => c.databases.list(id)) },
+  GitToken: { provider: () => require("./resources/git-token").gitTokenProvider, key: named("git token", "organizationId", "organization", false, (c, id) => c.gitTokens.list(id)) },
+  DeploymentStage: { provider: () => require("./resources/deployment-stage").deploymentStageProvider, key: named("deployment stage", "environmentId", "environment", true, (c, id) => c.deploymentStages.list(id)) },
+  Webhook: { provider: () => require("./resources/webhook").webhookProvider, key: webhookKey },
+  LabelsGroup: { provider: () => require("./resources/labels-group").labelsGroupProvider, key: named("labels group", "organizationId", "organization", false, (c, id) => c.labelsGroups.list(id)) },
+  AnnotationsGroup: { provider: () => require("./resources/annotations-group").annotationsGroupProvider, key: named("annotations group", "organizationId", "organization", false, (c, id) => c.annotationsGroups.list(id)) },
+  ContainerRegistry: { provider: () => require("./resources/container-registry").containerRegistryProvider, key: named("container registry", "organizationId", "organization", true, (c, id) => c.containerRegistries.list(id)) },
+  Container: { provider: () => require("./resources/container").containerProvider, key: named("container", "environmentId", "environment", true, (c, id) => c.containers.list(id)) },
+  ContainerAdvancedSettings: { provider: () => require("./resources/container-advanced-settings").containerAdvancedSettingsProvider, notAdoptable: SETTINGS },
+  JobAdvancedSettings: { provider: () => require("./resources/job-advanced-settings").jobAdvancedSettingsProvider, notAdoptable: SETTINGS },
+  Job: { provider: () => require("./resources/job/index").jobProvider, key: named("job", "environmentId", "environment", true, (c, id) => c.jobs.list(id)) },
+  EnvironmentDeployment: { provider: () => require("./resources/environment-deployment").environmentDeploymentProvider, notAdoptable: "it is an action on an environment, not an object of the service: there is nothing to take over" },
+  Variable: { provider: () => require("./resources/variable").variableProvider, key: values("variable", false) },
+  Secret: { provider: () => require("./resources/secret").secretProvider, key: values("secret", true) },
+  CustomDomain: { provider: () => require("./resources/custom-domain").customDomainProvider, key: customDomainKey },
+  OrganizationSettings: { provider: () => require("./resources/organization-settings").organizationSettingsProvider, notAdoptable: "its create takes over the organization's settings already: there is nothing else to take over" },
+  OrganizationMember: { provider: () => require("./resources/organization-member").organizationMemberProvider, notAdoptable: "its create takes over an existing member already (people join by invitation)" },
+  OrganizationInvitation: { provider: () => require("./resources/organization-invitation").organizationInvitationProvider, key: invitationKey },
+  ApiToken: { provider: () => require("./resources/api-token").apiTokenProvider, notAdoptable: "the service shows a token's value only when it is created: an existing token cannot be taken over with it" },
+  CustomRole: { provider: () => require("./resources/custom-role").customRoleProvider, key: named("custom role", "organizationId", "organization", true, async (c, id) => (await c.customRoles.list(id)).map((r) => ({ id: r.id, name: String(r.name ?? "") }))) },
+} satisfies Record<string, Family>;
+
+/** A resource kind this version of the package serves. */
+export type FamilyKind = keyof typeof FAMILIES;
+
+/** The family of `kind`, or undefined for a kind this version does not serve. */
+export function familyOf(kind: string): Family | undefined {
+  return Object.prototype.hasOwnProperty.call(FAMILIES, kind) ? (FAMILIES as Record<string, Family>)[kind] : undefined;
+}

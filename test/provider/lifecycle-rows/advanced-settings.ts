@@ -1,0 +1,91 @@
+/**
+ * Lifecycle rows of the three advanced-settings resources (`ApplicationAdvancedSettings`, `ContainerAdvancedSettings`,
+ * `JobAdvancedSettings`): one shape, over a bare service of the kind made through the sdk. Deleting the resource puts
+ * the managed keys back to the service's defaults; the service stays.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { applicationAdvancedSettingsProvider } from "../../../provider/resources/application-advanced-settings";
+import { containerAdvancedSettingsProvider } from "../../../provider/resources/container-advanced-settings";
+import { jobAdvancedSettingsProvider } from "../../../provider/resources/job-advanced-settings";
+import type { Fixture } from "../fixture";
+import type { LifecycleRow, Props } from "../lifecycle-row";
+
+const BODY_SIZE = "network.ingress.proxy_body_size_mb";
+const JOB_TTL = "job.delete_ttl_seconds_after_finished";
+
+/** The id of the container registry every organization starts with (Docker Hub), for jobs and containers from an image. */
+export async function seededRegistry(fx: Fixture): Promise<string> {
+  const registries = await fx.client.containerRegistries.list(fx.orgId);
+  return (registries.find((r) => r.kind === "DOCKER_HUB") ?? registries[0]!).id;
+}
+
+let hostCounter = 0;
+/** A bare application made through the sdk. */
+async function sdkApplication(fx: Fixture): Promise<string> {
+  hostCounter += 1;
+  const app = await fx.client.applications.create(fx.envId, {
+    name: `lc-host-app-${hostCounter}`, git_repository: { url: "https://github.com/acme/host.git", provider: "GITHUB" }, healthchecks: {},
+  });
+  return app.id;
+}
+
+/** A bare container made through the sdk (from the seeded Docker Hub registry). */
+async function sdkContainer(fx: Fixture): Promise<string> {
+  hostCounter += 1;
+  const created = await fx.client.containers.create(fx.envId, {
+    name: `lc-host-container-${hostCounter}`, registry_id: await seededRegistry(fx), image_name: "nginx", tag: "1.27", healthchecks: {},
+  });
+  return created.id;
+}
+
+/** A bare cron job made through the sdk (from the seeded Docker Hub registry). */
+async function sdkJob(fx: Fixture): Promise<string> {
+  hostCounter += 1;
+  const created = await fx.client.jobs.create(fx.envId, {
+    name: `lc-host-job-${hostCounter}`, healthchecks: {},
+    source: { image: { registry_id: await seededRegistry(fx), image_name: "acme/report", tag: "1.0.0" } },
+    schedule: { cronjob: { scheduled_at: "0 3 * * *" } },
+  });
+  return created.id;
+}
+
+/** The sdk calls of a service kind the rows use. */
+interface SettingsGroup {
+  getAdvancedSettings(id: string): Promise<Record<string, unknown>>;
+  updateAdvancedSettings(id: string, settings: never): Promise<unknown>;
+  delete(id: string): Promise<unknown>;
+}
+
+/** One kind's row: the key it manages takes `first`, is updated to `second`, and set to 77 outside. */
+function settingsRow(
+  kind: string, provider: pulumi.dynamic.ResourceProvider, idKey: string, service: string,
+  host: (fx: Fixture) => Promise<string>, group: (fx: Fixture) => SettingsGroup, key: string, first: number, second: number,
+): LifecycleRow {
+  const valueOf = async (fx: Fixture, id: string) => (await group(fx).getAdvancedSettings(id))[key];
+  return {
+    kind,
+    provider,
+    inputs: async (fx) => ({ [idKey]: await host(fx), settings: { [key]: first } }),
+    update: (_fx, base) => ({ ...base, settings: { [key]: second } }),
+    expectUpdated: async (fx, id) => expect(await valueOf(fx, id)).toBe(second),
+    replace: (_fx, base) => ({ inputs: { ...base, [idKey]: `another-${service}` }, replaces: [idKey] }),
+    changeOutside: async (fx, id) => {
+      await group(fx).updateAdvancedSettings(id, { [key]: 77 } as never);
+      return (read) => expect((read["settings"] as Props)[key]).toBe(77);
+    },
+    deleteOutside: async (fx, id) => { await group(fx).delete(id); },
+    fetch: (fx, id) => group(fx).getAdvancedSettings(id),
+    // Deleting the settings puts the managed keys back to the service's defaults; the service stays.
+    expectDeleted: async (fx, id) => expect(await valueOf(fx, id)).not.toBe(second),
+  };
+}
+
+const groupOf = (g: unknown) => g as SettingsGroup;
+
+export const rows: LifecycleRow[] = [
+  settingsRow("ApplicationAdvancedSettings", applicationAdvancedSettingsProvider, "applicationId", "application", sdkApplication,
+    (fx) => groupOf(fx.client.applications), BODY_SIZE, 25, 50),
+  settingsRow("ContainerAdvancedSettings", containerAdvancedSettingsProvider, "containerId", "container", sdkContainer,
+    (fx) => groupOf(fx.client.containers), BODY_SIZE, 25, 50),
+  settingsRow("JobAdvancedSettings", jobAdvancedSettingsProvider, "jobId", "job", sdkJob, (fx) => groupOf(fx.client.jobs), JOB_TTL, 600, 1200),
+];
