@@ -1,9 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Application, DeployServiceClient } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
+import type { applicationSchema } from "../resources/application/schema";
 import {
-  booleanOf, defined, findIn, idOf, numberOf, outputForm, promiseForm, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs,
+  booleanOf, defined, idOf, lookupPair, numberOf, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs,
 } from "./core";
+import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getApplicationOutput}: the application's id, or its name in its environment. */
 export interface GetApplicationOutputArgs extends NameOrIdArgs {
@@ -106,10 +108,12 @@ const applications: LookupFamily<Application, ApplicationResult> = {
   }),
 };
 
+const applicationLookup = lookupPair<GetApplicationOutputArgs, ApplicationResult, Application>(applications);
+const resultMatchesSchema: ResultMatch<ApplicationResult, typeof applicationSchema, "description" | "gitRepository" | "ports"> = true;
+void resultMatchesSchema;
+
 /** Finds an application by id, or by name in its environment (compared ignoring letter case, as the service does). */
-export function findApplication(client: DeployServiceClient, args: GetApplicationArgs): Promise<ApplicationResult> {
-  return findIn(applications, client, args.environmentId, args);
-}
+export const findApplication: (client: DeployServiceClient, args: GetApplicationArgs) => Promise<ApplicationResult> = applicationLookup.find;
 
 /**
  * Looks up an application the stack uses but does not manage, with plain arguments; give exactly one of `id` and
@@ -118,9 +122,7 @@ export function findApplication(client: DeployServiceClient, args: GetApplicatio
  * @example
  * const api = await getApplication({ environmentId: "5e0b...", name: "api" });
  */
-export function getApplication(args: GetApplicationArgs): Promise<ApplicationResult> {
-  return promiseForm(findApplication, args);
-}
+export const getApplication: (args: GetApplicationArgs) => Promise<ApplicationResult> = applicationLookup.get;
 
 /**
  * Looks up an application, accepting Inputs and returning an Output.
@@ -129,6 +131,4 @@ export function getApplication(args: GetApplicationArgs): Promise<ApplicationRes
  * const api = getApplicationOutput({ environmentId: staging.id, name: "api" });
  * new ApplicationAdvancedSettings("api-settings", { applicationId: api.id, settings: { "network.ingress.proxy_body_size_mb": 25 } });
  */
-export function getApplicationOutput(args: GetApplicationOutputArgs): pulumi.Output<ApplicationResult> {
-  return outputForm(findApplication, args);
-}
+export const getApplicationOutput: (args: GetApplicationOutputArgs) => pulumi.Output<ApplicationResult> = applicationLookup.getOutput;

@@ -171,16 +171,43 @@ export function programClient(): DeployServiceClient {
 /** A lookup's finder: the client and the plain arguments. */
 export type Finder<A, Res> = (client: DeployServiceClient, args: PlainArgs<A>) => Promise<Res>;
 
-/** The Promise form of a lookup: plain arguments, the program's credentials. */
-export function promiseForm<A, Res>(find: Finder<A, Res>, args: PlainArgs<A>): Promise<Res> {
-  return Promise.resolve().then(() => find(programClient(), args));
+/**
+ * A family's lookup in its three forms, all taking the same arguments: `find` (a client and plain values, for the
+ * provider and tests), `get` (plain values, a Promise: `getProject`) and `getOutput` (Inputs, an Output:
+ * `getProjectOutput`).
+ */
+export interface LookupPair<A extends object, Res> {
+  /** The finder: a client and plain arguments. */
+  find: Finder<A, Res>;
+  /** The Promise form: plain arguments, the program's credentials. */
+  get(args: PlainArgs<A>): Promise<Res>;
+  /** The Output form: arguments that may be Inputs; a secret when an argument was one, or when the family says. */
+  getOutput(args: A): pulumi.Output<Res>;
+}
+
+/** A family found in its parent by id or natural key: its finder reads the parent id from the argument the key names. */
+function parentFinder<A extends object, R extends FoundRecord, Res>(family: LookupFamily<R, Res>): Finder<A, Res> {
+  return (client, args) => {
+    const plain = args as unknown as LookupKey;
+    return findIn(family, client, plain[family.key.parentKey], plain);
+  };
 }
 
 /**
- * The Output form of a lookup: arguments that may be Inputs; the result is a secret when an argument was one, or
- * when `secret` says the family's results hold a secret (a webhook's target URL).
+ * The lookup of a family: from its {@link LookupFamily} (found in a parent by id or natural key) or from a finder of
+ * its own (an organization, a member, a value). `secret`: the family's results hold a secret, so the Output form is
+ * one (a webhook's target URL, a kubeconfig).
  */
-export function outputForm<A extends object, Res>(find: Finder<A, Res>, args: A, secret = false): pulumi.Output<Res> {
-  const result = pulumi.output(args).apply((plain) => find(programClient(), plain as PlainArgs<A>)) as pulumi.Output<Res>;
-  return secret ? (pulumi.secret(result) as pulumi.Output<Res>) : result;
+export function lookupPair<A extends object, Res, R extends FoundRecord = FoundRecord>(
+  family: LookupFamily<R, Res> | Finder<A, Res>, options: { secret?: boolean } = {},
+): LookupPair<A, Res> {
+  const find: Finder<A, Res> = typeof family === "function" ? family : parentFinder<A, R, Res>(family);
+  return {
+    find,
+    get: (args) => Promise.resolve().then(() => find(programClient(), args)),
+    getOutput: (args) => {
+      const result = pulumi.output(args).apply((plain) => find(programClient(), plain as PlainArgs<A>)) as pulumi.Output<Res>;
+      return options.secret ? (pulumi.secret(result) as pulumi.Output<Res>) : result;
+    },
+  };
 }

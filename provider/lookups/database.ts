@@ -1,7 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Database, DeployServiceClient } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import { defined, findIn, idOf, numberOf, outputForm, promiseForm, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import type { databaseSchema } from "../resources/database";
+import { defined, idOf, lookupPair, numberOf, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getDatabaseOutput}: the database's id, or its name in its environment. */
 export interface GetDatabaseOutputArgs extends NameOrIdArgs {
@@ -61,10 +63,12 @@ const databases: LookupFamily<Database, DatabaseResult> = {
   }),
 };
 
+const databaseLookup = lookupPair<GetDatabaseOutputArgs, DatabaseResult, Database>(databases);
+const resultMatchesSchema: ResultMatch<DatabaseResult, typeof databaseSchema, "host" | "port"> = true;
+void resultMatchesSchema;
+
 /** Finds a database by id, or by name in its environment (compared ignoring letter case, as the service does). */
-export function findDatabase(client: DeployServiceClient, args: GetDatabaseArgs): Promise<DatabaseResult> {
-  return findIn(databases, client, args.environmentId, args);
-}
+export const findDatabase: (client: DeployServiceClient, args: GetDatabaseArgs) => Promise<DatabaseResult> = databaseLookup.find;
 
 /**
  * Looks up a database the stack uses but does not manage, with plain arguments; give exactly one of `id` and `name`
@@ -73,9 +77,7 @@ export function findDatabase(client: DeployServiceClient, args: GetDatabaseArgs)
  * @example
  * const main = await getDatabase({ environmentId: "5e0b...", name: "main" });
  */
-export function getDatabase(args: GetDatabaseArgs): Promise<DatabaseResult> {
-  return promiseForm(findDatabase, args);
-}
+export const getDatabase: (args: GetDatabaseArgs) => Promise<DatabaseResult> = databaseLookup.get;
 
 /**
  * Looks up a database, accepting Inputs and returning an Output.
@@ -84,6 +86,4 @@ export function getDatabase(args: GetDatabaseArgs): Promise<DatabaseResult> {
  * const main = getDatabaseOutput({ environmentId: staging.id, name: "main" });
  * new Application("api", { ..., environmentVariables: { DATABASE_HOST: main.host } });
  */
-export function getDatabaseOutput(args: GetDatabaseOutputArgs): pulumi.Output<DatabaseResult> {
-  return outputForm(findDatabase, args);
-}
+export const getDatabaseOutput: (args: GetDatabaseOutputArgs) => pulumi.Output<DatabaseResult> = databaseLookup.getOutput;
