@@ -1,9 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Application, DeployServiceClient } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import type { applicationSchema } from "../resources/application/schema";
+import { applicationSchema } from "../resources/application/schema";
 import {
-  booleanOf, defined, idOf, lookupPair, numberOf, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs,
+  booleanOf, defined, definedFields, idOf, lookupPair, numberOf, textOf, timestampsOf, type LookupFamily, type NameOrIdArgs, type PlainArgs,
 } from "./core";
 import type { ResultMatch } from "./result-match";
 
@@ -97,14 +97,14 @@ const applications: LookupFamily<Application, ApplicationResult> = {
   parentOf: (r) => idOf(r.environment),
   result: (r, environmentId) => defined<ApplicationResult>({
     id: r.id, name: r.name, environmentId, description: textOf(r.description), gitRepository: gitRepositoryOf(r),
-    buildMode: textOf(r.build_mode), dockerfilePath: textOf(r.dockerfile_path), cpu: numberOf(r.cpu), memory: numberOf(r.memory),
-    minRunningInstances: numberOf(r.min_running_instances), maxRunningInstances: numberOf(r.max_running_instances),
-    autoDeploy: booleanOf(r.auto_deploy), autoPreview: booleanOf(r.auto_preview),
+    ...definedFields(applicationSchema, r, [
+      "buildMode", "dockerfilePath", "cpu", "memory", "minRunningInstances", "maxRunningInstances", "autoDeploy", "autoPreview",
+    ]),
     ports: r.ports?.map((p) => defined<ApplicationPortResult>({
       internalPort: p.internal_port, externalPort: numberOf(p.external_port), publiclyAccessible: booleanOf(p.publicly_accessible),
       protocol: textOf(p.protocol), name: textOf(p.name), isDefault: booleanOf(p.is_default),
     })),
-    createdAt: textOf(r.created_at), updatedAt: textOf(r.updated_at),
+    ...timestampsOf(r),
   }),
 };
 

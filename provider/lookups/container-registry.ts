@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ContainerRegistry, DeployServiceClient } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import type { containerRegistrySchema } from "../resources/container-registry";
-import { defined, lookupPair, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import { containerRegistrySchema } from "../resources/container-registry";
+import { defined, definedFields, lookupPair, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
 import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getContainerRegistryOutput}: the organization, and the registry's name or id. */
@@ -34,7 +34,8 @@ const registries: LookupFamily<ContainerRegistry, ContainerRegistryResult> = {
   lookup: "getContainerRegistry", nouns: "container registries", key: NATURAL_KEYS["ContainerRegistry"]!, idNeedsParent: true,
   get: (client, id, organizationId) => client.containerRegistries.get(organizationId!, id),
   result: (r, organizationId) => defined<ContainerRegistryResult>({
-    id: r.id, name: r.name, organizationId, kind: String(r.kind ?? ""), url: textOf(r.url), description: textOf(r.description),
+    id: r.id, name: r.name, organizationId, kind: String(r.kind ?? ""),
+    ...definedFields(containerRegistrySchema, r, ["url", "description"]),
   }),
 };
 

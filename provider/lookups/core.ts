@@ -5,9 +5,11 @@
  * forms of a lookup (a Promise of plain values, an Output accepting Inputs).
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
 import { DeployServiceClient, isNotFound } from "../../sdk";
 import { resolveStackCredentials, STACK_CREDENTIAL_SOURCES, stackTokenScheme } from "../framework/credentials";
 import { describeFailure } from "../framework/errors";
+import { fieldsOf } from "../framework/fields";
 import { candidateList, sameKey, shown, type KeyedObject, type NaturalKey } from "../framework/natural-keys";
 
 /** How a lookup names the object: give exactly one of `name` and `id`. */
@@ -62,12 +64,35 @@ export const numberOf = (v: unknown): number | undefined => (typeof v === "numbe
 /** A boolean, else undefined. */
 export const booleanOf = (v: unknown): boolean | undefined => (typeof v === "boolean" ? v : undefined);
 
+/** When the object was created and last changed (ISO 8601), when the service says. */
+export function timestampsOf(record: { created_at?: unknown; updated_at?: unknown }): { createdAt?: string; updatedAt?: string } {
+  return defined<{ createdAt?: string; updatedAt?: string }>({ createdAt: textOf(record.created_at), updatedAt: textOf(record.updated_at) });
+}
+
 /** A result's members, each of which may be `undefined` (not said by the service). */
 export type Loose<T> = { [K in keyof T]: T[K] | undefined };
 
 /** The object without its `undefined` members (results carry only what the service said): `defined<ProjectResult>({...})`. */
 export function defined<T extends object>(o: Loose<T>): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * The result members `keys` read from a record by the wire names the family's definition gives those fields
+ * (`field(..., { wire, readAs })`, else the snake case of the key), each kept when the service said it: a non-empty
+ * string, a finite number or a boolean. The lookup and the resource's read thus spell a field the same way.
+ */
+export function definedFields<S extends z.ZodObject, K extends keyof z.output<S> & string>(
+  schema: S, record: object, keys: readonly K[],
+): { [P in K]?: z.output<S>[P] } {
+  const wire = new Map(fieldsOf(schema).map((f) => [f.key, f.meta.readAs ?? f.wire]));
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    const name = wire.get(key);
+    const v = name === undefined ? undefined : (record as Record<string, unknown>)[name];
+    if (textOf(v) !== undefined || numberOf(v) !== undefined || booleanOf(v) !== undefined) out[key] = v;
+  }
+  return out as { [P in K]?: z.output<S>[P] };
 }
 
 const given = (v: string | undefined): v is string => v !== undefined && v !== "";

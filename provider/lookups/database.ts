@@ -1,8 +1,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Database, DeployServiceClient } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import type { databaseSchema } from "../resources/database";
-import { defined, idOf, lookupPair, numberOf, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import { databaseSchema } from "../resources/database";
+import {
+  defined, definedFields, idOf, lookupPair, numberOf, textOf, timestampsOf, type LookupFamily, type NameOrIdArgs, type PlainArgs,
+} from "./core";
 import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getDatabaseOutput}: the database's id, or its name in its environment. */
@@ -56,10 +58,9 @@ const databases: LookupFamily<Database, DatabaseResult> = {
   get: (client, id) => client.databases.get(id),
   parentOf: (r) => idOf(r.environment),
   result: (r, environmentId) => defined<DatabaseResult>({
-    id: r.id, name: r.name, environmentId, type: textOf(r.type), version: textOf(r.version), mode: textOf(r.mode),
-    accessibility: textOf(r.accessibility), cpu: numberOf(r.cpu), memory: numberOf(r.memory), storage: numberOf(r.storage),
-    instanceType: textOf(r.instance_type), host: textOf(r.host), port: numberOf(r.port),
-    createdAt: textOf(r.created_at), updatedAt: textOf(r.updated_at),
+    id: r.id, name: r.name, environmentId,
+    ...definedFields(databaseSchema, r, ["type", "version", "mode", "accessibility", "cpu", "memory", "storage", "instanceType"]),
+    host: textOf(r.host), port: numberOf(r.port), ...timestampsOf(r),
   }),
 };
 

@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { DeployServiceClient, Environment } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import type { environmentSchema } from "../resources/environment";
-import { defined, idOf, lookupPair, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import { environmentSchema } from "../resources/environment";
+import { defined, definedFields, idOf, lookupPair, textOf, timestampsOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
 import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getEnvironmentOutput}: the environment's id, or its name in its project. */
@@ -41,8 +41,8 @@ const environments: LookupFamily<Environment, EnvironmentResult> = {
   get: (client, id) => client.environments.get(id),
   parentOf: (r) => idOf(r.project),
   result: (r, projectId) => defined<EnvironmentResult>({
-    id: r.id, name: r.name, projectId, mode: textOf(r.mode), clusterId: textOf(r.cluster_id), clusterName: textOf(r.cluster_name),
-    organizationId: idOf(r.organization), createdAt: textOf(r.created_at), updatedAt: textOf(r.updated_at),
+    id: r.id, name: r.name, projectId, ...definedFields(environmentSchema, r, ["mode", "clusterId"]), clusterName: textOf(r.cluster_name),
+    organizationId: idOf(r.organization), ...timestampsOf(r),
   }),
 };
 

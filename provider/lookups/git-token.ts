@@ -1,8 +1,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { DeployServiceClient, GitToken } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import type { gitTokenSchema } from "../resources/git-token";
-import { defined, lookupPair, numberOf, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import { gitTokenSchema } from "../resources/git-token";
+import {
+  defined, definedFields, lookupPair, numberOf, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs,
+} from "./core";
 import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getGitTokenOutput}: the organization, and the token's id or name. */
@@ -43,8 +45,8 @@ const gitTokens: LookupFamily<GitToken, GitTokenResult> = {
   lookup: "getGitToken", nouns: "git tokens", key: NATURAL_KEYS["GitToken"]!, idNeedsParent: true,
   get: (client, id, organizationId) => client.gitTokens.get(organizationId!, id),
   result: (r, organizationId) => defined<GitTokenResult>({
-    id: r.id, name: r.name, organizationId, type: textOf(r.type), description: textOf(r.description),
-    workspace: textOf(r.workspace), gitApiUrl: textOf(r.git_api_url), associatedServicesCount: numberOf(r.associated_services_count),
+    id: r.id, name: r.name, organizationId, ...definedFields(gitTokenSchema, r, ["type", "description", "workspace", "gitApiUrl"]),
+    associatedServicesCount: numberOf(r.associated_services_count),
     expiredAt: textOf(r.expired_at),
   }),
 };

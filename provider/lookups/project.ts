@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { DeployServiceClient, Project } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import type { projectSchema } from "../resources/project";
-import { defined, idOf, lookupPair, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import { projectSchema } from "../resources/project";
+import { defined, definedFields, idOf, lookupPair, timestampsOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
 import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getProjectOutput}: the project's id, or its name in its organization. */
@@ -35,8 +35,7 @@ const projects: LookupFamily<Project, ProjectResult> = {
   get: (client, id) => client.projects.get(id),
   parentOf: (r) => idOf(r.organization),
   result: (r, organizationId) => defined<ProjectResult>({
-    id: r.id, name: r.name, organizationId, description: textOf(r.description),
-    createdAt: textOf(r.created_at), updatedAt: textOf(r.updated_at),
+    id: r.id, name: r.name, organizationId, ...definedFields(projectSchema, r, ["description"]), ...timestampsOf(r),
   }),
 };
 
