@@ -10,8 +10,8 @@ import { AppEnvironment } from "./examples/components/app-environment";
 
 const config = new pulumi.Config();
 const organizationName = config.get("organizationName");
-const organization = ds.getOrganization(organizationName ? { name: organizationName } : {});
-const clusterFor = (name: string) => ds.getCluster({ organizationId: organization.id, name });
+const organization = ds.getOrganizationOutput(organizationName ? { name: organizationName } : {});
+const clusterFor = (name: string) => ds.getClusterOutput({ organizationId: organization.id, name });
 const gitToken = config.getSecret("gitToken") ?? pulumi.secret("example-git-token-change-me");
 
 const project = new ds.Project("shop", {

@@ -31,18 +31,17 @@ export {
   type EffectiveJobAdvancedSettings,
 } from "./resources/job-advanced-settings";
 export {
-  getOrganization, getCluster, type GetOrganizationArgs, type GetClusterArgs, type OrganizationResult, type ClusterResult,
-} from "./resources/lookups";
-export {
   Job, type JobArgs, type JobSourceArgs, type JobImageSourceArgs, type JobDockerSourceArgs, type JobScheduleArgs,
   type JobCronArgs, type JobCommandArgs,
 } from "./resources/job/index";
 export {
-  getContainerRegistry, getContainer, getJob, type GetContainerRegistryArgs, type GetContainerArgs, type GetJobArgs,
-  type ContainerRegistryResult, type ContainerResult, type JobResult, type NameOrIdArgs,
-} from "./resources/lookups";
-export {
-  getOrganizationOutput, getClusterOutput, getContainerRegistryOutput, getContainerOutput, getJobOutput, type PlainArgs,
+  type NameOrIdArgs, type PlainArgs,
+  getOrganization, getOrganizationOutput, type GetOrganizationArgs, type GetOrganizationOutputArgs, type OrganizationResult,
+  getCluster, getClusterOutput, type GetClusterArgs, type GetClusterOutputArgs, type ClusterResult,
+  getContainerRegistry, getContainerRegistryOutput, type GetContainerRegistryArgs, type GetContainerRegistryOutputArgs,
+  type ContainerRegistryResult,
+  getContainer, getContainerOutput, type GetContainerArgs, type GetContainerOutputArgs, type ContainerResult,
+  getJob, getJobOutput, type GetJobArgs, type GetJobOutputArgs, type JobResult,
   getProject, getProjectOutput, type GetProjectArgs, type GetProjectOutputArgs, type ProjectResult,
   getEnvironment, getEnvironmentOutput, type GetEnvironmentArgs, type GetEnvironmentOutputArgs, type EnvironmentResult,
   getApplication, getApplicationOutput, type GetApplicationArgs, type GetApplicationOutputArgs, type ApplicationResult,
@@ -94,6 +93,6 @@ export {
   type OrganizationMemberResult, type GetApiTokenArgs, type GetApiTokenOutputArgs, type ApiTokenResult, type GetCustomRoleArgs,
   type GetCustomRoleOutputArgs, type CustomRoleResult, type GetClusterKubeconfigArgs, type GetClusterKubeconfigOutputArgs,
   type ClusterKubeconfigResult,
-} from "./resources/team-lookups";
+} from "./lookups/index";
 export { type AdoptArgs, type AdoptableArgs, ENV_ADOPT } from "./framework/adoption";
 export { builtInVariableKey, type BuiltInServiceType } from "./built-in-keys";

@@ -69,8 +69,8 @@ function scaleProgram(environments: number, packageDir: string): string {
 import * as pulumi from "@pulumi/pulumi";
 import * as ds from "pulumi-deploy-service";
 
-const organization = ds.getOrganization({});
-const cluster = ds.getCluster({ organizationId: organization.id, name: "eu-west" });
+const organization = ds.getOrganizationOutput({});
+const cluster = ds.getClusterOutput({ organizationId: organization.id, name: "eu-west" });
 // BENCH_DELETED_WITH=1: each object is deleted with its parent (the service's deletes cascade), so a destroy
 // deletes the project alone.
 const withParent = (parent: pulumi.Resource): pulumi.CustomResourceOptions =>

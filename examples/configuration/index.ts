@@ -15,9 +15,9 @@ import * as ds from "pulumi-deploy-service";
 
 const config = new pulumi.Config();
 // Ids from config skip the lookups, so a preview with no change sends no request at all.
-const organizationId: pulumi.Input<string> = config.get("organizationId") ?? ds.getOrganization({}).id;
+const organizationId: pulumi.Input<string> = config.get("organizationId") ?? ds.getOrganizationOutput({}).id;
 const clusterId: pulumi.Input<string> =
-  config.get("clusterId") ?? ds.getCluster({ organizationId, name: config.get("cluster") ?? "eu-west" }).id;
+  config.get("clusterId") ?? ds.getClusterOutput({ organizationId, name: config.get("cluster") ?? "eu-west" }).id;
 
 const team = new ds.LabelsGroup("team", {
   organizationId,

@@ -15,8 +15,8 @@ import { currentGitBranch, environmentNameForBranch } from "./branch-name";
 const config = new pulumi.Config();
 const branch = config.get("branch") ?? process.env.GIT_BRANCH ?? currentGitBranch();
 const environmentName = environmentNameForBranch(branch);
-const organization = ds.getOrganization({});
-const cluster = ds.getCluster({ organizationId: organization.id, name: config.get("cluster") ?? "eu-west" });
+const organization = ds.getOrganizationOutput({});
+const cluster = ds.getClusterOutput({ organizationId: organization.id, name: config.get("cluster") ?? "eu-west" });
 
 const preview = new AppEnvironment(environmentName, {
   organizationId: organization.id,

@@ -23,9 +23,9 @@ interface Person {
 
 const config = new pulumi.Config();
 // Ids from config skip the lookups, so a preview with no change sends no request at all.
-const organizationId: pulumi.Input<string> = config.get("organizationId") ?? ds.getOrganization({}).id;
+const organizationId: pulumi.Input<string> = config.get("organizationId") ?? ds.getOrganizationOutput({}).id;
 const clusterId: pulumi.Input<string> =
-  config.get("clusterId") ?? ds.getCluster({ organizationId, name: config.get("cluster") ?? "eu-west" }).id;
+  config.get("clusterId") ?? ds.getClusterOutput({ organizationId, name: config.get("cluster") ?? "eu-west" }).id;
 /** Change it to rotate every token: each new token is made before the old one is deleted. */
 const tokenGeneration = config.get("tokenGeneration") ?? "1";
 

@@ -1,7 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { AnnotationsGroup, DeployServiceClient } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import { findIn, outputForm, promiseForm, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import type { annotationsGroupSchema } from "../resources/annotations-group";
+import { lookupPair, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getAnnotationsGroupOutput}: the organization, and the group's id or name. */
 export interface GetAnnotationsGroupOutputArgs extends NameOrIdArgs {
@@ -44,13 +46,15 @@ const annotationsGroups: LookupFamily<AnnotationsGroup, AnnotationsGroupResult> 
   }),
 };
 
+const annotationsGroupLookup = lookupPair<GetAnnotationsGroupOutputArgs, AnnotationsGroupResult, AnnotationsGroup>(annotationsGroups);
+const resultMatchesSchema: ResultMatch<AnnotationsGroupResult, typeof annotationsGroupSchema> = true;
+void resultMatchesSchema;
+
 /**
  * Finds an annotations group of an organization by id, or by name (compared exactly; the service keeps group names
  * unique in an organization, and should several ever match, the lookup fails naming them with their ids).
  */
-export function findAnnotationsGroup(client: DeployServiceClient, args: GetAnnotationsGroupArgs): Promise<AnnotationsGroupResult> {
-  return findIn(annotationsGroups, client, args.organizationId, args);
-}
+export const findAnnotationsGroup: (client: DeployServiceClient, args: GetAnnotationsGroupArgs) => Promise<AnnotationsGroupResult> = annotationsGroupLookup.find;
 
 /**
  * Looks up an annotations group the stack uses but does not manage, with plain arguments; give exactly one of `id`
@@ -59,9 +63,7 @@ export function findAnnotationsGroup(client: DeployServiceClient, args: GetAnnot
  * @example
  * const scraping = await getAnnotationsGroup({ organizationId: "3f2a...", name: "prometheus" });
  */
-export function getAnnotationsGroup(args: GetAnnotationsGroupArgs): Promise<AnnotationsGroupResult> {
-  return promiseForm(findAnnotationsGroup, args);
-}
+export const getAnnotationsGroup: (args: GetAnnotationsGroupArgs) => Promise<AnnotationsGroupResult> = annotationsGroupLookup.get;
 
 /**
  * Looks up an annotations group, accepting Inputs and returning an Output.
@@ -70,6 +72,4 @@ export function getAnnotationsGroup(args: GetAnnotationsGroupArgs): Promise<Anno
  * const scraping = getAnnotationsGroupOutput({ organizationId: org.id, name: "prometheus" });
  * new Application("api", { ..., annotationsGroupIds: [scraping.id] });
  */
-export function getAnnotationsGroupOutput(args: GetAnnotationsGroupOutputArgs): pulumi.Output<AnnotationsGroupResult> {
-  return outputForm(findAnnotationsGroup, args);
-}
+export const getAnnotationsGroupOutput: (args: GetAnnotationsGroupOutputArgs) => pulumi.Output<AnnotationsGroupResult> = annotationsGroupLookup.getOutput;

@@ -1,9 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Application, DeployServiceClient } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
+import { applicationSchema } from "../resources/application/schema";
 import {
-  booleanOf, defined, findIn, idOf, numberOf, outputForm, promiseForm, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs,
+  booleanOf, defined, definedFields, idOf, lookupPair, numberOf, textOf, timestampsOf, type LookupFamily, type NameOrIdArgs, type PlainArgs,
 } from "./core";
+import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getApplicationOutput}: the application's id, or its name in its environment. */
 export interface GetApplicationOutputArgs extends NameOrIdArgs {
@@ -95,21 +97,23 @@ const applications: LookupFamily<Application, ApplicationResult> = {
   parentOf: (r) => idOf(r.environment),
   result: (r, environmentId) => defined<ApplicationResult>({
     id: r.id, name: r.name, environmentId, description: textOf(r.description), gitRepository: gitRepositoryOf(r),
-    buildMode: textOf(r.build_mode), dockerfilePath: textOf(r.dockerfile_path), cpu: numberOf(r.cpu), memory: numberOf(r.memory),
-    minRunningInstances: numberOf(r.min_running_instances), maxRunningInstances: numberOf(r.max_running_instances),
-    autoDeploy: booleanOf(r.auto_deploy), autoPreview: booleanOf(r.auto_preview),
+    ...definedFields(applicationSchema, r, [
+      "buildMode", "dockerfilePath", "cpu", "memory", "minRunningInstances", "maxRunningInstances", "autoDeploy", "autoPreview",
+    ]),
     ports: r.ports?.map((p) => defined<ApplicationPortResult>({
       internalPort: p.internal_port, externalPort: numberOf(p.external_port), publiclyAccessible: booleanOf(p.publicly_accessible),
       protocol: textOf(p.protocol), name: textOf(p.name), isDefault: booleanOf(p.is_default),
     })),
-    createdAt: textOf(r.created_at), updatedAt: textOf(r.updated_at),
+    ...timestampsOf(r),
   }),
 };
 
+const applicationLookup = lookupPair<GetApplicationOutputArgs, ApplicationResult, Application>(applications);
+const resultMatchesSchema: ResultMatch<ApplicationResult, typeof applicationSchema, "description" | "gitRepository" | "ports"> = true;
+void resultMatchesSchema;
+
 /** Finds an application by id, or by name in its environment (compared ignoring letter case, as the service does). */
-export function findApplication(client: DeployServiceClient, args: GetApplicationArgs): Promise<ApplicationResult> {
-  return findIn(applications, client, args.environmentId, args);
-}
+export const findApplication: (client: DeployServiceClient, args: GetApplicationArgs) => Promise<ApplicationResult> = applicationLookup.find;
 
 /**
  * Looks up an application the stack uses but does not manage, with plain arguments; give exactly one of `id` and
@@ -118,9 +122,7 @@ export function findApplication(client: DeployServiceClient, args: GetApplicatio
  * @example
  * const api = await getApplication({ environmentId: "5e0b...", name: "api" });
  */
-export function getApplication(args: GetApplicationArgs): Promise<ApplicationResult> {
-  return promiseForm(findApplication, args);
-}
+export const getApplication: (args: GetApplicationArgs) => Promise<ApplicationResult> = applicationLookup.get;
 
 /**
  * Looks up an application, accepting Inputs and returning an Output.
@@ -129,6 +131,4 @@ export function getApplication(args: GetApplicationArgs): Promise<ApplicationRes
  * const api = getApplicationOutput({ environmentId: staging.id, name: "api" });
  * new ApplicationAdvancedSettings("api-settings", { applicationId: api.id, settings: { "network.ingress.proxy_body_size_mb": 25 } });
  */
-export function getApplicationOutput(args: GetApplicationOutputArgs): pulumi.Output<ApplicationResult> {
-  return outputForm(findApplication, args);
-}
+export const getApplicationOutput: (args: GetApplicationOutputArgs) => pulumi.Output<ApplicationResult> = applicationLookup.getOutput;

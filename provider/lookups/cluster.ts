@@ -1,13 +1,16 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { NotFoundError, type Cluster, type DeployServiceClient } from "../../sdk";
 import type { NaturalKey } from "../framework/natural-keys";
-import { booleanOf, defined, findIn, idOf, outputForm, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import { booleanOf, defined, idOf, lookupPair, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
 
-/** Arguments of {@link getCluster} and {@link getClusterOutput}: the organization, and the cluster's name or id. */
-export interface GetClusterArgs extends NameOrIdArgs {
+/** Arguments of {@link getClusterOutput}: the organization, and the cluster's name or id. */
+export interface GetClusterOutputArgs extends NameOrIdArgs {
   /** Organization owning the cluster. */
   organizationId: pulumi.Input<string>;
 }
+
+/** Arguments of {@link getCluster}: those of {@link GetClusterOutputArgs} with plain values. */
+export type GetClusterArgs = PlainArgs<GetClusterOutputArgs>;
 
 /** A cluster found by {@link getCluster} or {@link getClusterOutput}. */
 export interface ClusterResult {
@@ -51,28 +54,26 @@ const clusters: LookupFamily<Cluster, ClusterResult> = {
   }),
 };
 
-/** Finds a cluster of an organization by name (compared exactly) or id; takes the name alone too. */
-export function findCluster(client: DeployServiceClient, organizationId: string, nameOrArgs: string | { name?: string | undefined; id?: string | undefined }): Promise<ClusterResult> {
-  return findIn(clusters, client, organizationId, typeof nameOrArgs === "string" ? { name: nameOrArgs } : nameOrArgs);
-}
+const clusterLookup = lookupPair<GetClusterOutputArgs, ClusterResult, Cluster>(clusters);
+
+/** Finds a cluster of an organization by name (compared exactly) or id. */
+export const findCluster: (client: DeployServiceClient, args: GetClusterArgs) => Promise<ClusterResult> = clusterLookup.find;
 
 /**
- * Looks up a cluster of an organization by name or id. Returns an Output (as it always has), like {@link getClusterOutput}.
+ * Looks up a cluster of an organization by name or id, with plain arguments, in a Promise (in 0.1 it returned an
+ * Output, as {@link getClusterOutput} does).
  *
  * @example
- * const cluster = getCluster({ organizationId: org.id, name: "eu-west" });
+ * const cluster = await getCluster({ organizationId: "3f2a...", name: "eu-west" });
  * new Environment("staging", { projectId: project.id, name: "staging", clusterId: cluster.id });
  */
-export function getCluster(args: GetClusterArgs): pulumi.Output<ClusterResult> {
-  return getClusterOutput(args);
-}
+export const getCluster: (args: GetClusterArgs) => Promise<ClusterResult> = clusterLookup.get;
 
 /**
  * Looks up a cluster, accepting Inputs and returning an Output.
  *
  * @example
  * const cluster = getClusterOutput({ organizationId: org.id, name: "eu-west" });
+ * new Environment("staging", { projectId: project.id, name: "staging", clusterId: cluster.id });
  */
-export function getClusterOutput(args: GetClusterArgs): pulumi.Output<ClusterResult> {
-  return outputForm((client, plain: PlainArgs<GetClusterArgs>) => findCluster(client, plain.organizationId, plain), args);
-}
+export const getClusterOutput: (args: GetClusterOutputArgs) => pulumi.Output<ClusterResult> = clusterLookup.getOutput;

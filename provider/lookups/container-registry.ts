@@ -1,13 +1,18 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ContainerRegistry, DeployServiceClient } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import { defined, findIn, outputForm, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import { containerRegistrySchema } from "../resources/container-registry";
+import { defined, definedFields, lookupPair, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import type { ResultMatch } from "./result-match";
 
-/** Arguments of {@link getContainerRegistry} and {@link getContainerRegistryOutput}: the organization, and the registry's name or id. */
-export interface GetContainerRegistryArgs extends NameOrIdArgs {
+/** Arguments of {@link getContainerRegistryOutput}: the organization, and the registry's name or id. */
+export interface GetContainerRegistryOutputArgs extends NameOrIdArgs {
   /** Organization owning the registry (the service reads a registry only under its organization). */
   organizationId: pulumi.Input<string>;
 }
+
+/** Arguments of {@link getContainerRegistry}: those of {@link GetContainerRegistryOutputArgs} with plain values. */
+export type GetContainerRegistryArgs = PlainArgs<GetContainerRegistryOutputArgs>;
 
 /** A container registry found by {@link getContainerRegistry} or {@link getContainerRegistryOutput}. Its credentials are never part of it. */
 export interface ContainerRegistryResult {
@@ -29,35 +34,34 @@ const registries: LookupFamily<ContainerRegistry, ContainerRegistryResult> = {
   lookup: "getContainerRegistry", nouns: "container registries", key: NATURAL_KEYS["ContainerRegistry"]!, idNeedsParent: true,
   get: (client, id, organizationId) => client.containerRegistries.get(organizationId!, id),
   result: (r, organizationId) => defined<ContainerRegistryResult>({
-    id: r.id, name: r.name, organizationId, kind: String(r.kind ?? ""), url: textOf(r.url), description: textOf(r.description),
+    id: r.id, name: r.name, organizationId, kind: String(r.kind ?? ""),
+    ...definedFields(containerRegistrySchema, r, ["url", "description"]),
   }),
 };
 
+const registryLookup = lookupPair<GetContainerRegistryOutputArgs, ContainerRegistryResult, ContainerRegistry>(registries);
+const resultMatchesSchema: ResultMatch<ContainerRegistryResult, typeof containerRegistrySchema> = true;
+void resultMatchesSchema;
+
 /** Finds a container registry of an organization by name (compared ignoring letter case, as the service does) or id. */
-export function findContainerRegistry(
-  client: DeployServiceClient, organizationId: string, args: { name?: string | undefined; id?: string | undefined },
-): Promise<ContainerRegistryResult> {
-  return findIn(registries, client, organizationId, args);
-}
+export const findContainerRegistry: (client: DeployServiceClient, args: GetContainerRegistryArgs) => Promise<ContainerRegistryResult> =
+  registryLookup.find;
 
 /**
- * Looks up a container registry of an organization by name or by id. Returns an Output (as it always has), like
- * {@link getContainerRegistryOutput}.
+ * Looks up a container registry of an organization by name or by id, with plain arguments, in a Promise (in 0.1 it
+ * returned an Output, as {@link getContainerRegistryOutput} does).
  *
  * @example
- * const hub = getContainerRegistry({ organizationId: org.id, name: "docker-hub" });
- * new Job("report", { ..., source: { image: { registryId: hub.id, imageName: "acme/report", tag: "1.4.0" } } });
+ * const hub = await getContainerRegistry({ organizationId: "3f2a...", name: "docker-hub" });
  */
-export function getContainerRegistry(args: GetContainerRegistryArgs): pulumi.Output<ContainerRegistryResult> {
-  return getContainerRegistryOutput(args);
-}
+export const getContainerRegistry: (args: GetContainerRegistryArgs) => Promise<ContainerRegistryResult> = registryLookup.get;
 
 /**
  * Looks up a container registry, accepting Inputs and returning an Output.
  *
  * @example
  * const hub = getContainerRegistryOutput({ organizationId: org.id, name: "docker-hub" });
+ * new Job("report", { ..., source: { image: { registryId: hub.id, imageName: "acme/report", tag: "1.4.0" } } });
  */
-export function getContainerRegistryOutput(args: GetContainerRegistryArgs): pulumi.Output<ContainerRegistryResult> {
-  return outputForm((client, plain: PlainArgs<GetContainerRegistryArgs>) => findContainerRegistry(client, plain.organizationId, plain), args);
-}
+export const getContainerRegistryOutput: (args: GetContainerRegistryOutputArgs) => pulumi.Output<ContainerRegistryResult> =
+  registryLookup.getOutput;

@@ -1,13 +1,18 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Container, DeployServiceClient } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import { defined, findIn, idOf, outputForm, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import type { containerSchema } from "../resources/container";
+import { defined, idOf, lookupPair, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import type { ResultMatch } from "./result-match";
 
-/** Arguments of {@link getContainer} and {@link getContainerOutput}: the container's id, or its name in its environment. */
-export interface GetContainerArgs extends NameOrIdArgs {
+/** Arguments of {@link getContainerOutput}: the container's id, or its name in its environment. */
+export interface GetContainerOutputArgs extends NameOrIdArgs {
   /** Environment holding the container: needed with `name`, checked when given with `id`. */
   environmentId?: pulumi.Input<string>;
 }
+
+/** Arguments of {@link getContainer}: those of {@link GetContainerOutputArgs} with plain values. */
+export type GetContainerArgs = PlainArgs<GetContainerOutputArgs>;
 
 /** A container found by {@link getContainer} or {@link getContainerOutput}, in the spelling of `ContainerArgs`. */
 export interface ContainerResult {
@@ -38,23 +43,21 @@ const containers: LookupFamily<Container, ContainerResult> = {
   },
 };
 
+const containerLookup = lookupPair<GetContainerOutputArgs, ContainerResult, Container>(containers);
+const resultMatchesSchema: ResultMatch<ContainerResult, typeof containerSchema> = true;
+void resultMatchesSchema;
+
 /** Finds a container by id, or by name in its environment (compared ignoring letter case, as the service does). */
-export function findContainer(
-  client: DeployServiceClient, environmentId: string | undefined, args: { name?: string | undefined; id?: string | undefined },
-): Promise<ContainerResult> {
-  return findIn(containers, client, environmentId, args);
-}
+export const findContainer: (client: DeployServiceClient, args: GetContainerArgs) => Promise<ContainerResult> = containerLookup.find;
 
 /**
- * Looks up a container by id, or by name in its environment. Returns an Output (as it always has), like
- * {@link getContainerOutput}.
+ * Looks up a container by id, or by name in its environment, with plain arguments, in a Promise (in 0.1 it
+ * returned an Output, as {@link getContainerOutput} does).
  *
  * @example
- * const web = getContainer({ environmentId: env.id, name: "web" });
+ * const web = await getContainer({ environmentId: "5e0b...", name: "web" });
  */
-export function getContainer(args: GetContainerArgs): pulumi.Output<ContainerResult> {
-  return getContainerOutput(args);
-}
+export const getContainer: (args: GetContainerArgs) => Promise<ContainerResult> = containerLookup.get;
 
 /**
  * Looks up a container, accepting Inputs and returning an Output.
@@ -62,6 +65,4 @@ export function getContainer(args: GetContainerArgs): pulumi.Output<ContainerRes
  * @example
  * const web = getContainerOutput({ environmentId: env.id, name: "web" });
  */
-export function getContainerOutput(args: GetContainerArgs): pulumi.Output<ContainerResult> {
-  return outputForm((client, plain: PlainArgs<GetContainerArgs>) => findContainer(client, plain.environmentId, plain), args);
-}
+export const getContainerOutput: (args: GetContainerOutputArgs) => pulumi.Output<ContainerResult> = containerLookup.getOutput;

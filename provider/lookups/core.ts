@@ -5,9 +5,11 @@
  * forms of a lookup (a Promise of plain values, an Output accepting Inputs).
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
 import { DeployServiceClient, isNotFound } from "../../sdk";
 import { resolveStackCredentials, STACK_CREDENTIAL_SOURCES, stackTokenScheme } from "../framework/credentials";
 import { describeFailure } from "../framework/errors";
+import { fieldsOf } from "../framework/fields";
 import { candidateList, sameKey, shown, type KeyedObject, type NaturalKey } from "../framework/natural-keys";
 
 /** How a lookup names the object: give exactly one of `name` and `id`. */
@@ -62,12 +64,35 @@ export const numberOf = (v: unknown): number | undefined => (typeof v === "numbe
 /** A boolean, else undefined. */
 export const booleanOf = (v: unknown): boolean | undefined => (typeof v === "boolean" ? v : undefined);
 
+/** When the object was created and last changed (ISO 8601), when the service says. */
+export function timestampsOf(record: { created_at?: unknown; updated_at?: unknown }): { createdAt?: string; updatedAt?: string } {
+  return defined<{ createdAt?: string; updatedAt?: string }>({ createdAt: textOf(record.created_at), updatedAt: textOf(record.updated_at) });
+}
+
 /** A result's members, each of which may be `undefined` (not said by the service). */
 export type Loose<T> = { [K in keyof T]: T[K] | undefined };
 
 /** The object without its `undefined` members (results carry only what the service said): `defined<ProjectResult>({...})`. */
 export function defined<T extends object>(o: Loose<T>): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * The result members `keys` read from a record by the wire names the family's definition gives those fields
+ * (`field(..., { wire, readAs })`, else the snake case of the key), each kept when the service said it: a non-empty
+ * string, a finite number or a boolean. The lookup and the resource's read thus spell a field the same way.
+ */
+export function definedFields<S extends z.ZodObject, K extends keyof z.output<S> & string>(
+  schema: S, record: object, keys: readonly K[],
+): { [P in K]?: z.output<S>[P] } {
+  const wire = new Map(fieldsOf(schema).map((f) => [f.key, f.meta.readAs ?? f.wire]));
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    const name = wire.get(key);
+    const v = name === undefined ? undefined : (record as Record<string, unknown>)[name];
+    if (textOf(v) !== undefined || numberOf(v) !== undefined || booleanOf(v) !== undefined) out[key] = v;
+  }
+  return out as { [P in K]?: z.output<S>[P] };
 }
 
 const given = (v: string | undefined): v is string => v !== undefined && v !== "";
@@ -171,16 +196,43 @@ export function programClient(): DeployServiceClient {
 /** A lookup's finder: the client and the plain arguments. */
 export type Finder<A, Res> = (client: DeployServiceClient, args: PlainArgs<A>) => Promise<Res>;
 
-/** The Promise form of a lookup: plain arguments, the program's credentials. */
-export function promiseForm<A, Res>(find: Finder<A, Res>, args: PlainArgs<A>): Promise<Res> {
-  return Promise.resolve().then(() => find(programClient(), args));
+/**
+ * A family's lookup in its three forms, all taking the same arguments: `find` (a client and plain values, for the
+ * provider and tests), `get` (plain values, a Promise: `getProject`) and `getOutput` (Inputs, an Output:
+ * `getProjectOutput`).
+ */
+export interface LookupPair<A extends object, Res> {
+  /** The finder: a client and plain arguments. */
+  find: Finder<A, Res>;
+  /** The Promise form: plain arguments, the program's credentials. */
+  get(args: PlainArgs<A>): Promise<Res>;
+  /** The Output form: arguments that may be Inputs; a secret when an argument was one, or when the family says. */
+  getOutput(args: A): pulumi.Output<Res>;
+}
+
+/** A family found in its parent by id or natural key: its finder reads the parent id from the argument the key names. */
+function parentFinder<A extends object, R extends FoundRecord, Res>(family: LookupFamily<R, Res>): Finder<A, Res> {
+  return (client, args) => {
+    const plain = args as unknown as LookupKey;
+    return findIn(family, client, plain[family.key.parentKey], plain);
+  };
 }
 
 /**
- * The Output form of a lookup: arguments that may be Inputs; the result is a secret when an argument was one, or
- * when `secret` says the family's results hold a secret (a webhook's target URL).
+ * The lookup of a family: from its {@link LookupFamily} (found in a parent by id or natural key) or from a finder of
+ * its own (an organization, a member, a value). `secret`: the family's results hold a secret, so the Output form is
+ * one (a webhook's target URL, a kubeconfig).
  */
-export function outputForm<A extends object, Res>(find: Finder<A, Res>, args: A, secret = false): pulumi.Output<Res> {
-  const result = pulumi.output(args).apply((plain) => find(programClient(), plain as PlainArgs<A>)) as pulumi.Output<Res>;
-  return secret ? (pulumi.secret(result) as pulumi.Output<Res>) : result;
+export function lookupPair<A extends object, Res, R extends FoundRecord = FoundRecord>(
+  family: LookupFamily<R, Res> | Finder<A, Res>, options: { secret?: boolean } = {},
+): LookupPair<A, Res> {
+  const find: Finder<A, Res> = typeof family === "function" ? family : parentFinder<A, R, Res>(family);
+  return {
+    find,
+    get: (args) => Promise.resolve().then(() => find(programClient(), args)),
+    getOutput: (args) => {
+      const result = pulumi.output(args).apply((plain) => find(programClient(), plain as PlainArgs<A>)) as pulumi.Output<Res>;
+      return options.secret ? (pulumi.secret(result) as pulumi.Output<Res>) : result;
+    },
+  };
 }

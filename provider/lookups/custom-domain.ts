@@ -1,7 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { CUSTOM_DOMAIN_SERVICE_KINDS, type CustomDomain, type CustomDomainServiceKind, type DeployServiceClient } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import { booleanOf, defined, findIn, outputForm, promiseForm, textOf, type LookupFamily, type PlainArgs } from "./core";
+import type { customDomainSchema } from "../resources/custom-domain";
+import { booleanOf, defined, findIn, lookupPair, textOf, type LookupFamily, type PlainArgs } from "./core";
+import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getCustomDomainOutput}: the service (`serviceKind` and `serviceId`), and exactly one of the domain's `id` and `domain`. */
 export interface GetCustomDomainOutputArgs {
@@ -40,8 +42,7 @@ export interface CustomDomainResult {
 
 const KINDS: readonly string[] = CUSTOM_DOMAIN_SERVICE_KINDS;
 
-/** Finds a custom domain of an application or a container by id, or by domain (compared ignoring letter case). */
-export async function findCustomDomain(client: DeployServiceClient, args: GetCustomDomainArgs): Promise<CustomDomainResult> {
+async function customDomainOf(client: DeployServiceClient, args: GetCustomDomainArgs): Promise<CustomDomainResult> {
   const serviceKind = args.serviceKind;
   if (!KINDS.includes(serviceKind)) {
     const got = typeof serviceKind === "string" ? JSON.stringify(serviceKind) : "none";
@@ -61,6 +62,13 @@ export async function findCustomDomain(client: DeployServiceClient, args: GetCus
   return findIn(family, client, args.serviceId, { domain: args.domain, id: args.id });
 }
 
+const customDomainLookup = lookupPair<GetCustomDomainOutputArgs, CustomDomainResult>(customDomainOf);
+const resultMatchesSchema: ResultMatch<CustomDomainResult, typeof customDomainSchema, "validationDomain" | "status"> = true;
+void resultMatchesSchema;
+
+/** Finds a custom domain of an application or a container by id, or by domain (compared ignoring letter case). */
+export const findCustomDomain: (client: DeployServiceClient, args: GetCustomDomainArgs) => Promise<CustomDomainResult> = customDomainLookup.find;
+
 /**
  * Looks up a custom domain the stack uses but does not manage, with plain arguments; give `serviceKind`,
  * `serviceId` and exactly one of `id` and `domain`. None or several matching fail naming the service's domains.
@@ -68,9 +76,7 @@ export async function findCustomDomain(client: DeployServiceClient, args: GetCus
  * @example
  * const shop = await getCustomDomain({ serviceKind: "application", serviceId: "5b7e...", domain: "shop.example.com" });
  */
-export function getCustomDomain(args: GetCustomDomainArgs): Promise<CustomDomainResult> {
-  return promiseForm(findCustomDomain, args);
-}
+export const getCustomDomain: (args: GetCustomDomainArgs) => Promise<CustomDomainResult> = customDomainLookup.get;
 
 /**
  * Looks up a custom domain, accepting Inputs and returning an Output.
@@ -79,6 +85,4 @@ export function getCustomDomain(args: GetCustomDomainArgs): Promise<CustomDomain
  * const shop = getCustomDomainOutput({ serviceKind: "application", serviceId: api.id, domain: "shop.example.com" });
  * export const cnameTarget = shop.validationDomain;
  */
-export function getCustomDomainOutput(args: GetCustomDomainOutputArgs): pulumi.Output<CustomDomainResult> {
-  return outputForm(findCustomDomain, args);
-}
+export const getCustomDomainOutput: (args: GetCustomDomainOutputArgs) => pulumi.Output<CustomDomainResult> = customDomainLookup.getOutput;

@@ -1,7 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Database, DeployServiceClient } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import { defined, findIn, idOf, numberOf, outputForm, promiseForm, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import { databaseSchema } from "../resources/database";
+import {
+  defined, definedFields, idOf, lookupPair, numberOf, textOf, timestampsOf, type LookupFamily, type NameOrIdArgs, type PlainArgs,
+} from "./core";
+import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getDatabaseOutput}: the database's id, or its name in its environment. */
 export interface GetDatabaseOutputArgs extends NameOrIdArgs {
@@ -54,17 +58,18 @@ const databases: LookupFamily<Database, DatabaseResult> = {
   get: (client, id) => client.databases.get(id),
   parentOf: (r) => idOf(r.environment),
   result: (r, environmentId) => defined<DatabaseResult>({
-    id: r.id, name: r.name, environmentId, type: textOf(r.type), version: textOf(r.version), mode: textOf(r.mode),
-    accessibility: textOf(r.accessibility), cpu: numberOf(r.cpu), memory: numberOf(r.memory), storage: numberOf(r.storage),
-    instanceType: textOf(r.instance_type), host: textOf(r.host), port: numberOf(r.port),
-    createdAt: textOf(r.created_at), updatedAt: textOf(r.updated_at),
+    id: r.id, name: r.name, environmentId,
+    ...definedFields(databaseSchema, r, ["type", "version", "mode", "accessibility", "cpu", "memory", "storage", "instanceType"]),
+    host: textOf(r.host), port: numberOf(r.port), ...timestampsOf(r),
   }),
 };
 
+const databaseLookup = lookupPair<GetDatabaseOutputArgs, DatabaseResult, Database>(databases);
+const resultMatchesSchema: ResultMatch<DatabaseResult, typeof databaseSchema, "host" | "port"> = true;
+void resultMatchesSchema;
+
 /** Finds a database by id, or by name in its environment (compared ignoring letter case, as the service does). */
-export function findDatabase(client: DeployServiceClient, args: GetDatabaseArgs): Promise<DatabaseResult> {
-  return findIn(databases, client, args.environmentId, args);
-}
+export const findDatabase: (client: DeployServiceClient, args: GetDatabaseArgs) => Promise<DatabaseResult> = databaseLookup.find;
 
 /**
  * Looks up a database the stack uses but does not manage, with plain arguments; give exactly one of `id` and `name`
@@ -73,9 +78,7 @@ export function findDatabase(client: DeployServiceClient, args: GetDatabaseArgs)
  * @example
  * const main = await getDatabase({ environmentId: "5e0b...", name: "main" });
  */
-export function getDatabase(args: GetDatabaseArgs): Promise<DatabaseResult> {
-  return promiseForm(findDatabase, args);
-}
+export const getDatabase: (args: GetDatabaseArgs) => Promise<DatabaseResult> = databaseLookup.get;
 
 /**
  * Looks up a database, accepting Inputs and returning an Output.
@@ -84,6 +87,4 @@ export function getDatabase(args: GetDatabaseArgs): Promise<DatabaseResult> {
  * const main = getDatabaseOutput({ environmentId: staging.id, name: "main" });
  * new Application("api", { ..., environmentVariables: { DATABASE_HOST: main.host } });
  */
-export function getDatabaseOutput(args: GetDatabaseOutputArgs): pulumi.Output<DatabaseResult> {
-  return outputForm(findDatabase, args);
-}
+export const getDatabaseOutput: (args: GetDatabaseOutputArgs) => pulumi.Output<DatabaseResult> = databaseLookup.getOutput;

@@ -1,7 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { DeployServiceClient, DeploymentStage } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import { defined, findIn, idOf, numberOf, outputForm, promiseForm, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import type { deploymentStageSchema } from "../resources/deployment-stage";
+import { defined, idOf, lookupPair, numberOf, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getDeploymentStageOutput}: the stage's id, or its name in its environment. */
 export interface GetDeploymentStageOutputArgs extends NameOrIdArgs {
@@ -48,10 +50,12 @@ const stages: LookupFamily<DeploymentStage, DeploymentStageResult> = {
   }),
 };
 
+const deploymentStageLookup = lookupPair<GetDeploymentStageOutputArgs, DeploymentStageResult, DeploymentStage>(stages);
+const resultMatchesSchema: ResultMatch<DeploymentStageResult, typeof deploymentStageSchema, "deploymentOrder" | "services"> = true;
+void resultMatchesSchema;
+
 /** Finds a deployment stage by id, or by name in its environment (compared ignoring letter case, as the service does). */
-export function findDeploymentStage(client: DeployServiceClient, args: GetDeploymentStageArgs): Promise<DeploymentStageResult> {
-  return findIn(stages, client, args.environmentId, args);
-}
+export const findDeploymentStage: (client: DeployServiceClient, args: GetDeploymentStageArgs) => Promise<DeploymentStageResult> = deploymentStageLookup.find;
 
 /**
  * Looks up a deployment stage the stack uses but does not manage, with plain arguments; give exactly one of `id` and
@@ -60,9 +64,7 @@ export function findDeploymentStage(client: DeployServiceClient, args: GetDeploy
  * @example
  * const first = await getDeploymentStage({ environmentId: "5e0b...", name: "DATABASE DEFAULT" });
  */
-export function getDeploymentStage(args: GetDeploymentStageArgs): Promise<DeploymentStageResult> {
-  return promiseForm(findDeploymentStage, args);
-}
+export const getDeploymentStage: (args: GetDeploymentStageArgs) => Promise<DeploymentStageResult> = deploymentStageLookup.get;
 
 /**
  * Looks up a deployment stage, accepting Inputs and returning an Output.
@@ -71,6 +73,4 @@ export function getDeploymentStage(args: GetDeploymentStageArgs): Promise<Deploy
  * const databases = getDeploymentStageOutput({ environmentId: staging.id, name: "DATABASE DEFAULT" });
  * new DeploymentStage("migrations", { environmentId: staging.id, name: "migrations", after: databases.id });
  */
-export function getDeploymentStageOutput(args: GetDeploymentStageOutputArgs): pulumi.Output<DeploymentStageResult> {
-  return outputForm(findDeploymentStage, args);
-}
+export const getDeploymentStageOutput: (args: GetDeploymentStageOutputArgs) => pulumi.Output<DeploymentStageResult> = deploymentStageLookup.getOutput;

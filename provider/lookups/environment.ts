@@ -1,7 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { DeployServiceClient, Environment } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import { defined, findIn, idOf, outputForm, promiseForm, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import { environmentSchema } from "../resources/environment";
+import { defined, definedFields, idOf, lookupPair, textOf, timestampsOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getEnvironmentOutput}: the environment's id, or its name in its project. */
 export interface GetEnvironmentOutputArgs extends NameOrIdArgs {
@@ -39,15 +41,17 @@ const environments: LookupFamily<Environment, EnvironmentResult> = {
   get: (client, id) => client.environments.get(id),
   parentOf: (r) => idOf(r.project),
   result: (r, projectId) => defined<EnvironmentResult>({
-    id: r.id, name: r.name, projectId, mode: textOf(r.mode), clusterId: textOf(r.cluster_id), clusterName: textOf(r.cluster_name),
-    organizationId: idOf(r.organization), createdAt: textOf(r.created_at), updatedAt: textOf(r.updated_at),
+    id: r.id, name: r.name, projectId, ...definedFields(environmentSchema, r, ["mode", "clusterId"]), clusterName: textOf(r.cluster_name),
+    organizationId: idOf(r.organization), ...timestampsOf(r),
   }),
 };
 
+const environmentLookup = lookupPair<GetEnvironmentOutputArgs, EnvironmentResult, Environment>(environments);
+const resultMatchesSchema: ResultMatch<EnvironmentResult, typeof environmentSchema, "clusterName" | "organizationId"> = true;
+void resultMatchesSchema;
+
 /** Finds an environment by id, or by name in its project (compared ignoring letter case, as the service does). */
-export function findEnvironment(client: DeployServiceClient, args: GetEnvironmentArgs): Promise<EnvironmentResult> {
-  return findIn(environments, client, args.projectId, args);
-}
+export const findEnvironment: (client: DeployServiceClient, args: GetEnvironmentArgs) => Promise<EnvironmentResult> = environmentLookup.find;
 
 /**
  * Looks up an environment the stack uses but does not manage, with plain arguments; give exactly one of `id` and
@@ -56,9 +60,7 @@ export function findEnvironment(client: DeployServiceClient, args: GetEnvironmen
  * @example
  * const production = await getEnvironment({ projectId: "8c1d...", name: "production" });
  */
-export function getEnvironment(args: GetEnvironmentArgs): Promise<EnvironmentResult> {
-  return promiseForm(findEnvironment, args);
-}
+export const getEnvironment: (args: GetEnvironmentArgs) => Promise<EnvironmentResult> = environmentLookup.get;
 
 /**
  * Looks up an environment, accepting Inputs and returning an Output.
@@ -67,6 +69,4 @@ export function getEnvironment(args: GetEnvironmentArgs): Promise<EnvironmentRes
  * const production = getEnvironmentOutput({ projectId: shop.id, name: "production" });
  * new Database("cache", { environmentId: production.id, name: "cache", type: "REDIS", version: "7", mode: "CONTAINER" });
  */
-export function getEnvironmentOutput(args: GetEnvironmentOutputArgs): pulumi.Output<EnvironmentResult> {
-  return outputForm(findEnvironment, args);
-}
+export const getEnvironmentOutput: (args: GetEnvironmentOutputArgs) => pulumi.Output<EnvironmentResult> = environmentLookup.getOutput;

@@ -1,7 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { DeployServiceClient, GitToken } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import { defined, findIn, numberOf, outputForm, promiseForm, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import { gitTokenSchema } from "../resources/git-token";
+import {
+  defined, definedFields, lookupPair, numberOf, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs,
+} from "./core";
+import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getGitTokenOutput}: the organization, and the token's id or name. */
 export interface GetGitTokenOutputArgs extends NameOrIdArgs {
@@ -41,16 +45,18 @@ const gitTokens: LookupFamily<GitToken, GitTokenResult> = {
   lookup: "getGitToken", nouns: "git tokens", key: NATURAL_KEYS["GitToken"]!, idNeedsParent: true,
   get: (client, id, organizationId) => client.gitTokens.get(organizationId!, id),
   result: (r, organizationId) => defined<GitTokenResult>({
-    id: r.id, name: r.name, organizationId, type: textOf(r.type), description: textOf(r.description),
-    workspace: textOf(r.workspace), gitApiUrl: textOf(r.git_api_url), associatedServicesCount: numberOf(r.associated_services_count),
+    id: r.id, name: r.name, organizationId, ...definedFields(gitTokenSchema, r, ["type", "description", "workspace", "gitApiUrl"]),
+    associatedServicesCount: numberOf(r.associated_services_count),
     expiredAt: textOf(r.expired_at),
   }),
 };
 
+const gitTokenLookup = lookupPair<GetGitTokenOutputArgs, GitTokenResult, GitToken>(gitTokens);
+const resultMatchesSchema: ResultMatch<GitTokenResult, typeof gitTokenSchema, "associatedServicesCount" | "expiredAt"> = true;
+void resultMatchesSchema;
+
 /** Finds a git token of an organization by id, or by name (compared exactly: the service lets `ci` and `CI` both exist). */
-export function findGitToken(client: DeployServiceClient, args: GetGitTokenArgs): Promise<GitTokenResult> {
-  return findIn(gitTokens, client, args.organizationId, args);
-}
+export const findGitToken: (client: DeployServiceClient, args: GetGitTokenArgs) => Promise<GitTokenResult> = gitTokenLookup.find;
 
 /**
  * Looks up a git token the stack uses but does not manage, with plain arguments; give exactly one of `id` and
@@ -59,9 +65,7 @@ export function findGitToken(client: DeployServiceClient, args: GetGitTokenArgs)
  * @example
  * const ci = await getGitToken({ organizationId: "3f2a...", name: "github-ci" });
  */
-export function getGitToken(args: GetGitTokenArgs): Promise<GitTokenResult> {
-  return promiseForm(findGitToken, args);
-}
+export const getGitToken: (args: GetGitTokenArgs) => Promise<GitTokenResult> = gitTokenLookup.get;
 
 /**
  * Looks up a git token, accepting Inputs and returning an Output.
@@ -70,6 +74,4 @@ export function getGitToken(args: GetGitTokenArgs): Promise<GitTokenResult> {
  * const ci = getGitTokenOutput({ organizationId: org.id, name: "github-ci" });
  * new Application("api", { ..., gitRepository: { url: "https://github.com/acme/api.git", gitTokenId: ci.id } });
  */
-export function getGitTokenOutput(args: GetGitTokenOutputArgs): pulumi.Output<GitTokenResult> {
-  return outputForm(findGitToken, args);
-}
+export const getGitTokenOutput: (args: GetGitTokenOutputArgs) => pulumi.Output<GitTokenResult> = gitTokenLookup.getOutput;

@@ -1,8 +1,7 @@
 /**
- * Lookups: objects a stack uses but does not manage, by id or by name in their parent, each family in two forms: a
- * Promise of plain values (`getProject`) and an Output accepting Inputs (`getProjectOutput`). The organization,
- * cluster, container registry, container and job lookups (`getOrganization`...) have always returned Outputs and
- * still do; their `...Output` names are the same functions.
+ * Lookups: objects a stack uses but does not manage, by id or by name in their parent, each family in two forms made
+ * by `lookupPair` (`./core.ts`): a Promise of plain values (`getProject`) and an Output accepting Inputs
+ * (`getProjectOutput`).
  */
 export { type NameOrIdArgs, type PlainArgs } from "./core";
 export * from "./organization";
@@ -23,3 +22,4 @@ export { type GetValueOutputArgs, type ValueResult } from "./values";
 export * from "./variable";
 export * from "./secret";
 export * from "./custom-domain";
+export * from "./team";

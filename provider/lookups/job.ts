@@ -1,15 +1,19 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { DeployServiceClient } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import type { JobInputs } from "../resources/job/schema";
+import type { JobInputs, jobSchema } from "../resources/job/schema";
 import { fromWire as jobFromWire, type JobRecord } from "../resources/job/wire";
-import { findIn, idOf, outputForm, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import { idOf, lookupPair, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import type { ResultMatch } from "./result-match";
 
-/** Arguments of {@link getJob} and {@link getJobOutput}: the job's id, or its name in its environment. */
-export interface GetJobArgs extends NameOrIdArgs {
+/** Arguments of {@link getJobOutput}: the job's id, or its name in its environment. */
+export interface GetJobOutputArgs extends NameOrIdArgs {
   /** Environment holding the job: needed with `name`, checked when given with `id`. */
   environmentId?: pulumi.Input<string>;
 }
+
+/** Arguments of {@link getJob}: those of {@link GetJobOutputArgs} with plain values. */
+export type GetJobArgs = PlainArgs<GetJobOutputArgs>;
 
 /** A job found by {@link getJob} or {@link getJobOutput}. */
 export interface JobResult {
@@ -39,22 +43,21 @@ const jobs: LookupFamily<JobRecord, JobResult> = {
   },
 };
 
+const jobLookup = lookupPair<GetJobOutputArgs, JobResult, JobRecord>(jobs);
+const resultMatchesSchema: ResultMatch<JobResult, typeof jobSchema, "jobType"> = true;
+void resultMatchesSchema;
+
 /** Finds a job by id, or by name in its environment (compared ignoring letter case, as the service does); its source and schedule come in the spelling of the `Job` Args. */
-export function findJob(
-  client: DeployServiceClient, environmentId: string | undefined, args: { name?: string | undefined; id?: string | undefined },
-): Promise<JobResult> {
-  return findIn(jobs, client, environmentId, args);
-}
+export const findJob: (client: DeployServiceClient, args: GetJobArgs) => Promise<JobResult> = jobLookup.find;
 
 /**
- * Looks up a job by id, or by name in its environment. Returns an Output (as it always has), like {@link getJobOutput}.
+ * Looks up a job by id, or by name in its environment, with plain arguments, in a Promise (in 0.1 it
+ * returned an Output, as {@link getJobOutput} does).
  *
  * @example
- * const migrate = getJob({ environmentId: env.id, name: "migrate" });
+ * const migrate = await getJob({ environmentId: "5e0b...", name: "migrate" });
  */
-export function getJob(args: GetJobArgs): pulumi.Output<JobResult> {
-  return getJobOutput(args);
-}
+export const getJob: (args: GetJobArgs) => Promise<JobResult> = jobLookup.get;
 
 /**
  * Looks up a job, accepting Inputs and returning an Output.
@@ -62,6 +65,4 @@ export function getJob(args: GetJobArgs): pulumi.Output<JobResult> {
  * @example
  * const migrate = getJobOutput({ environmentId: env.id, name: "migrate" });
  */
-export function getJobOutput(args: GetJobArgs): pulumi.Output<JobResult> {
-  return outputForm((client, plain: PlainArgs<GetJobArgs>) => findJob(client, plain.environmentId, plain), args);
-}
+export const getJobOutput: (args: GetJobOutputArgs) => pulumi.Output<JobResult> = jobLookup.getOutput;

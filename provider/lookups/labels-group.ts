@@ -1,7 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { DeployServiceClient, LabelsGroup } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import { findIn, outputForm, promiseForm, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import type { labelsGroupSchema } from "../resources/labels-group";
+import { lookupPair, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getLabelsGroupOutput}: the organization, and the group's id or name. */
 export interface GetLabelsGroupOutputArgs extends NameOrIdArgs {
@@ -45,13 +47,15 @@ const labelsGroups: LookupFamily<LabelsGroup, LabelsGroupResult> = {
   }),
 };
 
+const labelsGroupLookup = lookupPair<GetLabelsGroupOutputArgs, LabelsGroupResult, LabelsGroup>(labelsGroups);
+const resultMatchesSchema: ResultMatch<LabelsGroupResult, typeof labelsGroupSchema> = true;
+void resultMatchesSchema;
+
 /**
  * Finds a labels group of an organization by id, or by name (compared exactly; the service keeps group names
  * unique in an organization, and should several ever match, the lookup fails naming them with their ids).
  */
-export function findLabelsGroup(client: DeployServiceClient, args: GetLabelsGroupArgs): Promise<LabelsGroupResult> {
-  return findIn(labelsGroups, client, args.organizationId, args);
-}
+export const findLabelsGroup: (client: DeployServiceClient, args: GetLabelsGroupArgs) => Promise<LabelsGroupResult> = labelsGroupLookup.find;
 
 /**
  * Looks up a labels group the stack uses but does not manage, with plain arguments; give exactly one of `id` and `name`.
@@ -59,9 +63,7 @@ export function findLabelsGroup(client: DeployServiceClient, args: GetLabelsGrou
  * @example
  * const team = await getLabelsGroup({ organizationId: "3f2a...", name: "team-payments" });
  */
-export function getLabelsGroup(args: GetLabelsGroupArgs): Promise<LabelsGroupResult> {
-  return promiseForm(findLabelsGroup, args);
-}
+export const getLabelsGroup: (args: GetLabelsGroupArgs) => Promise<LabelsGroupResult> = labelsGroupLookup.get;
 
 /**
  * Looks up a labels group, accepting Inputs and returning an Output.
@@ -70,6 +72,4 @@ export function getLabelsGroup(args: GetLabelsGroupArgs): Promise<LabelsGroupRes
  * const team = getLabelsGroupOutput({ organizationId: org.id, name: "team-payments" });
  * new Application("api", { ..., labelsGroupIds: [team.id] });
  */
-export function getLabelsGroupOutput(args: GetLabelsGroupOutputArgs): pulumi.Output<LabelsGroupResult> {
-  return outputForm(findLabelsGroup, args);
-}
+export const getLabelsGroupOutput: (args: GetLabelsGroupOutputArgs) => pulumi.Output<LabelsGroupResult> = labelsGroupLookup.getOutput;

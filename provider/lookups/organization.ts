@@ -1,15 +1,18 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { isNotFound, type DeployServiceClient, type Organization } from "../../sdk";
 import { describeFailure } from "../framework/errors";
-import { defined, outputForm, textOf, type PlainArgs } from "./core";
+import { defined, lookupPair, textOf, type PlainArgs } from "./core";
 
-/** Arguments of {@link getOrganization} and {@link getOrganizationOutput}: a name, an id, or neither. */
-export interface GetOrganizationArgs {
+/** Arguments of {@link getOrganizationOutput}: a name, an id, or neither. */
+export interface GetOrganizationOutputArgs {
   /** Organization name (compared exactly). Default: the token's only organization (an error when it sees several). */
   name?: pulumi.Input<string>;
   /** Organization id, instead of a name. */
   id?: pulumi.Input<string>;
 }
+
+/** Arguments of {@link getOrganization}: those of {@link GetOrganizationOutputArgs} with plain values. */
+export type GetOrganizationArgs = PlainArgs<GetOrganizationOutputArgs>;
 
 /** An organization found by {@link getOrganization} or {@link getOrganizationOutput}. */
 export interface OrganizationResult {
@@ -29,12 +32,8 @@ function resultOf(o: Organization): OrganizationResult {
   return defined<OrganizationResult>({ id: o.id, name: o.name, createdAt: textOf(o.created_at), description: textOf(o.description), plan: textOf(o.plan) });
 }
 
-/**
- * Finds an organization by id, by name, or the only one the client's token sees (no name and no id). Takes the
- * name alone too (`findOrganization(client, "acme")`).
- */
-export async function findOrganization(client: DeployServiceClient, nameOrArgs?: string | PlainArgs<GetOrganizationArgs>): Promise<OrganizationResult> {
-  const args = typeof nameOrArgs === "string" ? { name: nameOrArgs } : (nameOrArgs ?? {});
+/** An organization by id, by name, or the only one the client's token sees (no name and no id). */
+async function organizationOf(client: DeployServiceClient, args: GetOrganizationArgs): Promise<OrganizationResult> {
   const name = textOf(args.name);
   const id = textOf(args.id);
   if (name !== undefined && id !== undefined) throw new Error("deploy-service: getOrganization: pass at most one of { name } and { id }, got both");
@@ -71,17 +70,21 @@ export async function findOrganization(client: DeployServiceClient, nameOrArgs?:
   return resultOf(org);
 }
 
+const organizationLookup = lookupPair<GetOrganizationOutputArgs, OrganizationResult>(organizationOf);
+
+/** Finds an organization by id, by name, or the only one the client's token sees (no name and no id). */
+export const findOrganization = (client: DeployServiceClient, args: GetOrganizationArgs = {}): Promise<OrganizationResult> =>
+  organizationLookup.find(client, args);
+
 /**
- * Looks up an organization by name or id, or the API token's only organization when neither is given. Returns an
- * Output (as it always has), like {@link getOrganizationOutput}.
+ * Looks up an organization by name or id, or the API token's only organization when neither is given, with plain
+ * arguments, in a Promise (in 0.1 it returned an Output, as {@link getOrganizationOutput} does).
  *
  * @example
- * const org = getOrganization({ name: "acme" });
+ * const org = await getOrganization({ name: "acme" });
  * new Project("web", { organizationId: org.id, name: "web" });
  */
-export function getOrganization(args: GetOrganizationArgs = {}): pulumi.Output<OrganizationResult> {
-  return getOrganizationOutput(args);
-}
+export const getOrganization = (args: GetOrganizationArgs = {}): Promise<OrganizationResult> => organizationLookup.get(args);
 
 /**
  * Looks up an organization, accepting Inputs and returning an Output.
@@ -90,6 +93,5 @@ export function getOrganization(args: GetOrganizationArgs = {}): pulumi.Output<O
  * const org = getOrganizationOutput({});
  * new Project("web", { organizationId: org.id, name: "web" });
  */
-export function getOrganizationOutput(args: GetOrganizationArgs = {}): pulumi.Output<OrganizationResult> {
-  return outputForm((client, plain: PlainArgs<GetOrganizationArgs>) => findOrganization(client, plain), args);
-}
+export const getOrganizationOutput = (args: GetOrganizationOutputArgs = {}): pulumi.Output<OrganizationResult> =>
+  organizationLookup.getOutput(args);

@@ -1,7 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { DeployServiceClient, Project } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import { defined, findIn, idOf, outputForm, promiseForm, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import { projectSchema } from "../resources/project";
+import { defined, definedFields, idOf, lookupPair, timestampsOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getProjectOutput}: the project's id, or its name in its organization. */
 export interface GetProjectOutputArgs extends NameOrIdArgs {
@@ -33,18 +35,19 @@ const projects: LookupFamily<Project, ProjectResult> = {
   get: (client, id) => client.projects.get(id),
   parentOf: (r) => idOf(r.organization),
   result: (r, organizationId) => defined<ProjectResult>({
-    id: r.id, name: r.name, organizationId, description: textOf(r.description),
-    createdAt: textOf(r.created_at), updatedAt: textOf(r.updated_at),
+    id: r.id, name: r.name, organizationId, ...definedFields(projectSchema, r, ["description"]), ...timestampsOf(r),
   }),
 };
+
+const projectLookup = lookupPair<GetProjectOutputArgs, ProjectResult, Project>(projects);
+const resultMatchesSchema: ResultMatch<ProjectResult, typeof projectSchema> = true;
+void resultMatchesSchema;
 
 /**
  * Finds a project by id, or by name in its organization (compared ignoring letter case, as the service does).
  * None or several matching fail naming the organization's projects.
  */
-export function findProject(client: DeployServiceClient, args: GetProjectArgs): Promise<ProjectResult> {
-  return findIn(projects, client, args.organizationId, args);
-}
+export const findProject: (client: DeployServiceClient, args: GetProjectArgs) => Promise<ProjectResult> = projectLookup.find;
 
 /**
  * Looks up a project the stack uses but does not manage, with plain arguments; give exactly one of `id` and `name`
@@ -54,9 +57,7 @@ export function findProject(client: DeployServiceClient, args: GetProjectArgs): 
  * const shop = await getProject({ organizationId: "3f2a...", name: "shop" });
  * new Environment("qa", { projectId: shop.id, name: "qa" });
  */
-export function getProject(args: GetProjectArgs): Promise<ProjectResult> {
-  return promiseForm(findProject, args);
-}
+export const getProject: (args: GetProjectArgs) => Promise<ProjectResult> = projectLookup.get;
 
 /**
  * Looks up a project, accepting Inputs (outputs of other resources or lookups) and returning an Output.
@@ -65,6 +66,4 @@ export function getProject(args: GetProjectArgs): Promise<ProjectResult> {
  * const shop = getProjectOutput({ organizationId: org.id, name: "shop" });
  * new Environment("qa", { projectId: shop.id, name: "qa" });
  */
-export function getProjectOutput(args: GetProjectOutputArgs): pulumi.Output<ProjectResult> {
-  return outputForm(findProject, args);
-}
+export const getProjectOutput: (args: GetProjectOutputArgs) => pulumi.Output<ProjectResult> = projectLookup.getOutput;

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { DeployServiceClient } from "../../sdk";
-import { outputForm, promiseForm, type PlainArgs } from "./core";
+import { lookupPair, type PlainArgs } from "./core";
 import { findValue, type GetValueOutputArgs, type ValueResult } from "./values";
 
 /** Arguments of {@link getSecretOutput}: the parent (`scope` and `parentId`), and exactly one of the secret's `id` and `key`. */
@@ -15,10 +15,10 @@ export type GetSecretArgs = PlainArgs<GetSecretOutputArgs>;
  */
 export type SecretResult = ValueResult;
 
+const secretLookup = lookupPair<GetSecretOutputArgs, SecretResult>((client, args) => findValue(client, args, true, (common): SecretResult => common));
+
 /** Finds a secret a parent holds itself (not one it inherits) by id, or by key (compared exactly). */
-export function findSecret(client: DeployServiceClient, args: GetSecretArgs): Promise<SecretResult> {
-  return findValue(client, args, true, (common): SecretResult => common);
-}
+export const findSecret: (client: DeployServiceClient, args: GetSecretArgs) => Promise<SecretResult> = secretLookup.find;
 
 /**
  * Looks up a secret the stack uses but does not manage, with plain arguments; give `scope`, `parentId` and exactly
@@ -27,9 +27,7 @@ export function findSecret(client: DeployServiceClient, args: GetSecretArgs): Pr
  * @example
  * const dbUrl = await getSecret({ scope: "PROJECT", parentId: "8c1d...", key: "DATABASE_URL" });
  */
-export function getSecret(args: GetSecretArgs): Promise<SecretResult> {
-  return promiseForm(findSecret, args);
-}
+export const getSecret: (args: GetSecretArgs) => Promise<SecretResult> = secretLookup.get;
 
 /**
  * Looks up a secret, accepting Inputs and returning an Output (with its id, to alias or override it elsewhere).
@@ -38,6 +36,4 @@ export function getSecret(args: GetSecretArgs): Promise<SecretResult> {
  * const dbUrl = getSecretOutput({ scope: "PROJECT", parentId: shop.id, key: "DATABASE_URL" });
  * new Secret("api-db-url", { scope: "APPLICATION", parentId: api.id, key: "DB_URL", aliasOf: dbUrl.id });
  */
-export function getSecretOutput(args: GetSecretOutputArgs): pulumi.Output<SecretResult> {
-  return outputForm(findSecret, args);
-}
+export const getSecretOutput: (args: GetSecretOutputArgs) => pulumi.Output<SecretResult> = secretLookup.getOutput;

@@ -6,7 +6,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { NotFoundError, VariableParentScope, type DeployServiceClient, type Variable } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
+import type { variableFamilySchema } from "../resources/variable-family";
 import { defined, findIn, textOf, type LookupFamily, type PlainArgs } from "./core";
+import type { ResultMatch } from "./result-match";
 
 /** Arguments of a variable or secret lookup: the parent (its scope and id), and exactly one of `key` and `id`. */
 export interface GetValueOutputArgs {
@@ -37,6 +39,9 @@ export interface ValueResult {
   /** Free text, when it has one. */
   description?: string;
 }
+
+const resultMatchesSchema: ResultMatch<ValueResult, ReturnType<typeof variableFamilySchema>, "variableType"> = true;
+void resultMatchesSchema;
 
 const SCOPES: readonly string[] = VariableParentScope.options;
 

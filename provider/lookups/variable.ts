@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { DeployServiceClient } from "../../sdk";
-import { outputForm, promiseForm, type PlainArgs } from "./core";
+import { lookupPair, type PlainArgs } from "./core";
 import { findValue, type GetValueOutputArgs, type ValueResult } from "./values";
 
 /** Arguments of {@link getVariableOutput}: the parent (`scope` and `parentId`), and exactly one of the variable's `id` and `key`. */
@@ -15,13 +15,14 @@ export interface VariableResult extends ValueResult {
   value?: string;
 }
 
+const variableLookup = lookupPair<GetVariableOutputArgs, VariableResult>((client, args) =>
+  findValue(client, args, false, (common, r): VariableResult => (typeof r.value === "string" ? { ...common, value: r.value } : common)));
+
 /**
  * Finds a variable a parent holds itself (not one it inherits, nor a built-in one) by id, or by key (compared
  * exactly). Secrets are not variables: look them up with `findSecret`.
  */
-export function findVariable(client: DeployServiceClient, args: GetVariableArgs): Promise<VariableResult> {
-  return findValue(client, args, false, (common, r): VariableResult => (typeof r.value === "string" ? { ...common, value: r.value } : common));
-}
+export const findVariable: (client: DeployServiceClient, args: GetVariableArgs) => Promise<VariableResult> = variableLookup.find;
 
 /**
  * Looks up a variable the stack uses but does not manage, with plain arguments; give `scope`, `parentId` and
@@ -30,9 +31,7 @@ export function findVariable(client: DeployServiceClient, args: GetVariableArgs)
  * @example
  * const level = await getVariable({ scope: "ENVIRONMENT", parentId: "8c1d...", key: "LOG_LEVEL" });
  */
-export function getVariable(args: GetVariableArgs): Promise<VariableResult> {
-  return promiseForm(findVariable, args);
-}
+export const getVariable: (args: GetVariableArgs) => Promise<VariableResult> = variableLookup.get;
 
 /**
  * Looks up a variable, accepting Inputs and returning an Output.
@@ -41,6 +40,4 @@ export function getVariable(args: GetVariableArgs): Promise<VariableResult> {
  * const level = getVariableOutput({ scope: "ENVIRONMENT", parentId: staging.id, key: "LOG_LEVEL" });
  * new Variable("verbose", { scope: "APPLICATION", parentId: api.id, key: "VERBOSE", aliasOf: level.id });
  */
-export function getVariableOutput(args: GetVariableOutputArgs): pulumi.Output<VariableResult> {
-  return outputForm(findVariable, args);
-}
+export const getVariableOutput: (args: GetVariableOutputArgs) => pulumi.Output<VariableResult> = variableLookup.getOutput;

@@ -1,7 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { DeployServiceClient, Webhook } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import { booleanOf, defined, findIn, outputForm, promiseForm, textOf, type LookupFamily, type PlainArgs } from "./core";
+import type { webhookSchema } from "../resources/webhook";
+import { booleanOf, defined, lookupPair, textOf, type LookupFamily, type PlainArgs } from "./core";
+import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getWebhookOutput}: the organization, and exactly one of the webhook's `id` and `targetUrl`. */
 export interface GetWebhookOutputArgs {
@@ -56,10 +58,12 @@ const webhooks: LookupFamily<Webhook, WebhookResult> = {
   }),
 };
 
+const webhookLookup = lookupPair<GetWebhookOutputArgs, WebhookResult, Webhook>(webhooks, { secret: true });
+const resultMatchesSchema: ResultMatch<WebhookResult, typeof webhookSchema, "targetSecretSet"> = true;
+void resultMatchesSchema;
+
 /** Finds a webhook of an organization by id, or by its target URL (compared exactly; never quoted in messages). */
-export function findWebhook(client: DeployServiceClient, args: GetWebhookArgs): Promise<WebhookResult> {
-  return findIn(webhooks, client, args.organizationId, args);
-}
+export const findWebhook: (client: DeployServiceClient, args: GetWebhookArgs) => Promise<WebhookResult> = webhookLookup.find;
 
 /**
  * Looks up a webhook the stack uses but does not manage, with plain arguments; give exactly one of `id` and
@@ -69,9 +73,7 @@ export function findWebhook(client: DeployServiceClient, args: GetWebhookArgs): 
  * @example
  * const alerts = await getWebhook({ organizationId: "3f2a...", id: "9d4e..." });
  */
-export function getWebhook(args: GetWebhookArgs): Promise<WebhookResult> {
-  return promiseForm(findWebhook, args);
-}
+export const getWebhook: (args: GetWebhookArgs) => Promise<WebhookResult> = webhookLookup.get;
 
 /**
  * Looks up a webhook, accepting Inputs and returning an Output. The whole result is a Pulumi secret, because it
@@ -80,6 +82,4 @@ export function getWebhook(args: GetWebhookArgs): Promise<WebhookResult> {
  * @example
  * const alerts = getWebhookOutput({ organizationId: org.id, targetUrl: config.requireSecret("alertsUrl") });
  */
-export function getWebhookOutput(args: GetWebhookOutputArgs): pulumi.Output<WebhookResult> {
-  return outputForm(findWebhook, args, true);
-}
+export const getWebhookOutput: (args: GetWebhookOutputArgs) => pulumi.Output<WebhookResult> = webhookLookup.getOutput;

@@ -20,7 +20,7 @@ const organizationId = config.require("organizationId");
 const project = ds.getProject({ organizationId, name: config.get("projectName") ?? "LOOKUP-SHOP" });
 const production = ds.getEnvironmentOutput({ projectId: project.then((p) => p.id), name: "production" });
 const main = ds.getDatabaseOutput({ environmentId: production.id, name: "main" });
-const hook = ds.getWebhookOutput({ organizationId: ds.getOrganization({}).id, id: config.require("webhookId") });
+const hook = ds.getWebhookOutput({ organizationId: ds.getOrganizationOutput({}).id, id: config.require("webhookId") });
 
 const stage = new ds.DeploymentStage("after-db", { environmentId: production.id, name: "after-db" });
 

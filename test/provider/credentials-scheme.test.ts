@@ -5,7 +5,7 @@ import {
 import { providerFor } from "../../provider/runtime";
 import * as http from "node:http";
 import * as pulumi from "@pulumi/pulumi";
-import { getOrganization } from "../../provider/resources/lookups";
+import { getOrganizationOutput } from "../../provider/lookups/index";
 import { useCredentialsSandbox } from "./credentials-auth-header";
 
 const NAMES = [API_URL_ENV, API_TOKEN_ENV, TOKEN_SCHEME_ENV] as const;
@@ -87,7 +87,7 @@ describe("lookups in the program", () => {
     pulumi.runtime.setConfig("deploy-service:tokenScheme", "Bearer");
     process.env[API_TOKEN_ENV] = "jwt-1";
     try {
-      const id = await new Promise<string>((resolve) => getOrganization().id.apply((v) => resolve(v)));
+      const id = await new Promise<string>((resolve) => getOrganizationOutput().id.apply((v) => resolve(v)));
       expect(id).toBe("org-1");
       expect(seen.length).toBeGreaterThan(0);
       expect(new Set(seen)).toEqual(new Set(["Bearer jwt-1"]));

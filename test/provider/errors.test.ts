@@ -1,6 +1,6 @@
 import { describeFailure, partialFailure, readOrGone } from "../../provider/framework/errors";
 import { gitTokenProvider } from "../../provider/resources/git-token";
-import { findOrganization } from "../../provider/resources/lookups";
+import { findOrganization } from "../../provider/lookups/index";
 import { errorFromStatus, type DeployServiceClient } from "../../sdk";
 import { useFixture } from "./fixture";
 
@@ -41,7 +41,7 @@ describe("getOrganization with several organizations", () => {
   it("asks for a name, listing them", async () => {
     const client = { organizations: { list: async () => [{ id: "1", name: "a" }, { id: "2", name: "b" }] } } as unknown as DeployServiceClient;
     await expect(findOrganization(client)).rejects.toThrow(/several organizations \("a", "b"\); pass \{ name \}/);
-    expect((await findOrganization(client, "b")).id).toBe("2");
+    expect((await findOrganization(client, { name: "b" })).id).toBe("2");
   });
 });
 

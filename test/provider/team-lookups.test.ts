@@ -8,7 +8,7 @@ import type { DeployServiceClient } from "../../sdk";
 import {
   findApiToken, findClusterKubeconfig, findCustomRole, findOrganizationMember, getApiTokenOutput, getClusterKubeconfig,
   getClusterKubeconfigOutput, getCustomRoleOutput, getOrganizationMember, getOrganizationMemberOutput,
-} from "../../provider/resources/team-lookups";
+} from "../../provider/lookups/index";
 import { useFixture } from "./fixture";
 import { sdkMember } from "./lifecycle-rows/team";
 

@@ -3,14 +3,16 @@
  * again), a custom role, and a cluster's kubeconfig (a secret). Each in two forms: a Promise of plain values taking
  * plain arguments, and an Output taking Inputs.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { ApiToken as ApiTokenRecord, CustomRole as CustomRoleRecord, DeployServiceClient, Member } from "../../sdk";
 import type { NaturalKey } from "../framework/natural-keys";
 import { describeFailure } from "../framework/errors";
-import { defined, findIn, outputForm, promiseForm, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "../lookups/core";
-import { apiTokenById } from "./api-token";
-import type { ClusterPermission, ClusterPermissionEntry, EnvironmentType, ProjectPermission, ProjectPermissionEntry } from "./organization-roles";
-import { findMember } from "./organization-member";
+import { apiTokenById, type apiTokenSchema } from "../resources/api-token";
+import type { customRoleSchema } from "../resources/custom-role";
+import type { ClusterPermission, ClusterPermissionEntry, EnvironmentType, ProjectPermission, ProjectPermissionEntry } from "../resources/organization-roles";
+import { findMember, type organizationMemberSchema } from "../resources/organization-member";
+import { defined, lookupPair, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getOrganizationMemberOutput}: the organization, and exactly one of `email` and `userId`. */
 export interface GetOrganizationMemberOutputArgs {
@@ -96,7 +98,7 @@ export interface CustomRoleResult {
 export interface GetClusterKubeconfigOutputArgs {
   /** The organization owning the cluster. */
   organizationId: pulumi.Input<string>;
-  /** The cluster (e.g. `getCluster(...).id`). */
+  /** The cluster (e.g. `getClusterOutput(...).id`). */
   clusterId: pulumi.Input<string>;
   /** True: a read-only credential (a service account with the `view` cluster role). Default: `false`. */
   readOnly?: pulumi.Input<boolean>;
@@ -158,8 +160,7 @@ const customRoles: LookupFamily<CustomRoleRecord, CustomRoleResult> = {
   }),
 };
 
-/** Finds a member of an organization by address or user id; none fails naming the organization's members. */
-export async function findOrganizationMember(client: DeployServiceClient, args: GetOrganizationMemberArgs): Promise<OrganizationMemberResult> {
+async function memberOf(client: DeployServiceClient, args: GetOrganizationMemberArgs): Promise<OrganizationMemberResult> {
   const given = (v: string | undefined) => v !== undefined && v !== "";
   if (given(args.email) === given(args.userId)) {
     throw new Error(`deploy-service: getOrganizationMember: pass exactly one of { email } and { userId }, got ${given(args.email) ? "both" : "neither"}`);
@@ -171,18 +172,8 @@ export async function findOrganizationMember(client: DeployServiceClient, args: 
   });
 }
 
-/** Finds an API token's metadata by name (exact) or id. None or several fail naming the organization's tokens. */
-export function findApiToken(client: DeployServiceClient, args: GetApiTokenArgs): Promise<ApiTokenResult> {
-  return findIn(apiTokens, client, args.organizationId, args);
-}
-
-/** Finds a custom role by name (ignoring letter case, as the service does) or id. None or several fail naming the roles. */
-export function findCustomRole(client: DeployServiceClient, args: GetCustomRoleArgs): Promise<CustomRoleResult> {
-  return findIn(customRoles, client, args.organizationId, args);
-}
-
-/** Reads a cluster's kubeconfig. */
-export async function findClusterKubeconfig(client: DeployServiceClient, args: GetClusterKubeconfigArgs): Promise<ClusterKubeconfigResult> {
+/** A cluster's kubeconfig. */
+async function kubeconfigOf(client: DeployServiceClient, args: GetClusterKubeconfigArgs): Promise<ClusterKubeconfigResult> {
   try {
     const kubeconfig = await client.clusters.kubeconfig(args.organizationId, args.clusterId, args.readOnly ? { readOnly: true } : {});
     return { organizationId: args.organizationId, clusterId: args.clusterId, kubeconfig };
@@ -191,15 +182,37 @@ export async function findClusterKubeconfig(client: DeployServiceClient, args: G
   }
 }
 
+const memberLookup = lookupPair<GetOrganizationMemberOutputArgs, OrganizationMemberResult>(memberOf);
+const apiTokenLookup = lookupPair<GetApiTokenOutputArgs, ApiTokenResult, ApiTokenRecord>(apiTokens);
+const customRoleLookup = lookupPair<GetCustomRoleOutputArgs, CustomRoleResult, CustomRoleRecord>(customRoles);
+const kubeconfigLookup = lookupPair<GetClusterKubeconfigOutputArgs, ClusterKubeconfigResult>(kubeconfigOf, { secret: true });
+
+const memberMatches: ResultMatch<OrganizationMemberResult, typeof organizationMemberSchema, "name" | "roleName" | "lastActivityAt"> = true;
+const apiTokenMatches: ResultMatch<ApiTokenResult, typeof apiTokenSchema, "roleName" | "roleId"> = true;
+const customRoleMatches: ResultMatch<CustomRoleResult, typeof customRoleSchema> = true;
+void [memberMatches, apiTokenMatches, customRoleMatches];
+
+/** Finds a member of an organization by address or user id; none fails naming the organization's members. */
+export const findOrganizationMember: (client: DeployServiceClient, args: GetOrganizationMemberArgs) => Promise<OrganizationMemberResult> =
+  memberLookup.find;
+
+/** Finds an API token's metadata by name (exact) or id. None or several fail naming the organization's tokens. */
+export const findApiToken: (client: DeployServiceClient, args: GetApiTokenArgs) => Promise<ApiTokenResult> = apiTokenLookup.find;
+
+/** Finds a custom role by name (ignoring letter case, as the service does) or id. None or several fail naming the roles. */
+export const findCustomRole: (client: DeployServiceClient, args: GetCustomRoleArgs) => Promise<CustomRoleResult> = customRoleLookup.find;
+
+/** Reads a cluster's kubeconfig. */
+export const findClusterKubeconfig: (client: DeployServiceClient, args: GetClusterKubeconfigArgs) => Promise<ClusterKubeconfigResult> =
+  kubeconfigLookup.find;
+
 /**
  * Looks up a member of an organization by address or user id, with plain arguments.
  *
  * @example
  * const alice = await getOrganizationMember({ organizationId: "3f2a...", email: "alice@acme.example" });
  */
-export function getOrganizationMember(args: GetOrganizationMemberArgs): Promise<OrganizationMemberResult> {
-  return promiseForm(findOrganizationMember, args);
-}
+export const getOrganizationMember: (args: GetOrganizationMemberArgs) => Promise<OrganizationMemberResult> = memberLookup.get;
 
 /**
  * Looks up a member of an organization, accepting Inputs and returning an Output.
@@ -208,9 +221,7 @@ export function getOrganizationMember(args: GetOrganizationMemberArgs): Promise<
  * const alice = getOrganizationMemberOutput({ organizationId: org.id, email: "alice@acme.example" });
  * export const aliceRole = alice.roleName;
  */
-export function getOrganizationMemberOutput(args: GetOrganizationMemberOutputArgs): pulumi.Output<OrganizationMemberResult> {
-  return outputForm(findOrganizationMember, args);
-}
+export const getOrganizationMemberOutput: (args: GetOrganizationMemberOutputArgs) => pulumi.Output<OrganizationMemberResult> = memberLookup.getOutput;
 
 /**
  * Looks up an API token's metadata (never its value) by name or id, with plain arguments.
@@ -218,9 +229,7 @@ export function getOrganizationMemberOutput(args: GetOrganizationMemberOutputArg
  * @example
  * const ci = await getApiToken({ organizationId: "3f2a...", name: "ci" });
  */
-export function getApiToken(args: GetApiTokenArgs): Promise<ApiTokenResult> {
-  return promiseForm(findApiToken, args);
-}
+export const getApiToken: (args: GetApiTokenArgs) => Promise<ApiTokenResult> = apiTokenLookup.get;
 
 /**
  * Looks up an API token's metadata (never its value), accepting Inputs and returning an Output.
@@ -229,9 +238,7 @@ export function getApiToken(args: GetApiTokenArgs): Promise<ApiTokenResult> {
  * const ci = getApiTokenOutput({ organizationId: org.id, name: "ci" });
  * export const ciRole = ci.roleName;
  */
-export function getApiTokenOutput(args: GetApiTokenOutputArgs): pulumi.Output<ApiTokenResult> {
-  return outputForm(findApiToken, args);
-}
+export const getApiTokenOutput: (args: GetApiTokenOutputArgs) => pulumi.Output<ApiTokenResult> = apiTokenLookup.getOutput;
 
 /**
  * Looks up a custom role by name or id, with plain arguments.
@@ -239,9 +246,7 @@ export function getApiTokenOutput(args: GetApiTokenOutputArgs): pulumi.Output<Ap
  * @example
  * const deployers = await getCustomRole({ organizationId: "3f2a...", name: "deployers" });
  */
-export function getCustomRole(args: GetCustomRoleArgs): Promise<CustomRoleResult> {
-  return promiseForm(findCustomRole, args);
-}
+export const getCustomRole: (args: GetCustomRoleArgs) => Promise<CustomRoleResult> = customRoleLookup.get;
 
 /**
  * Looks up a custom role, accepting Inputs and returning an Output.
@@ -250,9 +255,7 @@ export function getCustomRole(args: GetCustomRoleArgs): Promise<CustomRoleResult
  * const deployers = getCustomRoleOutput({ organizationId: org.id, name: "deployers" });
  * new ApiToken("ci", { organizationId: org.id, name: "ci", customRoleId: deployers.id });
  */
-export function getCustomRoleOutput(args: GetCustomRoleOutputArgs): pulumi.Output<CustomRoleResult> {
-  return outputForm(findCustomRole, args);
-}
+export const getCustomRoleOutput: (args: GetCustomRoleOutputArgs) => pulumi.Output<CustomRoleResult> = customRoleLookup.getOutput;
 
 /**
  * Reads a cluster's kubeconfig with plain arguments. The result holds a credential: treat `kubeconfig` as a secret
@@ -261,19 +264,15 @@ export function getCustomRoleOutput(args: GetCustomRoleOutputArgs): pulumi.Outpu
  * @example
  * const { kubeconfig } = await getClusterKubeconfig({ organizationId: "3f2a...", clusterId: "9c1e..." });
  */
-export function getClusterKubeconfig(args: GetClusterKubeconfigArgs): Promise<ClusterKubeconfigResult> {
-  return promiseForm(findClusterKubeconfig, args);
-}
+export const getClusterKubeconfig: (args: GetClusterKubeconfigArgs) => Promise<ClusterKubeconfigResult> = kubeconfigLookup.get;
 
 /**
  * Reads a cluster's kubeconfig, accepting Inputs; the result is a Pulumi secret, ready for the Kubernetes
  * provider: `new k8s.Provider("eu-west", { kubeconfig: getClusterKubeconfigOutput({...}).kubeconfig })`.
  *
  * @example
- * const cluster = getCluster({ organizationId: org.id, name: "eu-west" });
+ * const cluster = getClusterOutput({ organizationId: org.id, name: "eu-west" });
  * const access = getClusterKubeconfigOutput({ organizationId: org.id, clusterId: cluster.id });
  * const k8sProvider = new k8s.Provider("eu-west", { kubeconfig: access.kubeconfig });
  */
-export function getClusterKubeconfigOutput(args: GetClusterKubeconfigOutputArgs): pulumi.Output<ClusterKubeconfigResult> {
-  return outputForm(findClusterKubeconfig, args, true);
-}
+export const getClusterKubeconfigOutput: (args: GetClusterKubeconfigOutputArgs) => pulumi.Output<ClusterKubeconfigResult> = kubeconfigLookup.getOutput;
