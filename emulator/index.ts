@@ -60,13 +60,13 @@
  *
  * @packageDocumentation
  */
-import { EmulatorServer } from "./server";
+import { EmulatorServer } from "./server/server";
 import { ensureClusterCredentials } from "./models/kubeconfig";
-import { loadData, Saver } from "./persistence";
-import { newSeedInfo, seedState } from "./seed";
-import { normalizeAllowHost } from "./webhook-targets";
+import { loadData, Saver } from "./persistence/persistence";
+import { newSeedInfo, seedState } from "./persistence/seed";
+import { normalizeAllowHost } from "./deployments/webhook-targets";
 
-export * from "./control-client";
+export * from "./control/control-client";
 
 /** How {@link startEmulator} runs the emulator. */
 export interface EmulatorOptions {

@@ -16,7 +16,7 @@
  * environment and its services. Ids are stable: derived from the defining record's id and the key.
  */
 import { createHash } from "node:crypto";
-import type { Store } from "../store";
+import type { Store } from "./store";
 import { databaseHost, databasePort, type DatabaseRec } from "./databases";
 import type { EnvironmentRec } from "./environments";
 import type { ProjectRec } from "./projects";

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import type { z } from "zod";
-import { ApiError, badRequest } from "../errors";
+import { ApiError, badRequest } from "../server/errors";
 import type { containerRegistryRequest } from "../schemas/container-registries";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
 import type { State } from "./state";

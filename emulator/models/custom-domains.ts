@@ -15,7 +15,7 @@
  *   the family removes the records of services no longer stored (the store's cascade needs no entry for them).
  */
 import type { z } from "zod";
-import { badRequest, conflict, notFound } from "../errors";
+import { badRequest, conflict, notFound } from "../server/errors";
 import type { customDomainRequest } from "../schemas/custom-domains";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
 import type { ServiceRecBase } from "./services";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
-import { badRequest } from "../errors";
+import { badRequest } from "../server/errors";
 import type { credentialsRequest, databaseCreateRequest, databaseEditRequest } from "../schemas/databases";
 import { applicationKind, type ApplicationRec } from "./applications";
 import { groupIds } from "./groups";

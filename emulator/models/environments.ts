@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { aggregateState, deletionState, deploymentStatusOf, serviceState } from "../clock";
-import { badRequest } from "../errors";
+import { aggregateState, deletionState, deploymentStatusOf, serviceState } from "../deployments/clock";
+import { badRequest } from "../server/errors";
 import type { environmentCreateRequest, environmentEditRequest } from "../schemas/environments";
 import { baseFields, iso, type BaseRec, type ModelContext } from "./records";
 import type { DeletionRec, ServiceAction } from "./runtime";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { badRequest } from "../errors";
+import { badRequest } from "../server/errors";
 import type { gitTokenRequest } from "../schemas/git-tokens";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
 import { assertNameFree } from "./uniqueness";

@@ -4,7 +4,7 @@
  * organization does not have is refused (400 naming the item); deleting a group takes it off whatever referenced it.
  */
 import type { z } from "zod";
-import { badRequest } from "../errors";
+import { badRequest } from "../server/errors";
 import type { annotationsGroupRequest, labelsGroupRequest } from "../schemas/groups";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
 import { assertNameFree } from "./uniqueness";

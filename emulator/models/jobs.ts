@@ -6,7 +6,7 @@
  * from git only), DEPLOYING, then DEPLOYED when the run succeeded or DEPLOYMENT_ERROR when it failed.
  */
 import type { z } from "zod";
-import { badRequest } from "../errors";
+import { badRequest } from "../server/errors";
 import type { jobDockerRequest, jobRequest, jobScheduleRequest, jobSourceRequest } from "../schemas/jobs";
 import { LIFECYCLE_EVENTS } from "../schemas/jobs";
 import { defaultAdvancedSettings, type AdvancedSettings } from "./advanced-settings";

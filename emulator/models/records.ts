@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { World } from "../world";
+import type { World } from "./world";
 
 /** Fields every stored record has. */
 export interface BaseRec {

@@ -1,5 +1,5 @@
-import { endDeployment } from "../deployment-events";
-import type { Store } from "../store";
+import { endDeployment } from "../deployments/deployment-events";
+import type { Store } from "./store";
 import type { GroupRefs } from "./groups";
 import { touch, type BaseRec, type ModelContext } from "./records";
 import type { DeletionRec, RuntimeRec } from "./runtime";

@@ -1,5 +1,5 @@
-import { ApiError, badRequest } from "../errors";
-import type { Store } from "../store";
+import { ApiError, badRequest } from "../server/errors";
+import type { Store } from "./store";
 import { baseFields, iso, touch, type BaseRec, type ModelContext } from "./records";
 import { assertNameFree } from "./uniqueness";
 

@@ -1,4 +1,4 @@
-import { finished, stateAt } from "../clock";
+import { finished, stateAt } from "../deployments/clock";
 import { applicationKind, createApplication, editApplication, type ApplicationRec } from "../models/applications";
 import type { DeploymentRec } from "../models/runtime";
 import { applicationCreateRequest, applicationEditRequest, applicationResponse } from "../schemas/applications";

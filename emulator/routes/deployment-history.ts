@@ -3,8 +3,8 @@
  * (`/environment/{environmentId}/deploymentHistory`) every environment action and single-service action with the
  * deployments of its services. Newest first, 20 per page, the next page after the entry named by query `startId`.
  */
-import { aggregateState, stateAt, stateSince } from "../clock";
-import { badRequest } from "../errors";
+import { aggregateState, stateAt, stateSince } from "../deployments/clock";
+import { badRequest } from "../server/errors";
 import { deploymentsOf, groupOf } from "../models/deployments";
 import type { EnvironmentRec } from "../models/environments";
 import { iso } from "../models/records";

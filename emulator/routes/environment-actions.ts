@@ -4,9 +4,9 @@
  * (`actions.ts`, `environment-requests.ts`).
  */
 import type { z } from "zod";
-import { runEnvironmentAction } from "../actions";
-import { inProgress, phaseOf } from "../clock";
-import { actOnServices, cancelEnvironmentDeployment, deployServices } from "../environment-requests";
+import { runEnvironmentAction } from "../deployments/actions";
+import { inProgress, phaseOf } from "../deployments/clock";
+import { actOnServices, cancelEnvironmentDeployment, deployServices } from "../deployments/environment-requests";
 import { environmentStatus, environmentSummary, type EnvironmentRec } from "../models/environments";
 import type { ServiceAction } from "../models/runtime";
 import { SERVICE_KINDS } from "../models/service-kinds";
@@ -16,7 +16,7 @@ import {
   serviceIdsRequest, type STAGE_STATES,
 } from "../schemas/environments";
 import { statusResponse } from "../schemas/common";
-import { readEnvironmentStatus, readServiceStatus } from "../status-reads";
+import { readEnvironmentStatus, readServiceStatus } from "../deployments/status-reads";
 import { needEnvironment } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
 

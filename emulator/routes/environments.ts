@@ -2,7 +2,7 @@ import { createEnvironment, deleteEnvironment, editEnvironment, type Environment
 import {
   environmentCreateRequest, environmentEditRequest, environmentResponse, environmentStatusResponse,
 } from "../schemas/environments";
-import { readEnvironmentStatus } from "../status-reads";
+import { readEnvironmentStatus } from "../deployments/status-reads";
 import { crudRoutes } from "./crud";
 import { environmentHistoryRoute } from "./deployment-history";
 import { environmentActionRoutes } from "./environment-actions";

@@ -1,4 +1,4 @@
-import { badRequest, notFound } from "../errors";
+import { badRequest, notFound } from "../server/errors";
 import { applicationKind, type ApplicationRec } from "../models/applications";
 import type { ClusterRec } from "../models/clusters";
 import type { EnvironmentRec } from "../models/environments";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { assertActionable, prepareDeploy, startServiceAction } from "../actions";
-import { aggregateState, deploymentStatusOf, phaseOf, serviceState, serviceStatus } from "../clock";
-import { readServiceStatus } from "../status-reads";
-import { badRequest } from "../errors";
+import { assertActionable, prepareDeploy, startServiceAction } from "../deployments/actions";
+import { aggregateState, deploymentStatusOf, phaseOf, serviceState, serviceStatus } from "../deployments/clock";
+import { readServiceStatus } from "../deployments/status-reads";
+import { badRequest } from "../server/errors";
 import { deploymentsOf, lastDeployed } from "../models/deployments";
 import { visibleLogs } from "../models/logs";
 import { iso } from "../models/records";

@@ -10,12 +10,12 @@
  */
 import { assertActionable, cancelAction, checkDeploy, planByStage, runEnvironmentRequest } from "./actions";
 import { finished } from "./clock";
-import { badRequest, conflict } from "./errors";
-import { lastDeployed } from "./models/deployments";
-import type { EnvironmentActionRec, EnvironmentRec } from "./models/environments";
-import type { ModelContext } from "./models/records";
-import type { ServiceAction } from "./models/runtime";
-import { SERVICE_KINDS, deployVersion, type DeployBody, type ServiceKind, type ServiceRec } from "./models/service-kinds";
+import { badRequest, conflict } from "../server/errors";
+import { lastDeployed } from "../models/deployments";
+import type { EnvironmentActionRec, EnvironmentRec } from "../models/environments";
+import type { ModelContext } from "../models/records";
+import type { ServiceAction } from "../models/runtime";
+import { SERVICE_KINDS, deployVersion, type DeployBody, type ServiceKind, type ServiceRec } from "../models/service-kinds";
 
 /**
  * One service a request lists: its kind, its id, where the request lists it (`jobs[0]`) and names its id

@@ -1,8 +1,8 @@
-import { deletionDone } from "./clock";
-import type { EnvironmentRec } from "./models/environments";
-import { SERVICE_KINDS, type AnyServiceKind, type RecordOf, type ServiceKind, type ServiceRec } from "./models/service-kinds";
-import type { StageRec } from "./models/stages";
-import type { State } from "./models/state";
+import { deletionDone } from "../deployments/clock";
+import type { EnvironmentRec } from "./environments";
+import { SERVICE_KINDS, type AnyServiceKind, type RecordOf, type ServiceKind, type ServiceRec } from "./service-kinds";
+import type { StageRec } from "./stages";
+import type { State } from "./state";
 
 /**
  * In-memory records of the emulator. Knows nothing of HTTP: lookups return `undefined`,

@@ -1,15 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
-import { ApiError } from "./errors";
-import { faultRequest, staleStatusRequest } from "./faults";
-import { parseJsonBody, readBody, sendError, sendJson } from "./http-util";
+import { ApiError } from "../server/errors";
+import { faultRequest, staleStatusRequest } from "../server/faults";
+import { parseJsonBody, readBody, sendError, sendJson } from "../server/http-util";
 import type { ControlTarget } from "./control-target";
 import { serveDashboard } from "./dashboard/route";
-import { SERVICE_KINDS } from "./models/service-kinds";
-import type { State, StateJson } from "./models/state";
-import { REGISTRY_SECRET_FIELDS } from "./schemas/container-registries";
-import { parseOr400 } from "./schemas/validate";
-import { stateToJson } from "./snapshot";
+import { SERVICE_KINDS } from "../models/service-kinds";
+import type { State, StateJson } from "../models/state";
+import { REGISTRY_SECRET_FIELDS } from "../schemas/container-registries";
+import { parseOr400 } from "../schemas/validate";
+import { stateToJson } from "../persistence/snapshot";
 
 const failureRequest = z.object({ stage: z.enum(["BUILD", "DEPLOY"]).nullable() });
 const configRequest = z.object({

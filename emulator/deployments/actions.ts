@@ -21,19 +21,19 @@
 import { randomUUID } from "node:crypto";
 import { endsInFailure, finished, naturalEnd, serviceStatus, startAction } from "./clock";
 import { endDeployment, scheduleDeploymentEvents } from "./deployment-events";
-import { badRequest, conflict } from "./errors";
-import { staleKey, type StaleStatusRule } from "./faults";
-import { archiveDeployment, lastDeployed, nextSequence } from "./models/deployments";
+import { badRequest, conflict } from "../server/errors";
+import { staleKey, type StaleStatusRule } from "../server/faults";
+import { archiveDeployment, lastDeployed, nextSequence } from "../models/deployments";
 import {
   environmentStatus, recordEnvironmentAction, type EnvironmentActionRec, type EnvironmentRec,
-} from "./models/environments";
-import { appendLogs, cutLogs } from "./models/logs";
-import { iso, type ModelContext } from "./models/records";
-import type { DeploymentRec, ServiceAction } from "./models/runtime";
-import type { DeployBody, ServiceKind, ServiceRec } from "./models/service-kinds";
-import type { ServiceRecBase } from "./models/services";
-import type { Store } from "./store";
-import type { World } from "./world";
+} from "../models/environments";
+import { appendLogs, cutLogs } from "../models/logs";
+import { iso, type ModelContext } from "../models/records";
+import type { DeploymentRec, ServiceAction } from "../models/runtime";
+import type { DeployBody, ServiceKind, ServiceRec } from "../models/service-kinds";
+import type { ServiceRecBase } from "../models/services";
+import type { Store } from "../models/store";
+import type { World } from "../models/world";
 
 /** What an action is started with beyond the service and the action. */
 export interface ActionOptions {

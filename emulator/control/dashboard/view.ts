@@ -4,13 +4,13 @@
  * faults and each token's rate-limit budget. Secrets are taken from the state dump's redaction ({@link redactedState}),
  * so no secret value, token value or credential is ever in the feed.
  */
-import { deploymentStatusOf, serviceState } from "../clock";
+import { deploymentStatusOf, serviceState } from "../../deployments/clock";
 import type { ControlTarget } from "../control-target";
 import { redactedState } from "../control";
-import type { Fault, StaleStatusRule } from "../faults";
-import { environmentSummary } from "../models/environments";
-import type { RequestLogEntry } from "../request-log";
-import type { EmulatorConfig } from "../world";
+import type { Fault, StaleStatusRule } from "../../server/faults";
+import { environmentSummary } from "../../models/environments";
+import type { RequestLogEntry } from "../../server/request-log";
+import type { EmulatorConfig } from "../../models/world";
 import { rateBudgets, type RateBudget } from "./rate-budgets";
 
 /** How many of the last API requests the feed carries. */

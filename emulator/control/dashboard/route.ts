@@ -5,8 +5,8 @@
  */
 import type { ServerResponse } from "node:http";
 import type { ControlTarget } from "../control-target";
-import { ApiError } from "../errors";
-import { sendJson } from "../http-util";
+import { ApiError } from "../../server/errors";
+import { sendJson } from "../../server/http-util";
 import { DASHBOARD_HEADERS, DASHBOARD_HTML } from "./page";
 import { FEED_PATH } from "./page-script";
 import { dashboardView } from "./view";
