@@ -6,7 +6,7 @@
  */
 import { deploymentStatusOf, serviceState } from "../../deployments/clock";
 import type { ControlTarget } from "../control-target";
-import { redactedState } from "../control";
+import { redactedState } from "../state-dump";
 import type { Fault, StaleStatusRule } from "../../server/faults";
 import { environmentSummary } from "../../models/environments";
 import type { RequestLogEntry } from "../../server/request-log";
