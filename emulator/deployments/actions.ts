@@ -34,6 +34,7 @@ import type { DeployBody, ServiceKind, ServiceRec } from "../models/service-kind
 import type { ServiceRecBase } from "../models/services";
 import type { Store } from "../models/store";
 import type { World } from "../models/world";
+import { servicesOf, stagesOf } from "../models/queries";
 
 /** What an action is started with beyond the service and the action. */
 export interface ActionOptions {
@@ -152,7 +153,7 @@ export interface PlannedStage {
 export function planByStage(store: Store, envId: string, pick: (svc: ServiceRec, skipped: boolean) => PlannedService | undefined): PlannedStage[] {
   const placed = new Set<string>();
   const plan: PlannedStage[] = [];
-  for (const stage of store.stagesOf(envId)) {
+  for (const stage of stagesOf(store, envId)) {
     const services: PlannedService[] = [];
     for (const entry of stage.services) {
       placed.add(entry.service_id);
@@ -162,7 +163,7 @@ export function planByStage(store: Store, envId: string, pick: (svc: ServiceRec,
     }
     if (services.length > 0) plan.push({ name: stage.name, services });
   }
-  const rest = store.servicesOf(envId).filter((s) => !placed.has(s.id)).map((s) => pick(s, false)).filter((p) => p !== undefined);
+  const rest = servicesOf(store, envId).filter((s) => !placed.has(s.id)).map((s) => pick(s, false)).filter((p) => p !== undefined);
   if (rest.length > 0) plan.push({ name: "(no stage)", services: rest });
   return plan;
 }

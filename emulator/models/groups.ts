@@ -8,6 +8,7 @@ import { badRequest } from "../server/errors";
 import type { annotationsGroupRequest, labelsGroupRequest } from "../schemas/groups";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
 import { assertNameFree } from "./uniqueness";
+import { groupReferrers, parentsOf } from "./queries";
 
 /** An annotations group. */
 export interface AnnotationsGroupRec extends BaseRec {
@@ -67,15 +68,10 @@ export function referencedGroups<F extends GroupField>(m: ModelContext, field: F
   });
 }
 
-/** Every record that may reference groups: the services of every kind and the clusters. */
-function referrers(m: ModelContext): GroupRefs[] {
-  const store = m.world.store;
-  return [...store.servicesWithKind().map(([, svc]) => svc), ...store.state.clusters];
-}
-
 /** How many services (and clusters) reference a group. */
 export function groupUsage(m: ModelContext, field: GroupField, id: string): number {
-  return referrers(m).filter((r) => r[field]?.includes(id)).length;
+  const { services, clusters } = groupReferrers(m.world.store, field, id);
+  return services.length + clusters.length;
 }
 
 /** One service or cluster that references a group, as `.../associatedItems` answers it. */
@@ -103,19 +99,17 @@ function jobItemType(job: object): "CRON" | "LIFECYCLE" {
  * order of the service kinds, then clusters.
  */
 export function groupAssociatedItems(m: ModelContext, field: GroupField, id: string): GroupAssociatedItem[] {
-  const state = m.world.store.state;
-  const services = m.world.store.servicesWithKind().flatMap(([kind, svc]): GroupAssociatedItem[] => {
-    if (!svc[field]?.includes(id)) return [];
-    const env = state.environments.get(svc.environment_id);
-    const project = env ? state.projects.get(env.project_id) : undefined;
+  const referrers = groupReferrers(m.world.store, field, id);
+  const services = referrers.services.map(([kind, svc]): GroupAssociatedItem => {
+    const { environment: env, project } = parentsOf(m.world.store, svc);
     const type = kind.type === "JOB" ? jobItemType(svc) : kind.type;
-    return [{
+    return {
       item_id: svc.id, item_name: svc.name, item_type: type,
       ...(project ? { project_id: project.id, project_name: project.name } : {}),
       ...(env ? { environment_id: env.id, environment_name: env.name } : {}),
-    }];
+    };
   });
-  const clusters = state.clusters.filter((c) => c[field]?.includes(id)).map((c): GroupAssociatedItem => ({
+  const clusters = referrers.clusters.map((c): GroupAssociatedItem => ({
     item_id: c.id, item_name: c.name, item_type: "CLUSTER", cluster_id: c.id, cluster_name: c.name,
   }));
   return [...services, ...clusters];
@@ -163,8 +157,6 @@ export function replaceLabelsGroup(m: ModelContext, g: LabelsGroupRec, b: z.outp
 /** Deletes a group and takes it off every service and cluster that referenced it. */
 export function deleteGroup(m: ModelContext, field: GroupField, id: string): void {
   groupsIn(m, field).delete(id);
-  for (const r of referrers(m)) {
-    const ids = r[field];
-    if (ids?.includes(id)) r[field] = ids.filter((x) => x !== id);
-  }
+  const { services, clusters } = groupReferrers(m.world.store, field, id);
+  for (const r of [...services.map(([, svc]): GroupRefs => svc), ...clusters]) r[field] = (r[field] ?? []).filter((x) => x !== id);
 }

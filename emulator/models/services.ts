@@ -6,6 +6,7 @@ import type { DeletionRec, RuntimeRec } from "./runtime";
 import type { AnyServiceKind, RecordOf } from "./service-kinds";
 import { placeService } from "./stages";
 import { assertNameFree } from "./uniqueness";
+import { servicesOf } from "./queries";
 
 /** Fields every service has, whatever its kind (the ids of the annotations and labels groups it references included). */
 export interface ServiceRecBase extends BaseRec, GroupRefs {
@@ -19,7 +20,7 @@ export interface ServiceRecBase extends BaseRec, GroupRefs {
 
 /** 409 when another service of the environment, of any kind, has the name (ignoring case; see uniqueness.ts). */
 export function assertServiceNameFree(store: Store, envId: string, name: string, self?: string): void {
-  assertNameFree(store.servicesOf(envId), name, "case-insensitive", "service", "this environment", self);
+  assertNameFree(servicesOf(store, envId), name, "case-insensitive", "service", "this environment", self);
 }
 
 /** Stores a new service and places it in its environment's first stage. */

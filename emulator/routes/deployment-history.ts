@@ -13,6 +13,7 @@ import { SERVICE_KINDS, type ServiceRec } from "../models/service-kinds";
 import { environmentDeploymentResponse, historyPageOf, historyQuery } from "../schemas/deployment-history";
 import { needEnvironment } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
+import { servicesWithKindIn } from "../models/queries";
 
 /** Entries per page. */
 const PAGE_SIZE = 20;
@@ -57,8 +58,7 @@ function environmentEntries(ctx: RouteContext, e: EnvironmentRec): Array<Record<
   for (const a of e.actions ?? (e.last_action ? [e.last_action] : [])) {
     groups.set(a.request_id, { at: Date.parse(a.at), seq: a.seq ?? 0, fallback: a.action === "STOP" ? "STOPPED" : "DEPLOYED", deployments: [] });
   }
-  for (const [kind, svc] of ctx.world.store.servicesWithKind()) {
-    if (svc.environment_id !== e.id) continue;
+  for (const [kind, svc] of servicesWithKindIn(ctx.world.store, e.id)) {
     for (const d of deploymentsOf(svc.runtime)) {
       const g = groups.get(groupOf(d)) ?? { at: d.requested_at ?? d.start, seq: d.seq ?? 0, fallback: "DEPLOYED", deployments: [] };
       g.deployments.push([kind.name, svc, d]);
