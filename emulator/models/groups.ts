@@ -121,37 +121,42 @@ function assertGroupNameFree(m: ModelContext, field: GroupField, orgId: string, 
   assertNameFree(ofOrg, name, "exact", KINDS[field].label, "this organization", self);
 }
 
+/** What a group's request sets: its name and its kind's own fields. */
+type GroupFields<F extends GroupField> = Omit<GroupOf<F>, keyof BaseRec | "organization_id">;
+
+/** Adds a group of a kind to the organization (409 when its name is taken). */
+function addGroup<F extends GroupField>(m: ModelContext, field: F, orgId: string, fields: GroupFields<F>): GroupOf<F> {
+  assertGroupNameFree(m, field, orgId, fields.name);
+  const g = { ...baseFields(m.now), organization_id: orgId, ...fields } as GroupOf<F>;
+  groupsIn(m, field).set(g.id, g);
+  return g;
+}
+
+/** Replaces a group's fields with a full request's (409 when its new name is taken). */
+function replaceGroup<F extends GroupField>(m: ModelContext, field: F, g: GroupOf<F>, fields: GroupFields<F>): void {
+  assertGroupNameFree(m, field, g.organization_id, fields.name, g.id);
+  Object.assign(g, fields);
+  touch(g, m.now);
+}
+
 /** Creates an annotations group (409 when its name is taken). */
 export function createAnnotationsGroup(m: ModelContext, orgId: string, b: z.output<typeof annotationsGroupRequest>): AnnotationsGroupRec {
-  assertGroupNameFree(m, "annotations_groups", orgId, b.name);
-  const g: AnnotationsGroupRec = { ...baseFields(m.now), organization_id: orgId, name: b.name, annotations: b.annotations, scopes: b.scopes };
-  groupsIn(m, "annotations_groups").set(g.id, g);
-  return g;
+  return addGroup(m, "annotations_groups", orgId, { name: b.name, annotations: b.annotations, scopes: b.scopes });
 }
 
 /** Replaces an annotations group with a full request (409 when its new name is taken). */
 export function replaceAnnotationsGroup(m: ModelContext, g: AnnotationsGroupRec, b: z.output<typeof annotationsGroupRequest>): void {
-  assertGroupNameFree(m, "annotations_groups", g.organization_id, b.name, g.id);
-  g.name = b.name;
-  g.annotations = b.annotations;
-  g.scopes = b.scopes;
-  touch(g, m.now);
+  replaceGroup(m, "annotations_groups", g, { name: b.name, annotations: b.annotations, scopes: b.scopes });
 }
 
 /** Creates a labels group (409 when its name is taken). */
 export function createLabelsGroup(m: ModelContext, orgId: string, b: z.output<typeof labelsGroupRequest>): LabelsGroupRec {
-  assertGroupNameFree(m, "labels_groups", orgId, b.name);
-  const g: LabelsGroupRec = { ...baseFields(m.now), organization_id: orgId, name: b.name, labels: b.labels };
-  groupsIn(m, "labels_groups").set(g.id, g);
-  return g;
+  return addGroup(m, "labels_groups", orgId, { name: b.name, labels: b.labels });
 }
 
 /** Replaces a labels group with a full request (409 when its new name is taken). */
 export function replaceLabelsGroup(m: ModelContext, g: LabelsGroupRec, b: z.output<typeof labelsGroupRequest>): void {
-  assertGroupNameFree(m, "labels_groups", g.organization_id, b.name, g.id);
-  g.name = b.name;
-  g.labels = b.labels;
-  touch(g, m.now);
+  replaceGroup(m, "labels_groups", g, { name: b.name, labels: b.labels });
 }
 
 /** Deletes a group and takes it off every service and cluster that referenced it. */

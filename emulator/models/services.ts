@@ -29,6 +29,24 @@ export function addService<K extends AnyServiceKind>(m: ModelContext, kind: K, r
   placeService(m, rec, undefined, false);
 }
 
+/** Applies a create request's fields to a new service (`apply`), stores it and places it; returns it. */
+export function addNewService<K extends AnyServiceKind>(
+  m: ModelContext, kind: K, rec: RecordOf<K>, apply: (rec: RecordOf<K>) => void,
+): RecordOf<K> {
+  apply(rec);
+  addService(m, kind, rec);
+  return rec;
+}
+
+/** Edits a service with a whole request again: its new name checked, the request's fields applied (`apply`), an edit. */
+export function editWholeService<R extends ServiceRecBase>(
+  m: ModelContext, rec: R, name: string, apply: (rec: R) => void,
+): void {
+  assertServiceNameFree(m.world.store, rec.environment_id, name, rec.id);
+  apply(rec);
+  serviceEdited(m, rec);
+}
+
 /** Records an edit of a service: newer `updated_at`, and out of date until deployed again. */
 export function serviceEdited(m: ModelContext, svc: ServiceRecBase): void {
   touch(svc, m.now);
