@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { ApiError, badRequest } from "../server/errors";
 import type { containerRegistryRequest } from "../schemas/container-registries";
-import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
+import { baseFields, createFrom, replaceFrom, type BaseRec, type ModelContext, type RequestWriter } from "./records";
 import type { Store } from "./store";
 import { assertNameFree } from "./uniqueness";
 import { containersUsingRegistry, jobsUsingRegistry } from "./queries";
@@ -99,20 +99,18 @@ function apply(r: ContainerRegistryRec, b: Input): void {
   else delete r.description;
 }
 
+const writer: RequestWriter<ContainerRegistryRec, Input> = { check, apply };
+
 /** Creates a registry of the organization. */
 export function createContainerRegistry(m: ModelContext, orgId: string, b: Input): ContainerRegistryRec {
-  check(m, b);
-  const r: ContainerRegistryRec = { ...baseFields(m.now), organization_id: orgId, name: b.name, kind: b.kind, url: "", config: {} };
-  apply(r, b);
-  m.world.store.state.containerRegistries.set(r.id, r);
-  return r;
+  return createFrom(m, writer, m.world.store.state.containerRegistries, b, (): ContainerRegistryRec => ({
+    ...baseFields(m.now), organization_id: orgId, name: b.name, kind: b.kind, url: "", config: {},
+  }));
 }
 
 /** Replaces a registry with a full request. */
 export function replaceContainerRegistry(m: ModelContext, r: ContainerRegistryRec, b: Input): void {
-  check(m, b, r.id);
-  apply(r, b);
-  touch(r, m.now);
+  replaceFrom(m, writer, r, b);
 }
 
 /** A service pulling from a registry: a container, or a job whose source is an image. */

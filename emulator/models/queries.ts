@@ -4,6 +4,7 @@
  * family's collection is read in its own model and here only.
  */
 import type { ClusterRec } from "./clusters";
+import type { ApplicationRec } from "./applications";
 import type { ContainerRec } from "./containers";
 import type { EnvironmentRec } from "./environments";
 import type { GroupField } from "./groups";
@@ -61,6 +62,16 @@ export function containersUsingRegistry(store: Store, registryId: string): Conta
 /** The jobs whose image comes from a container registry. */
 export function jobsUsingRegistry(store: Store, registryId: string): JobRec[] {
   return [...store.state.jobs.values()].filter((j) => j.source.image?.registry_id === registryId);
+}
+
+/** The applications built from a repository reached with a git token. */
+export function applicationsUsingGitToken(store: Store, tokenId: string): ApplicationRec[] {
+  return [...store.state.applications.values()].filter((a) => a.git_repository.git_token_id === tokenId);
+}
+
+/** The jobs built from a repository reached with a git token. */
+export function jobsUsingGitToken(store: Store, tokenId: string): JobRec[] {
+  return [...store.state.jobs.values()].filter((j) => j.source.docker?.git_repository.git_token_id === tokenId);
 }
 
 /** The services (with their kinds, kind after kind) and the clusters that reference a labels or annotations group. */
