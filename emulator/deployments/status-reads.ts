@@ -1,6 +1,6 @@
 /**
  * Status reads as the API answers them: the live status, or, while the stale-status fault holds one (see
- * `faults.ts`), what the service or environment showed before the last action request, using up one of its reads.
+ * `server/faults.ts`), what the service or environment showed before the last action request, using up one of its reads.
  */
 import { serviceStatus, type ClockedService } from "./clock";
 import { staleKey } from "../server/faults";

@@ -36,7 +36,9 @@ export function servicesOfKind<K extends AnyServiceKind>(store: Store, kind: K, 
 }
 
 /** The environment and project a service (or anything placed in an environment) is in; either absent when gone. */
-export function parentsOf(store: Store, placed: { environment_id: string }): { environment: EnvironmentRec | undefined; project: ProjectRec | undefined } {
+export function parentsOf(
+  store: Store, placed: { environment_id: string },
+): { environment: EnvironmentRec | undefined; project: ProjectRec | undefined } {
   const environment = store.state.environments.get(placed.environment_id);
   const project = environment ? store.state.projects.get(environment.project_id) : undefined;
   return { environment, project };
