@@ -1,7 +1,8 @@
 /**
  * The emulator's layout: its top level is split by job (folders, plus `index.ts` and `cli.ts` that package.json
  * points at), and no file reaches itself again through runtime imports (an import of types only does not count:
- * it is erased at build).
+ * it is erased at build). A service kind's collection is read by name only in `models/queries.ts`: every other file
+ * reaches services through the service-kind table or asks a named query ("which jobs use this registry").
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -71,6 +72,14 @@ function findCycle(files: string[]): string[] | undefined {
 describe("emulator layout", () => {
   it("has no runtime import cycle", () => {
     expect(findCycle(sourceFiles(ROOT))).toBeUndefined();
+  });
+
+  it("reads the service kinds' collections by name only in models/queries.ts", () => {
+    const byName = /\.(applications|containers|jobs|databases)\.(values|get|has|set|delete|size|keys|entries|forEach)\b/;
+    const readers = sourceFiles(ROOT)
+      .filter((f) => fs.readFileSync(f, "utf8").split("\n").some((line) => byName.test(line)))
+      .map((f) => path.relative(ROOT, f));
+    expect(readers).toEqual([path.join("models", "queries.ts")]);
   });
 
   it("keeps only the entry points at its top level, the rest in folders by job", () => {
