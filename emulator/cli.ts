@@ -5,7 +5,7 @@
  * (or one JSON line with `--json`).
  */
 import { startEmulator, type EmulatorOptions } from "./index";
-import { normalizeAllowHost } from "./webhook-targets";
+import { normalizeAllowHost } from "./deployments/webhook-targets";
 
 interface CliArgs {
   options: EmulatorOptions;

@@ -24,7 +24,7 @@
  * - Environment requests (`/environment/{id}/deploy`, `/redeploy`, `/stop`, and `/service/deploy`, `/service/stop`,
  *   `/service/restart-service` for listed services) run stage by stage in `deployment_order`: a stage's services start
  *   together once every service of the stage before has finished, waiting in QUEUED until then; a deploy that fails
- *   stops the later stages, whose services end CANCELED without building or deploying (see `actions.ts`). Every
+ *   stops the later stages, whose services end CANCELED without building or deploying (see `deployments/actions.ts`). Every
  *   service a request acts on carries the request's `deployment_request_id`. `/service/deploy` takes pins (an
  *   application's or git job's `git_commit_id`, a container's or image job's `image_tag`, which the service keeps);
  *   `/cancelDeployment` ends the unfinished deploys CANCELED (every unfinished action with `force_cancel`);
@@ -35,7 +35,7 @@
  * - Webhooks: every deploy of every service kind that started sends DEPLOYMENT_STARTED and exactly one final event:
  *   SUCCESSFUL, FAILURE, or CANCELLED when a newer action replaces it or its service is deleted mid-deploy. Targets
  *   are loopback only unless `webhookAllowHosts` allows more (never a metadata host), checked at create and at each
- *   delivery (see `webhook-targets.ts`); a target's answer body is never kept nor answered.
+ *   delivery (see `deployments/webhook-targets.ts`); a target's answer body is never kept nor answered.
  * - Secret values, git tokens, webhook secrets and container registries' credentials are kept but never answered. Database passwords are answered by
  *   the master-credentials read and edit (to every token scope, as the live service does). All of them are redacted
  *   in the state dump.
@@ -49,10 +49,10 @@
  *   `__proto__` key anywhere is a 400. Ids are looked up as own entries only (`__proto__`, `constructor`... are 404).
  * - Faults (`POST /_emulator/faults`): request faults (an answer status, latency, a lost connection) and stale
  *   statuses (`{"kind": "stale_status", "reads": 3}`: status reads after a deploy keep answering the previous
- *   deployment for a while, the service's known race); see `faults.ts`.
+ *   deployment for a while, the service's known race); see `server/faults.ts`.
  * - Control endpoints (`/_emulator/...`) take no token, so they answer only a loopback `Host` (403 otherwise), refuse
  *   a non-loopback `Origin` (403), and every request but GET must carry `content-type: application/json` (415),
- *   which a web page cannot send cross-origin without a CORS preflight the emulator never grants. `control-client.ts`
+ *   which a web page cannot send cross-origin without a CORS preflight the emulator never grants. `control/control-client.ts`
  *   (exported here: `control`, `requests`, `stateDump`, `injectFault`, `injectStaleStatus`, `failDeploys`...) is a client of them.
  * - The `--data` file holds every token and secret in clear: it is written with mode 0600 (through a temporary file
  *   created 0600, then renamed), and an existing file is narrowed to 0600 when loaded (a symbolic link is refused).
@@ -60,13 +60,13 @@
  *
  * @packageDocumentation
  */
-import { EmulatorServer } from "./server";
+import { EmulatorServer } from "./server/server";
 import { ensureClusterCredentials } from "./models/kubeconfig";
-import { loadData, Saver } from "./persistence";
-import { newSeedInfo, seedState } from "./seed";
-import { normalizeAllowHost } from "./webhook-targets";
+import { loadData, Saver } from "./persistence/persistence";
+import { newSeedInfo, seedState } from "./persistence/seed";
+import { normalizeAllowHost } from "./deployments/webhook-targets";
 
-export * from "./control-client";
+export * from "./control/control-client";
 
 /** How {@link startEmulator} runs the emulator. */
 export interface EmulatorOptions {

@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { Pool } from "undici";
 import { startEmulator, type RunningEmulator } from "../emulator";
-import { writeDataText } from "../emulator/persistence";
+import { writeDataText } from "../emulator/persistence/persistence";
 
 type Call = (method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown) => Promise<{ status: number; json: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

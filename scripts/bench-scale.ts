@@ -28,7 +28,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../emulator";
-import { clearRequests, requests, type LoggedRequest } from "../emulator/control-client";
+import { clearRequests, requests, type LoggedRequest } from "../emulator/control/control-client";
 import { EngineStack, findEngine, rateLimitWaitLines, REPO_ROOT, type OperationResult } from "./engine-stack";
 import { floorProgram, replicaFloorProgram } from "./bench-floor";
 

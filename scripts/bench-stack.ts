@@ -8,7 +8,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator } from "../emulator";
-import { clearRequests, requests } from "../emulator/control-client";
+import { clearRequests, requests } from "../emulator/control/control-client";
 import { EngineStack, findEngine, REPO_ROOT, steps } from "./engine-stack";
 import { floorProgram } from "./bench-floor";
 

@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { badRequest, conflict, notFound } from "../errors";
+import { badRequest, conflict, notFound } from "../server/errors";
 import type { apiTokenCreateRequest } from "../schemas/team";
 import type { TokenRec } from "./organization";
 import { iso, type ModelContext } from "./records";

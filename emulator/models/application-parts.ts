@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { badRequest } from "../errors";
+import { badRequest } from "../server/errors";
 import type { autoscalingRequest } from "../schemas/autoscaling";
 import type { portRequest, storageRequest } from "../schemas/applications";
 import type { AdvancedSettings } from "./advanced-settings";

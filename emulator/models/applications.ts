@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { badRequest } from "../errors";
+import { badRequest } from "../server/errors";
 import type { applicationCreateRequest, applicationEditRequest } from "../schemas/applications";
 import { defaultAdvancedSettings } from "./advanced-settings";
 import { applicationLogLines } from "./application-logs";

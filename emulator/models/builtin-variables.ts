@@ -16,11 +16,12 @@
  * environment and its services. Ids are stable: derived from the defining record's id and the key.
  */
 import { createHash } from "node:crypto";
-import type { Store } from "../store";
+import type { Store } from "./store";
 import { databaseHost, databasePort, type DatabaseRec } from "./databases";
 import type { EnvironmentRec } from "./environments";
 import type { ProjectRec } from "./projects";
 import type { ServiceKind, ServiceRec } from "./service-kinds";
+import { servicesWithKindIn } from "./queries";
 
 /** One built-in variable. */
 export interface BuiltInVariable {
@@ -99,7 +100,7 @@ export function serviceBuiltIns(kind: ServiceKind, svc: ServiceRec): BuiltInVari
 
 /** The built-ins defined by an environment and every service in it. */
 export function environmentWideBuiltIns(store: Store, env: EnvironmentRec): BuiltInVariable[] {
-  const services = store.servicesWithKind().filter(([, s]) => s.environment_id === env.id);
+  const services = servicesWithKindIn(store, env.id);
   return [...environmentBuiltIns(env), ...services.flatMap(([k, s]) => serviceBuiltIns(k, s))];
 }
 

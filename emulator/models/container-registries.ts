@@ -6,11 +6,12 @@
  */
 import { createHash } from "node:crypto";
 import type { z } from "zod";
-import { ApiError, badRequest } from "../errors";
+import { ApiError, badRequest } from "../server/errors";
 import type { containerRegistryRequest } from "../schemas/container-registries";
-import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
-import type { State } from "./state";
+import { baseFields, createFrom, replaceFrom, type BaseRec, type ModelContext, type RequestWriter } from "./records";
+import type { Store } from "./store";
 import { assertNameFree } from "./uniqueness";
+import { containersUsingRegistry, jobsUsingRegistry } from "./queries";
 
 /** A registry's config as stored (secret fields included). */
 export type RegistryConfig = Record<string, string | number>;
@@ -98,20 +99,18 @@ function apply(r: ContainerRegistryRec, b: Input): void {
   else delete r.description;
 }
 
+const writer: RequestWriter<ContainerRegistryRec, Input> = { check, apply };
+
 /** Creates a registry of the organization. */
 export function createContainerRegistry(m: ModelContext, orgId: string, b: Input): ContainerRegistryRec {
-  check(m, b);
-  const r: ContainerRegistryRec = { ...baseFields(m.now), organization_id: orgId, name: b.name, kind: b.kind, url: "", config: {} };
-  apply(r, b);
-  m.world.store.state.containerRegistries.set(r.id, r);
-  return r;
+  return createFrom(m, writer, m.world.store.state.containerRegistries, b, (): ContainerRegistryRec => ({
+    ...baseFields(m.now), organization_id: orgId, name: b.name, kind: b.kind, url: "", config: {},
+  }));
 }
 
 /** Replaces a registry with a full request. */
 export function replaceContainerRegistry(m: ModelContext, r: ContainerRegistryRec, b: Input): void {
-  check(m, b, r.id);
-  apply(r, b);
-  touch(r, m.now);
+  replaceFrom(m, writer, r, b);
 }
 
 /** A service pulling from a registry: a container, or a job whose source is an image. */
@@ -124,22 +123,20 @@ export interface RegistryUser {
 }
 
 /** The services pulling from a registry. */
-export function servicesUsingRegistry(state: State, registryId: string): RegistryUser[] {
+export function servicesUsingRegistry(store: Store, registryId: string): RegistryUser[] {
   const users: RegistryUser[] = [];
-  for (const c of state.containers.values()) {
-    if (c.registry_id === registryId) users.push({ id: c.id, name: c.name, environment_id: c.environment_id, type: "CONTAINER" });
+  for (const c of containersUsingRegistry(store, registryId)) {
+    users.push({ id: c.id, name: c.name, environment_id: c.environment_id, type: "CONTAINER" });
   }
-  for (const j of state.jobs.values()) {
-    if (j.source.image?.registry_id === registryId) {
-      users.push({ id: j.id, name: j.name, environment_id: j.environment_id, type: j.schedule.cronjob ? "CRON" : "LIFECYCLE" });
-    }
+  for (const j of jobsUsingRegistry(store, registryId)) {
+    users.push({ id: j.id, name: j.name, environment_id: j.environment_id, type: j.schedule.cronjob ? "CRON" : "LIFECYCLE" });
   }
   return users;
 }
 
 /** Deletes a registry; 400 while a container or a job pulls from it. */
 export function deleteContainerRegistry(m: ModelContext, r: ContainerRegistryRec): void {
-  const users = servicesUsingRegistry(m.world.store.state, r.id);
+  const users = servicesUsingRegistry(m.world.store, r.id);
   if (users.length > 0) {
     const named = users.slice(0, 3).map((u) => `'${u.name}'`).join(", ");
     throw new ApiError(400, `containerRegistryId: registry '${r.name}' is used by ${users.length} service(s) (${named}${users.length > 3 ? ", ..." : ""}); change or delete them first`);

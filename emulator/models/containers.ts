@@ -12,7 +12,7 @@ import { assignGiven, baseFields, type ModelContext } from "./records";
 import { newRuntime } from "./runtime";
 import type { ServiceKind } from "./service-kinds";
 import { imageLogLines } from "./service-logs";
-import { addService, assertServiceNameFree, serviceEdited } from "./services";
+import { addNewService, assertServiceNameFree, editWholeService, serviceEdited } from "./services";
 
 /** A container of an environment. */
 export interface ContainerRec extends RunningServiceRec {
@@ -58,22 +58,17 @@ function applyFields(m: ModelContext, c: ContainerRec, b: Input): void {
 /** Creates a container of an environment, with the service's defaults for what the request leaves out. */
 export function createContainer(m: ModelContext, envId: string, b: Input): ContainerRec {
   assertServiceNameFree(m.world.store, envId, b.name);
-  const c: ContainerRec = {
+  return addNewService(m, containerKind, {
     ...baseFields(m.now), environment_id: envId, name: b.name, registry_id: b.registry_id, image_name: b.image_name, tag: b.tag,
     cpu: 500, memory: 512, gpu: 0, min_running_instances: 1, max_running_instances: 1, healthchecks: {}, auto_preview: true,
     auto_deploy: false, ports: [], storage: [], arguments: [], icon_uri: "app://emulator/container", annotations_groups: [],
     labels_groups: [], advanced_settings: defaultAdvancedSettings("container"), runtime: newRuntime(),
-  };
-  applyFields(m, c, b);
-  addService(m, containerKind, c);
-  return c;
+  }, (c) => applyFields(m, c, b));
 }
 
 /** Edits a container with the whole request again; optional fields left out keep their stored values. */
 export function editContainer(m: ModelContext, c: ContainerRec, b: Input): void {
-  assertServiceNameFree(m.world.store, c.environment_id, b.name, c.id);
-  applyFields(m, c, b);
-  serviceEdited(m, c);
+  editWholeService(m, c, b.name, (rec) => applyFields(m, rec, b));
 }
 
 /** Gives a container a new image tag (a deploy naming one, or the organization's auto-deploy); an edit. */

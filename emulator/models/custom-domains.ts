@@ -15,9 +15,9 @@
  *   the family removes the records of services no longer stored (the store's cascade needs no entry for them).
  */
 import type { z } from "zod";
-import { badRequest, conflict, notFound } from "../errors";
+import { badRequest, conflict, notFound } from "../server/errors";
 import type { customDomainRequest } from "../schemas/custom-domains";
-import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
+import { baseFields, createFrom, replaceFrom, type BaseRec, type ModelContext, type RequestWriter } from "./records";
 import type { ServiceRecBase } from "./services";
 import type { State } from "./state";
 
@@ -90,23 +90,19 @@ function apply(d: CustomDomainRec, b: Input): void {
   d.use_cdn = b.use_cdn ?? false;
 }
 
+const writer: RequestWriter<CustomDomainRec, Input> = { check, apply };
+
 /** Adds a custom domain to an application or a container. */
 export function createCustomDomain(m: ModelContext, svc: ServiceRecBase, b: Input): CustomDomainRec {
-  check(m, b);
-  const d: CustomDomainRec = {
+  return createFrom(m, writer, m.world.store.state.customDomains, b, (): CustomDomainRec => ({
     ...baseFields(m.now), service_id: svc.id, domain: "", generate_certificate: true, use_cdn: false,
     validation_domain: validationDomain(m, svc),
-  };
-  apply(d, b);
-  m.world.store.state.customDomains.set(d.id, d);
-  return d;
+  }));
 }
 
 /** Replaces a custom domain with a full request. */
 export function editCustomDomain(m: ModelContext, d: CustomDomainRec, b: Input): void {
-  check(m, b, d.id);
-  apply(d, b);
-  touch(d, m.now);
+  replaceFrom(m, writer, d, b);
 }
 
 /** Deletes a custom domain. */

@@ -4,7 +4,7 @@
  * the answer lists every cluster and project there is (a deleted project's entry is dropped).
  */
 import type { z } from "zod";
-import { ApiError, badRequest, conflict } from "../errors";
+import { ApiError, badRequest, conflict } from "../server/errors";
 import type { customRoleCreateRequest, customRoleUpdateRequest } from "../schemas/team";
 import { ROLE_ENVIRONMENT_TYPES } from "../schemas/team";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
-import { badRequest } from "../errors";
+import { badRequest } from "../server/errors";
 import type { credentialsRequest, databaseCreateRequest, databaseEditRequest } from "../schemas/databases";
 import { applicationKind, type ApplicationRec } from "./applications";
 import { groupIds } from "./groups";
@@ -8,6 +8,7 @@ import { assignGiven, baseFields, touch, type ModelContext } from "./records";
 import { newRuntime } from "./runtime";
 import type { ServiceKind } from "./service-kinds";
 import { addService, assertServiceNameFree, serviceEdited, type ServiceRecBase } from "./services";
+import { servicesOfKind, variablesOf } from "./queries";
 
 /** A database of an environment. */
 export interface DatabaseRec extends ServiceRecBase {
@@ -98,7 +99,6 @@ export function setMasterCredentials(m: ModelContext, d: DatabaseRec, b: z.outpu
 /** Applications of the database's environment holding its host in a variable. */
 export function linkedApplications(m: ModelContext, d: DatabaseRec): ApplicationRec[] {
   const host = databaseHost(d);
-  const vars = [...m.world.store.state.variables.values()];
-  return m.world.store.servicesOfKind(applicationKind, d.environment_id)
-    .filter((a) => vars.some((v) => v.service_id === a.id && v.value.includes(host)));
+  return servicesOfKind(m.world.store, applicationKind, d.environment_id)
+    .filter((a) => variablesOf(m.world.store, a.id).some((v) => v.value.includes(host)));
 }

@@ -2,7 +2,7 @@
  * The deployments a service keeps: its current action and, oldest first, the earlier ones a newer action replaced
  * (at most {@link MAX_HISTORY}). The deployment history routes and the deployed commit of an application read them.
  */
-import { finished, stateAt } from "../clock";
+import { finished, stateAt } from "../deployments/clock";
 import type { DeploymentRec, RuntimeRec } from "./runtime";
 
 let sequence = 0;

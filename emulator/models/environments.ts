@@ -1,12 +1,13 @@
 import type { z } from "zod";
-import { aggregateState, deletionState, deploymentStatusOf, serviceState } from "../clock";
-import { badRequest } from "../errors";
+import { aggregateState, deletionState, deploymentStatusOf, serviceState } from "../deployments/clock";
+import { badRequest } from "../server/errors";
 import type { environmentCreateRequest, environmentEditRequest } from "../schemas/environments";
 import { baseFields, iso, type BaseRec, type ModelContext } from "./records";
 import type { DeletionRec, ServiceAction } from "./runtime";
 import { cancelForDeletion } from "./services";
 import { DEFAULT_STAGE_NAME, appendStage } from "./stages";
 import { assertNameFree } from "./uniqueness";
+import { environmentsOf, servicesOf } from "./queries";
 
 /** An environment inside a project. */
 export interface EnvironmentRec extends BaseRec {
@@ -49,7 +50,7 @@ interface Parent {
 }
 
 function assertFreeName(m: ModelContext, projectId: string, name: string, self?: string): void {
-  assertNameFree(m.world.store.environmentsOf(projectId), name, "case-insensitive", "environment", "this project", self);
+  assertNameFree(environmentsOf(m.world.store, projectId), name, "case-insensitive", "environment", "this project", self);
 }
 
 /** The cluster field a request used: `cluster` (reference) or `cluster_id` (published description). */
@@ -91,19 +92,19 @@ export function editEnvironment(m: ModelContext, e: EnvironmentRec, input: z.out
  */
 export function deleteEnvironment(m: ModelContext, e: EnvironmentRec): void {
   if (e.deleting) return;
-  for (const svc of m.world.store.servicesOf(e.id)) cancelForDeletion(m, svc);
+  for (const svc of servicesOf(m.world.store, e.id)) cancelForDeletion(m, svc);
   const stepMs = m.world.config.stepMs;
   if (stepMs <= 0) {
     m.world.store.removeEnvironment(e.id);
     return;
   }
   e.deleting = { start: m.now, stepMs };
-  for (const svc of m.world.store.servicesOf(e.id)) svc.deleting ??= { start: m.now, stepMs };
+  for (const svc of servicesOf(m.world.store, e.id)) svc.deleting ??= { start: m.now, stepMs };
 }
 
 /** Aggregated state and deployment status of an environment's services. */
 export function environmentSummary(m: ModelContext, e: EnvironmentRec): { state: string; deploymentStatus: string } {
-  const services = m.world.store.servicesOf(e.id);
+  const services = servicesOf(m.world.store, e.id);
   const fallback = e.last_action ? (e.last_action.action === "STOP" ? "STOPPED" : "DEPLOYED") : "READY";
   const state = e.deleting ? deletionState(e.deleting, m.now) : aggregateState(services.map((s) => serviceState(s, m.now)), fallback);
   const statuses = services.map((s) => deploymentStatusOf(s.runtime, m.now));

@@ -1,8 +1,9 @@
 import type { z } from "zod";
-import { badRequest } from "../errors";
+import { badRequest } from "../server/errors";
 import type { gitTokenRequest } from "../schemas/git-tokens";
-import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
+import { baseFields, createFrom, replaceFrom, type BaseRec, type ModelContext, type RequestWriter } from "./records";
 import { assertNameFree } from "./uniqueness";
+import { applicationsUsingGitToken, jobsUsingGitToken } from "./queries";
 
 /** A git provider token of the organization. */
 export interface GitTokenRec extends BaseRec {
@@ -43,26 +44,22 @@ function apply(t: GitTokenRec, b: Input): void {
   else delete t.workspace;
 }
 
+const writer: RequestWriter<GitTokenRec, Input> = { check, apply };
+
 /** Creates a git token, valid for a year. */
 export function createGitToken(m: ModelContext, orgId: string, b: Input): GitTokenRec {
-  check(m, b);
-  const expires = new Date(m.now + YEAR_MS).toISOString().slice(0, 10);
-  const t: GitTokenRec = { ...baseFields(m.now), organization_id: orgId, name: b.name, type: b.type, token: "", git_api_url: "", expired_at: expires };
-  apply(t, b);
-  m.world.store.state.gitTokens.set(t.id, t);
-  return t;
+  return createFrom(m, writer, m.world.store.state.gitTokens, b, (): GitTokenRec => {
+    const expires = new Date(m.now + YEAR_MS).toISOString().slice(0, 10);
+    return { ...baseFields(m.now), organization_id: orgId, name: b.name, type: b.type, token: "", git_api_url: "", expired_at: expires };
+  });
 }
 
 /** Replaces a git token with a full request (the token value included). */
 export function replaceGitToken(m: ModelContext, t: GitTokenRec, b: Input): void {
-  check(m, b, t.id);
-  apply(t, b);
-  touch(t, m.now);
+  replaceFrom(m, writer, t, b);
 }
 
 /** How many services use a git token: applications, and jobs built from a git repository. */
 export function servicesUsingToken(m: ModelContext, t: GitTokenRec): number {
-  const s = m.world.store.state;
-  const apps = [...s.applications.values()].filter((a) => a.git_repository.git_token_id === t.id).length;
-  return apps + [...s.jobs.values()].filter((j) => j.source.docker?.git_repository.git_token_id === t.id).length;
+  return applicationsUsingGitToken(m.world.store, t.id).length + jobsUsingGitToken(m.world.store, t.id).length;
 }

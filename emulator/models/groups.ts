@@ -4,10 +4,11 @@
  * organization does not have is refused (400 naming the item); deleting a group takes it off whatever referenced it.
  */
 import type { z } from "zod";
-import { badRequest } from "../errors";
+import { badRequest } from "../server/errors";
 import type { annotationsGroupRequest, labelsGroupRequest } from "../schemas/groups";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
 import { assertNameFree } from "./uniqueness";
+import { groupReferrers, parentsOf } from "./queries";
 
 /** An annotations group. */
 export interface AnnotationsGroupRec extends BaseRec {
@@ -67,15 +68,10 @@ export function referencedGroups<F extends GroupField>(m: ModelContext, field: F
   });
 }
 
-/** Every record that may reference groups: the services of every kind and the clusters. */
-function referrers(m: ModelContext): GroupRefs[] {
-  const store = m.world.store;
-  return [...store.servicesWithKind().map(([, svc]) => svc), ...store.state.clusters];
-}
-
 /** How many services (and clusters) reference a group. */
 export function groupUsage(m: ModelContext, field: GroupField, id: string): number {
-  return referrers(m).filter((r) => r[field]?.includes(id)).length;
+  const { services, clusters } = groupReferrers(m.world.store, field, id);
+  return services.length + clusters.length;
 }
 
 /** One service or cluster that references a group, as `.../associatedItems` answers it. */
@@ -103,19 +99,17 @@ function jobItemType(job: object): "CRON" | "LIFECYCLE" {
  * order of the service kinds, then clusters.
  */
 export function groupAssociatedItems(m: ModelContext, field: GroupField, id: string): GroupAssociatedItem[] {
-  const state = m.world.store.state;
-  const services = m.world.store.servicesWithKind().flatMap(([kind, svc]): GroupAssociatedItem[] => {
-    if (!svc[field]?.includes(id)) return [];
-    const env = state.environments.get(svc.environment_id);
-    const project = env ? state.projects.get(env.project_id) : undefined;
+  const referrers = groupReferrers(m.world.store, field, id);
+  const services = referrers.services.map(([kind, svc]): GroupAssociatedItem => {
+    const { environment: env, project } = parentsOf(m.world.store, svc);
     const type = kind.type === "JOB" ? jobItemType(svc) : kind.type;
-    return [{
+    return {
       item_id: svc.id, item_name: svc.name, item_type: type,
       ...(project ? { project_id: project.id, project_name: project.name } : {}),
       ...(env ? { environment_id: env.id, environment_name: env.name } : {}),
-    }];
+    };
   });
-  const clusters = state.clusters.filter((c) => c[field]?.includes(id)).map((c): GroupAssociatedItem => ({
+  const clusters = referrers.clusters.map((c): GroupAssociatedItem => ({
     item_id: c.id, item_name: c.name, item_type: "CLUSTER", cluster_id: c.id, cluster_name: c.name,
   }));
   return [...services, ...clusters];
@@ -127,44 +121,47 @@ function assertGroupNameFree(m: ModelContext, field: GroupField, orgId: string, 
   assertNameFree(ofOrg, name, "exact", KINDS[field].label, "this organization", self);
 }
 
+/** What a group's request sets: its name and its kind's own fields. */
+type GroupFields<F extends GroupField> = Omit<GroupOf<F>, keyof BaseRec | "organization_id">;
+
+/** Adds a group of a kind to the organization (409 when its name is taken). */
+function addGroup<F extends GroupField>(m: ModelContext, field: F, orgId: string, fields: GroupFields<F>): GroupOf<F> {
+  assertGroupNameFree(m, field, orgId, fields.name);
+  const g = { ...baseFields(m.now), organization_id: orgId, ...fields } as GroupOf<F>;
+  groupsIn(m, field).set(g.id, g);
+  return g;
+}
+
+/** Replaces a group's fields with a full request's (409 when its new name is taken). */
+function replaceGroup<F extends GroupField>(m: ModelContext, field: F, g: GroupOf<F>, fields: GroupFields<F>): void {
+  assertGroupNameFree(m, field, g.organization_id, fields.name, g.id);
+  Object.assign(g, fields);
+  touch(g, m.now);
+}
+
 /** Creates an annotations group (409 when its name is taken). */
 export function createAnnotationsGroup(m: ModelContext, orgId: string, b: z.output<typeof annotationsGroupRequest>): AnnotationsGroupRec {
-  assertGroupNameFree(m, "annotations_groups", orgId, b.name);
-  const g: AnnotationsGroupRec = { ...baseFields(m.now), organization_id: orgId, name: b.name, annotations: b.annotations, scopes: b.scopes };
-  groupsIn(m, "annotations_groups").set(g.id, g);
-  return g;
+  return addGroup(m, "annotations_groups", orgId, { name: b.name, annotations: b.annotations, scopes: b.scopes });
 }
 
 /** Replaces an annotations group with a full request (409 when its new name is taken). */
 export function replaceAnnotationsGroup(m: ModelContext, g: AnnotationsGroupRec, b: z.output<typeof annotationsGroupRequest>): void {
-  assertGroupNameFree(m, "annotations_groups", g.organization_id, b.name, g.id);
-  g.name = b.name;
-  g.annotations = b.annotations;
-  g.scopes = b.scopes;
-  touch(g, m.now);
+  replaceGroup(m, "annotations_groups", g, { name: b.name, annotations: b.annotations, scopes: b.scopes });
 }
 
 /** Creates a labels group (409 when its name is taken). */
 export function createLabelsGroup(m: ModelContext, orgId: string, b: z.output<typeof labelsGroupRequest>): LabelsGroupRec {
-  assertGroupNameFree(m, "labels_groups", orgId, b.name);
-  const g: LabelsGroupRec = { ...baseFields(m.now), organization_id: orgId, name: b.name, labels: b.labels };
-  groupsIn(m, "labels_groups").set(g.id, g);
-  return g;
+  return addGroup(m, "labels_groups", orgId, { name: b.name, labels: b.labels });
 }
 
 /** Replaces a labels group with a full request (409 when its new name is taken). */
 export function replaceLabelsGroup(m: ModelContext, g: LabelsGroupRec, b: z.output<typeof labelsGroupRequest>): void {
-  assertGroupNameFree(m, "labels_groups", g.organization_id, b.name, g.id);
-  g.name = b.name;
-  g.labels = b.labels;
-  touch(g, m.now);
+  replaceGroup(m, "labels_groups", g, { name: b.name, labels: b.labels });
 }
 
 /** Deletes a group and takes it off every service and cluster that referenced it. */
 export function deleteGroup(m: ModelContext, field: GroupField, id: string): void {
   groupsIn(m, field).delete(id);
-  for (const r of referrers(m)) {
-    const ids = r[field];
-    if (ids?.includes(id)) r[field] = ids.filter((x) => x !== id);
-  }
+  const { services, clusters } = groupReferrers(m.world.store, field, id);
+  for (const r of [...services.map(([, svc]): GroupRefs => svc), ...clusters]) r[field] = (r[field] ?? []).filter((x) => x !== id);
 }

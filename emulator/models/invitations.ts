@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { ApiError, badRequest, conflict } from "../errors";
+import { ApiError, badRequest, conflict } from "../server/errors";
 import type { invitationRequest } from "../schemas/team";
 import { memberByEmail, givableRole, type MemberRec } from "./members";
 import { baseFields, iso, type BaseRec, type ModelContext } from "./records";

@@ -6,7 +6,7 @@
  * from git only), DEPLOYING, then DEPLOYED when the run succeeded or DEPLOYMENT_ERROR when it failed.
  */
 import type { z } from "zod";
-import { badRequest } from "../errors";
+import { badRequest } from "../server/errors";
 import type { jobDockerRequest, jobRequest, jobScheduleRequest, jobSourceRequest } from "../schemas/jobs";
 import { LIFECYCLE_EVENTS } from "../schemas/jobs";
 import { defaultAdvancedSettings, type AdvancedSettings } from "./advanced-settings";
@@ -18,7 +18,7 @@ import { assignGiven, baseFields, type ModelContext } from "./records";
 import { newRuntime } from "./runtime";
 import type { DeployBody, ServiceKind } from "./service-kinds";
 import { imageLogLines } from "./service-logs";
-import { addService, assertServiceNameFree, serviceEdited } from "./services";
+import { addNewService, assertServiceNameFree, editWholeService, serviceEdited } from "./services";
 
 /** What a job runs on one event. */
 export interface JobCommandRec {
@@ -180,22 +180,17 @@ export function createJob(m: ModelContext, envId: string, b: Input): JobRec {
   if (b.source === undefined) throw badRequest("source", "is required: give either image or docker");
   if (b.schedule === undefined) throw badRequest("schedule", "is required: give either cronjob or at least one of on_start, on_stop, on_delete");
   assertServiceNameFree(m.world.store, envId, b.name);
-  const j: JobRec = {
+  return addNewService(m, jobKind, {
     ...baseFields(m.now), environment_id: envId, name: b.name, cpu: 500, memory: 512, gpu: 0, max_nb_restart: 0,
     max_duration_seconds: 300, auto_preview: true, auto_deploy: false, port: null, healthchecks: {}, source: {}, schedule: {},
     icon_uri: "app://emulator/job", annotations_groups: [], labels_groups: [], advanced_settings: defaultAdvancedSettings("job"),
     runtime: newRuntime(),
-  };
-  applyFields(m, j, b);
-  addService(m, jobKind, j);
-  return j;
+  }, (j) => applyFields(m, j, b));
 }
 
 /** Edits a job with the whole request again; a source or schedule given replaces the stored one, optional fields left out keep theirs. */
 export function editJob(m: ModelContext, j: JobRec, b: Input): void {
-  assertServiceNameFree(m.world.store, j.environment_id, b.name, j.id);
-  applyFields(m, j, b);
-  serviceEdited(m, j);
+  editWholeService(m, j, b.name, (rec) => applyFields(m, rec, b));
 }
 
 /** Gives a job run from an image a new tag (a deploy naming one, or the organization's auto-deploy); an edit. */

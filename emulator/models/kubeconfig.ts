@@ -5,7 +5,7 @@
  * a read never writes (`state.clusterCredentials`); they are secrets: the state dump shows them as "***".
  */
 import { createHmac } from "node:crypto";
-import { ApiError } from "../errors";
+import { ApiError } from "../server/errors";
 import type { ClusterRec } from "./clusters";
 import type { ModelContext } from "./records";
 import type { State } from "./state";

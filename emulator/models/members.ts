@@ -2,7 +2,7 @@
  * Members of the organization. The owner (`organization.owner`) is always a member with the `Owner` role; the others
  * joined by accepting an invitation (`invitations.ts`). Role changes and removals never touch the owner.
  */
-import { ApiError, badRequest, notFound } from "../errors";
+import { ApiError, badRequest, notFound } from "../server/errors";
 import type { BaseRec, ModelContext } from "./records";
 import { touch } from "./records";
 import { OWNER_ROLE, findRole, type RoleInfo } from "./roles";

@@ -3,6 +3,7 @@ import type { projectRequest } from "../schemas/projects";
 import { baseFields, iso, type BaseRec, type ModelContext } from "./records";
 import { cancelForDeletion } from "./services";
 import { assertNameFree } from "./uniqueness";
+import { environmentsOf, servicesOf } from "./queries";
 
 /** A project of the organization. */
 export interface ProjectRec extends BaseRec {
@@ -37,6 +38,6 @@ export function editProject(m: ModelContext, p: ProjectRec, input: ProjectInput)
 /** Deletes a project with its environments and their services (their running actions cancelled first). */
 export function deleteProject(m: ModelContext, p: ProjectRec): void {
   const store = m.world.store;
-  for (const env of store.environmentsOf(p.id)) for (const svc of store.servicesOf(env.id)) cancelForDeletion(m, svc);
+  for (const env of environmentsOf(store, p.id)) for (const svc of servicesOf(store, env.id)) cancelForDeletion(m, svc);
   store.removeProject(p.id);
 }

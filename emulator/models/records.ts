@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { World } from "../world";
+import type { World } from "./world";
 
 /** Fields every stored record has. */
 export interface BaseRec {
@@ -38,4 +38,30 @@ export function assignGiven<T extends object, K extends keyof T>(
     const v = input[k];
     if (v !== undefined) target[k] = v as T[K];
   }
+}
+
+/** How a family's full request (create, or the replacing edit) writes a record: its checks and the fields it sets. */
+export interface RequestWriter<R extends BaseRec, B> {
+  /** 4xx when the request cannot be applied (a name taken, a reference unknown); `self` is the edited record's id. */
+  check(m: ModelContext, b: B, self?: string): void;
+  /** Sets the request's fields on the record. */
+  apply(r: R, b: B): void;
+}
+
+/** Creates a record from a full request: checked, built by `build` with its defaults, the request applied, stored. */
+export function createFrom<R extends BaseRec, B>(
+  m: ModelContext, w: RequestWriter<R, B>, into: Map<string, R>, b: B, build: () => R,
+): R {
+  w.check(m, b);
+  const r = build();
+  w.apply(r, b);
+  into.set(r.id, r);
+  return r;
+}
+
+/** Replaces a record's fields with a full request: checked against the others, applied, `updated_at` moved. */
+export function replaceFrom<R extends BaseRec, B>(m: ModelContext, w: RequestWriter<R, B>, r: R, b: B): void {
+  w.check(m, b, r.id);
+  w.apply(r, b);
+  touch(r, m.now);
 }

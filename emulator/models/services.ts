@@ -1,11 +1,12 @@
-import { endDeployment } from "../deployment-events";
-import type { Store } from "../store";
+import { endDeployment } from "../deployments/deployment-events";
+import type { Store } from "./store";
 import type { GroupRefs } from "./groups";
 import { touch, type BaseRec, type ModelContext } from "./records";
 import type { DeletionRec, RuntimeRec } from "./runtime";
 import type { AnyServiceKind, RecordOf } from "./service-kinds";
 import { placeService } from "./stages";
 import { assertNameFree } from "./uniqueness";
+import { servicesOf } from "./queries";
 
 /** Fields every service has, whatever its kind (the ids of the annotations and labels groups it references included). */
 export interface ServiceRecBase extends BaseRec, GroupRefs {
@@ -19,13 +20,31 @@ export interface ServiceRecBase extends BaseRec, GroupRefs {
 
 /** 409 when another service of the environment, of any kind, has the name (ignoring case; see uniqueness.ts). */
 export function assertServiceNameFree(store: Store, envId: string, name: string, self?: string): void {
-  assertNameFree(store.servicesOf(envId), name, "case-insensitive", "service", "this environment", self);
+  assertNameFree(servicesOf(store, envId), name, "case-insensitive", "service", "this environment", self);
 }
 
 /** Stores a new service and places it in its environment's first stage. */
 export function addService<K extends AnyServiceKind>(m: ModelContext, kind: K, rec: RecordOf<K>): void {
   m.world.store.collection(kind).set(rec.id, rec);
   placeService(m, rec, undefined, false);
+}
+
+/** Applies a create request's fields to a new service (`apply`), stores it and places it; returns it. */
+export function addNewService<K extends AnyServiceKind>(
+  m: ModelContext, kind: K, rec: RecordOf<K>, apply: (rec: RecordOf<K>) => void,
+): RecordOf<K> {
+  apply(rec);
+  addService(m, kind, rec);
+  return rec;
+}
+
+/** Edits a service with a whole request again: its new name checked, the request's fields applied (`apply`), an edit. */
+export function editWholeService<R extends ServiceRecBase>(
+  m: ModelContext, rec: R, name: string, apply: (rec: R) => void,
+): void {
+  assertServiceNameFree(m.world.store, rec.environment_id, name, rec.id);
+  apply(rec);
+  serviceEdited(m, rec);
 }
 
 /** Records an edit of a service: newer `updated_at`, and out of date until deployed again. */

@@ -1,7 +1,8 @@
-import { ApiError, badRequest } from "../errors";
-import type { Store } from "../store";
+import { ApiError, badRequest } from "../server/errors";
+import type { Store } from "./store";
 import { baseFields, iso, touch, type BaseRec, type ModelContext } from "./records";
 import { assertNameFree } from "./uniqueness";
+import { stageHolding, stagesOf } from "./queries";
 
 /** Name of the deployment stage every new environment gets. */
 export const DEFAULT_STAGE_NAME = "DEFAULT";
@@ -30,14 +31,14 @@ export interface StageInput {
 }
 
 function assertFreeName(store: Store, envId: string, name: string, self?: string): void {
-  assertNameFree(store.stagesOf(envId), name, "case-insensitive", "deployment stage", "this environment", self);
+  assertNameFree(stagesOf(store, envId), name, "case-insensitive", "deployment stage", "this environment", self);
 }
 
 /** Appends a stage to the environment's order (no name check: for the stages the emulator makes itself). */
 export function appendStage(m: ModelContext, envId: string, name: string, description: string | null): StageRec {
   const store = m.world.store;
   const stage: StageRec = {
-    ...baseFields(m.now), environment_id: envId, name, description, deployment_order: store.stagesOf(envId).length, services: [],
+    ...baseFields(m.now), environment_id: envId, name, description, deployment_order: stagesOf(store, envId).length, services: [],
   };
   store.state.stages.set(stage.id, stage);
   return stage;
@@ -63,14 +64,14 @@ export function deleteStage(m: ModelContext, s: StageRec): void {
     throw new ApiError(400, `deploymentStageId: stage '${s.name}' still has ${s.services.length} service(s) attached; move them first`);
   }
   m.world.store.state.stages.delete(s.id);
-  renumber(m, m.world.store.stagesOf(s.environment_id));
+  renumber(m, stagesOf(m.world.store, s.environment_id));
 }
 
 /** Moves `stage` right after or before `target` in their environment's order. */
 export function moveStage(m: ModelContext, stage: StageRec, target: StageRec, where: "After" | "Before"): void {
   if (target.environment_id !== stage.environment_id) throw badRequest("stageId", "the stages belong to different environments");
   if (target.id === stage.id) return;
-  const list = m.world.store.stagesOf(stage.environment_id).filter((s) => s.id !== stage.id);
+  const list = stagesOf(m.world.store, stage.environment_id).filter((s) => s.id !== stage.id);
   list.splice(list.findIndex((s) => s.id === target.id) + (where === "After" ? 1 : 0), 0, stage);
   renumber(m, list);
 }
@@ -97,7 +98,7 @@ interface Placeable {
 export function placeService(m: ModelContext, svc: Placeable, stage: StageRec | undefined, isSkipped: boolean): StageRec {
   if (stage && stage.environment_id !== svc.environment_id) throw badRequest("serviceId", "the service belongs to another environment");
   const store = m.world.store;
-  const target = stage ?? store.stagesOf(svc.environment_id)[0] ?? appendStage(m, svc.environment_id, DEFAULT_STAGE_NAME, null);
+  const target = stage ?? stagesOf(store, svc.environment_id)[0] ?? appendStage(m, svc.environment_id, DEFAULT_STAGE_NAME, null);
   for (const st of store.state.stages.values()) {
     const before = st.services.length;
     st.services = st.services.filter((x) => x.service_id !== svc.id);
@@ -111,5 +112,5 @@ export function placeService(m: ModelContext, svc: Placeable, stage: StageRec | 
 
 /** The stage a service sits in, placing it in the first one when it sits in none. */
 export function stageOfService(m: ModelContext, svc: Placeable): StageRec {
-  return m.world.store.stageOfService(svc.id) ?? placeService(m, svc, undefined, false);
+  return stageHolding(m.world.store, svc.id) ?? placeService(m, svc, undefined, false);
 }

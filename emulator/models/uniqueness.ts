@@ -18,7 +18,7 @@
  * | variable and secret keys | the service (application, container, job) | exact (case-sensitive) | environment variable names are case-sensitive |
  */
 
-import { conflict } from "../errors";
+import { conflict } from "../server/errors";
 
 /** How two names are compared. */
 export type NameComparison = "case-insensitive" | "exact";

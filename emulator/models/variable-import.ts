@@ -5,7 +5,7 @@
  * value; anything else is deleted, with what was made of it, and created again). Every variable is checked before
  * anything changes.
  */
-import { badRequest } from "../errors";
+import { badRequest } from "../server/errors";
 import type { ModelContext } from "./records";
 import {
   createVariable, deleteVariable, editVariable, findParent, type Parent, type ParentScope, type VariableRec,

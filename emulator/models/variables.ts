@@ -8,8 +8,8 @@
  * Deleting a variable deletes the aliases and overrides made of it (as the live service does: they would point at
  * nothing); changing its key renames its overrides. Built-in variables (`builtin-variables.ts`) are read-only.
  */
-import { badRequest, conflict, notFound } from "../errors";
-import type { Store } from "../store";
+import { badRequest, conflict, notFound } from "../server/errors";
+import type { Store } from "./store";
 import { allBuiltIns, environmentWideBuiltIns, projectBuiltIns, type BuiltInVariable } from "./builtin-variables";
 import type { EnvironmentRec } from "./environments";
 import type { ProjectRec } from "./projects";

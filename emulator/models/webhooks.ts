@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { badRequest } from "../errors";
+import { badRequest } from "../server/errors";
 import type { WEBHOOK_EVENTS, webhookRequest } from "../schemas/webhooks";
-import { allowListOf, targetUrlProblem } from "../webhook-targets";
+import { allowListOf, targetUrlProblem } from "../deployments/webhook-targets";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
 
 /** An organization webhook. */

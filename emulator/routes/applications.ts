@@ -1,15 +1,12 @@
-import { finished, stateAt } from "../clock";
+import { finished, stateAt } from "../deployments/clock";
 import { applicationKind, createApplication, editApplication, type ApplicationRec } from "../models/applications";
 import type { DeploymentRec } from "../models/runtime";
 import { applicationCreateRequest, applicationEditRequest, applicationResponse } from "../schemas/applications";
 import { applicationDeploymentResponse } from "../schemas/deployment-history";
-import { advancedSettingsRoutes } from "./advanced-settings";
 import { deploymentDates } from "./deployment-history";
-import { needApplication } from "./lookup";
 import { presentGitRepository, presentRunningFields, presentServiceBase } from "./service-fields";
-import { logRoute, serviceRoutes } from "./service-routes";
+import { runningServiceRoutes } from "./running-service-routes";
 import type { Route, RouteContext } from "./types";
-import { serviceValueRoutes } from "./variables";
 import { SERVICE_MAXIMA } from "../schemas/resource-limits";
 
 /** Wire form of an application. */
@@ -39,12 +36,9 @@ function historyEntry(ctx: RouteContext, a: ApplicationRec, d: DeploymentRec): R
 
 /** Applications: collection under the environment, items at top level, actions, status, logs, advanced settings, variables and secrets. */
 export const applicationRoutes: Route[] = [
-  ...serviceRoutes(applicationKind, {
+  ...runningServiceRoutes(applicationKind, {
     createRequest: applicationCreateRequest, editRequest: applicationEditRequest, response: applicationResponse,
     present: presentApplication, create: createApplication, edit: editApplication,
-    history: { entry: historyEntry, response: applicationDeploymentResponse },
+    history: { entry: historyEntry, response: applicationDeploymentResponse }, settings: "application", logs: true,
   }),
-  logRoute(applicationKind),
-  ...advancedSettingsRoutes("application", needApplication),
-  ...serviceValueRoutes(applicationKind),
 ];

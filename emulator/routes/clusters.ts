@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { badRequest } from "../errors";
+import { badRequest } from "../server/errors";
 import { clusterDetails, upgradeCluster, type ClusterRec } from "../models/clusters";
 import { iso } from "../models/records";
 import { listOf } from "../schemas/common";

@@ -10,13 +10,14 @@ import { listOf } from "../schemas/common";
 import { orgCrudRoutes } from "./crud";
 import { needOrgRecord } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
+import { parentsOf } from "../models/queries";
 
 const SECRET = new Set<string>(REGISTRY_SECRET_FIELDS);
 
 function present(ctx: RouteContext, r: ContainerRegistryRec): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: r.id, created_at: r.created_at, updated_at: r.updated_at, name: r.name, kind: r.kind, url: r.url,
-    associated_services_count: servicesUsingRegistry(ctx.world.store.state, r.id).length,
+    associated_services_count: servicesUsingRegistry(ctx.world.store, r.id).length,
     config: Object.fromEntries(Object.entries(r.config).filter(([k]) => !SECRET.has(k))),
   };
   if (r.description !== undefined) out["description"] = r.description;
@@ -43,11 +44,10 @@ export const containerRegistryRoutes: Route[] = [
     summary: "Services pulling from the registry", response: listOf(registryServiceResponse),
     handler: (ctx) => {
       const r = needOrgRecord(ctx, records(ctx), "container registry", "containerRegistryId");
-      const s = ctx.world.store.state;
+      const store = ctx.world.store;
       return {
-        results: servicesUsingRegistry(s, r.id).flatMap((u) => {
-          const env = s.environments.get(u.environment_id);
-          const project = env ? s.projects.get(env.project_id) : undefined;
+        results: servicesUsingRegistry(store, r.id).flatMap((u) => {
+          const { environment: env, project } = parentsOf(store, u);
           if (!env || !project) return [];
           return [{
             project_id: project.id, project_name: project.name, environment_id: env.id, environment_name: env.name,

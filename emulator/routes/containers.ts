@@ -1,14 +1,12 @@
 import { containerKind, createContainer, editContainer, setContainerTag, type ContainerRec } from "../models/containers";
 import { containerRequest, containerResponse } from "../schemas/containers";
 import { containerDeploymentResponse } from "../schemas/deployment-history";
-import { advancedSettingsRoutes } from "./advanced-settings";
 import { presentRegistryDetails } from "./container-registries";
 import { deploymentEntry } from "./deployment-history";
-import { needServiceOf } from "./lookup";
 import { presentRunningFields, presentServiceBase } from "./service-fields";
-import { autoDeployRoute, logRoute, serviceRoutes } from "./service-routes";
+import { runningServiceRoutes } from "./running-service-routes";
+import { autoDeployRoute } from "./service-routes";
 import type { Route, RouteContext } from "./types";
-import { serviceValueRoutes } from "./variables";
 import { SERVICE_MAXIMA } from "../schemas/resource-limits";
 
 /** Wire form of a container. */
@@ -20,22 +18,17 @@ export function presentContainer(ctx: RouteContext, c: ContainerRec): Record<str
   };
 }
 
-const find = (ctx: RouteContext): ContainerRec => needServiceOf(ctx, containerKind);
-
 /**
  * Containers: collection under the environment, items at top level, actions (a deploy may name a new `image_tag`,
  * which the container keeps), status, logs, advanced settings, variables and secrets, and the organization's
  * auto-deploy of a new tag.
  */
 export const containerRoutes: Route[] = [
-  ...serviceRoutes(containerKind, {
+  ...runningServiceRoutes(containerKind, {
     createRequest: containerRequest, editRequest: containerRequest, response: containerResponse,
     present: presentContainer, create: createContainer, edit: editContainer,
-    history: { entry: deploymentEntry, response: containerDeploymentResponse },
+    history: { entry: deploymentEntry, response: containerDeploymentResponse }, settings: "container", logs: true,
   }),
-  logRoute(containerKind),
-  ...advancedSettingsRoutes("container", find),
-  ...serviceValueRoutes(containerKind),
   autoDeployRoute(containerKind, {
     follows: (c, imageName) => c.auto_deploy && c.image_name === imageName,
     setTag: setContainerTag,

@@ -3,8 +3,8 @@
  * (`/environment/{environmentId}/deploymentHistory`) every environment action and single-service action with the
  * deployments of its services. Newest first, 20 per page, the next page after the entry named by query `startId`.
  */
-import { aggregateState, stateAt, stateSince } from "../clock";
-import { badRequest } from "../errors";
+import { aggregateState, stateAt, stateSince } from "../deployments/clock";
+import { badRequest } from "../server/errors";
 import { deploymentsOf, groupOf } from "../models/deployments";
 import type { EnvironmentRec } from "../models/environments";
 import { iso } from "../models/records";
@@ -13,6 +13,7 @@ import { SERVICE_KINDS, type ServiceRec } from "../models/service-kinds";
 import { environmentDeploymentResponse, historyPageOf, historyQuery } from "../schemas/deployment-history";
 import { needEnvironment } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
+import { servicesWithKindIn } from "../models/queries";
 
 /** Entries per page. */
 const PAGE_SIZE = 20;
@@ -57,8 +58,7 @@ function environmentEntries(ctx: RouteContext, e: EnvironmentRec): Array<Record<
   for (const a of e.actions ?? (e.last_action ? [e.last_action] : [])) {
     groups.set(a.request_id, { at: Date.parse(a.at), seq: a.seq ?? 0, fallback: a.action === "STOP" ? "STOPPED" : "DEPLOYED", deployments: [] });
   }
-  for (const [kind, svc] of ctx.world.store.servicesWithKind()) {
-    if (svc.environment_id !== e.id) continue;
+  for (const [kind, svc] of servicesWithKindIn(ctx.world.store, e.id)) {
     for (const d of deploymentsOf(svc.runtime)) {
       const g = groups.get(groupOf(d)) ?? { at: d.requested_at ?? d.start, seq: d.seq ?? 0, fallback: "DEPLOYED", deployments: [] };
       g.deployments.push([kind.name, svc, d]);

@@ -4,9 +4,9 @@
  * (`actions.ts`, `environment-requests.ts`).
  */
 import type { z } from "zod";
-import { runEnvironmentAction } from "../actions";
-import { inProgress, phaseOf } from "../clock";
-import { actOnServices, cancelEnvironmentDeployment, deployServices } from "../environment-requests";
+import { runEnvironmentAction } from "../deployments/actions";
+import { inProgress, phaseOf } from "../deployments/clock";
+import { actOnServices, cancelEnvironmentDeployment, deployServices } from "../deployments/environment-requests";
 import { environmentStatus, environmentSummary, type EnvironmentRec } from "../models/environments";
 import type { ServiceAction } from "../models/runtime";
 import { SERVICE_KINDS } from "../models/service-kinds";
@@ -16,9 +16,10 @@ import {
   serviceIdsRequest, type STAGE_STATES,
 } from "../schemas/environments";
 import { statusResponse } from "../schemas/common";
-import { readEnvironmentStatus, readServiceStatus } from "../status-reads";
+import { readEnvironmentStatus, readServiceStatus } from "../deployments/status-reads";
 import { needEnvironment } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
+import { servicesOf, stagesOf } from "../models/queries";
 
 /** Which of the reference's two answers an environment action gives. */
 type ActionAnswer = "Status" | "EnvironmentStatus";
@@ -36,7 +37,7 @@ function presentAction(ctx: RouteContext, e: EnvironmentRec, action: string, ans
     status_details: { action, status: phaseOf(state), sub_action: "NONE" },
     is_part_last_deployment: true,
     deployment_request_id: e.last_action?.request_id ?? null,
-    deployment_requests_count: ctx.world.store.servicesOf(e.id).length,
+    deployment_requests_count: servicesOf(ctx.world.store, e.id).length,
   };
   if (e.last_action) out["last_deployment_date"] = e.last_action.at;
   return out;
@@ -125,7 +126,7 @@ export const environmentActionRoutes: Route[] = [
       const e = needEnvironment(ctx);
       return {
         environment: readEnvironmentStatus(ctx, e),
-        stages: ctx.world.store.stagesOf(e.id).map((st) => presentStageStatuses(ctx, st)),
+        stages: stagesOf(ctx.world.store, e.id).map((st) => presentStageStatuses(ctx, st)),
       };
     },
   }),

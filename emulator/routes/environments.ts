@@ -2,15 +2,16 @@ import { createEnvironment, deleteEnvironment, editEnvironment, type Environment
 import {
   environmentCreateRequest, environmentEditRequest, environmentResponse, environmentStatusResponse,
 } from "../schemas/environments";
-import { readEnvironmentStatus } from "../status-reads";
+import { readEnvironmentStatus } from "../deployments/status-reads";
 import { crudRoutes } from "./crud";
 import { environmentHistoryRoute } from "./deployment-history";
 import { environmentActionRoutes } from "./environment-actions";
 import { needEnvironment, needProject } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
+import { clusterById, environmentsOf } from "../models/queries";
 
 function present(ctx: RouteContext, e: EnvironmentRec): Record<string, unknown> {
-  const cluster = ctx.world.store.state.clusters.find((c) => c.id === e.cluster_id);
+  const cluster = clusterById(ctx.world.store, e.cluster_id);
   return {
     id: e.id, created_at: e.created_at, updated_at: e.updated_at, name: e.name,
     organization: { id: e.organization_id }, project: { id: e.project_id },
@@ -28,7 +29,7 @@ export const environmentRoutes: Route[] = [
       edit: "Edit an environment (name, mode)", delete: "Delete an environment and its services",
     },
     createRequest: environmentCreateRequest, editRequest: environmentEditRequest, response: environmentResponse, present,
-    list: (ctx) => ctx.world.store.environmentsOf(needProject(ctx).id),
+    list: (ctx) => environmentsOf(ctx.world.store, needProject(ctx).id),
     find: (ctx) => needEnvironment(ctx),
     create: (ctx, body) => createEnvironment(ctx, needProject(ctx), body),
     edit: editEnvironment,

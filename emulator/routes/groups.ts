@@ -7,7 +7,8 @@ import {
   labelsGroupRequest, labelsGroupResponse,
 } from "../schemas/groups";
 import { listOf } from "../schemas/common";
-import { orgCrudRoutes } from "./crud";
+import type { z } from "zod";
+import { orgCrudRoutes, type OrgCrudSpec } from "./crud";
 import { needOrgRecord, orgRecords, paginate } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
 
@@ -30,12 +31,11 @@ export function presentGroupRefs(ctx: RouteContext, rec: GroupRefs): Record<stri
 }
 
 /** How one kind of group is served: its path, store collection, schemas and model calls. */
-interface GroupFamily<R extends { id: string }> {
+interface GroupFamily<R extends { id: string }, C extends z.ZodType> extends Omit<OrgCrudSpec<R, C>, "present" | "remove"> {
   field: GroupField;
-  segment: string;
   idParam: string;
-  label: string;
-  records(ctx: RouteContext): Map<string, R>;
+  /** Schema of the list's items (each group with its `associated_items_count`). */
+  enriched: Parameters<typeof listOf>[0];
   present(g: R): Record<string, unknown>;
 }
 
@@ -44,11 +44,11 @@ interface GroupFamily<R extends { id: string }> {
  * `Organization...GroupEnrichedResponse`) and `.../associatedItems` (the services and clusters using a group).
  * Create, read and edit answer the plain group (`Organization...GroupResponse`), without the count.
  */
-function enrichedReads<R extends { id: string }>(f: GroupFamily<R>, enriched: Parameters<typeof listOf>[0]): Route[] {
+function enrichedReads<R extends { id: string }, C extends z.ZodType>(f: GroupFamily<R, C>): Route[] {
   const collection = `/organization/{organizationId}/${f.segment}`;
   return [
     route({
-      method: "GET", path: collection, status: 200, summary: `List ${f.label}s`, response: listOf(enriched),
+      method: "GET", path: collection, status: 200, summary: `List ${f.label}s`, response: listOf(f.enriched),
       handler: (ctx) => paginate(ctx, orgRecords(ctx, f.records(ctx)).map((g) => ({ ...f.present(g), associated_items_count: groupUsage(ctx, f.field, g.id) }))),
     }),
     route({
@@ -65,29 +65,22 @@ function withoutList(routes: Route[], segment: string): Route[] {
   return routes.filter((r) => !(r.method === "GET" && r.path === collection));
 }
 
-const annotations: GroupFamily<AnnotationsGroupRec> = {
+/** A group family's routes: the enriched reads and the generic create, read, replace and delete. */
+function groupFamilyRoutes<R extends { id: string }, C extends z.ZodType>(f: GroupFamily<R, C>): Route[] {
+  const crud = orgCrudRoutes({ ...f, present: (_ctx, g) => f.present(g), remove: (ctx, g) => deleteGroup(ctx, f.field, g.id) });
+  return [...enrichedReads(f), ...withoutList(crud, f.segment)];
+}
+
+const annotations: GroupFamily<AnnotationsGroupRec, typeof annotationsGroupRequest> = {
   field: "annotations_groups", segment: "annotationsGroups", idParam: "annotationsGroupId", label: "annotations group",
-  records: (ctx) => ctx.world.store.state.annotationsGroups, present: presentAnnotationsGroup,
+  records: (ctx) => ctx.world.store.state.annotationsGroups, present: presentAnnotationsGroup, enriched: annotationsGroupEnriched,
+  request: annotationsGroupRequest, response: annotationsGroupResponse, create: createAnnotationsGroup, replace: replaceAnnotationsGroup,
 };
-const labels: GroupFamily<LabelsGroupRec> = {
+const labels: GroupFamily<LabelsGroupRec, typeof labelsGroupRequest> = {
   field: "labels_groups", segment: "labelsGroups", idParam: "labelsGroupId", label: "labels group",
-  records: (ctx) => ctx.world.store.state.labelsGroups, present: presentLabelsGroup,
+  records: (ctx) => ctx.world.store.state.labelsGroups, present: presentLabelsGroup, enriched: labelsGroupEnriched,
+  request: labelsGroupRequest, response: labelsGroupResponse, create: createLabelsGroup, replace: replaceLabelsGroup,
 };
 
 /** Annotations and labels groups of the organization; deleting one takes it off the services that used it. */
-export const groupRoutes: Route[] = [
-  ...enrichedReads(annotations, annotationsGroupEnriched),
-  ...withoutList(orgCrudRoutes({
-    segment: annotations.segment, idParam: annotations.idParam, label: annotations.label, records: annotations.records,
-    request: annotationsGroupRequest, response: annotationsGroupResponse, present: (_ctx, g) => presentAnnotationsGroup(g),
-    create: createAnnotationsGroup, replace: replaceAnnotationsGroup,
-    remove: (ctx, g) => deleteGroup(ctx, "annotations_groups", g.id),
-  }), annotations.segment),
-  ...enrichedReads(labels, labelsGroupEnriched),
-  ...withoutList(orgCrudRoutes({
-    segment: labels.segment, idParam: labels.idParam, label: labels.label, records: labels.records,
-    request: labelsGroupRequest, response: labelsGroupResponse, present: (_ctx, g) => presentLabelsGroup(g),
-    create: createLabelsGroup, replace: replaceLabelsGroup,
-    remove: (ctx, g) => deleteGroup(ctx, "labels_groups", g.id),
-  }), labels.segment),
-];
+export const groupRoutes: Route[] = [...groupFamilyRoutes(annotations), ...groupFamilyRoutes(labels)];

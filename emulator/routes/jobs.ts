@@ -1,14 +1,12 @@
 import { jobKind, jobType, createJob, editJob, setJobTag, type JobRec } from "../models/jobs";
 import { jobDeploymentResponse } from "../schemas/deployment-history";
 import { jobRequest, jobResponse } from "../schemas/jobs";
-import { advancedSettingsRoutes } from "./advanced-settings";
 import { presentRegistryDetails } from "./container-registries";
 import { deploymentEntry } from "./deployment-history";
-import { needServiceOf } from "./lookup";
 import { presentGitRepository, presentServiceBase } from "./service-fields";
-import { autoDeployRoute, serviceRoutes } from "./service-routes";
+import { runningServiceRoutes } from "./running-service-routes";
+import { autoDeployRoute } from "./service-routes";
 import type { Route, RouteContext } from "./types";
-import { serviceValueRoutes } from "./variables";
 import { SERVICE_MAXIMA } from "../schemas/resource-limits";
 
 function presentSource(ctx: RouteContext, j: JobRec): Record<string, unknown> {
@@ -37,21 +35,17 @@ export function presentJob(ctx: RouteContext, j: JobRec): Record<string, unknown
   return out;
 }
 
-const find = (ctx: RouteContext): JobRec => needServiceOf(ctx, jobKind);
-
 /**
  * Jobs: collection under the environment, items at top level, actions (a deploy runs the job; it may name a new
  * `image_tag` for a job run from an image, or the `git_commit_id` to build for one built from git; no restart),
  * status, advanced settings, variables and secrets, and the organization's auto-deploy of a new tag.
  */
 export const jobRoutes: Route[] = [
-  ...serviceRoutes(jobKind, {
+  ...runningServiceRoutes(jobKind, {
     createRequest: jobRequest, editRequest: jobRequest, response: jobResponse,
     present: presentJob, create: createJob, edit: editJob,
-    history: { entry: deploymentEntry, response: jobDeploymentResponse },
+    history: { entry: deploymentEntry, response: jobDeploymentResponse }, settings: "job", logs: false,
   }),
-  ...advancedSettingsRoutes("job", find),
-  ...serviceValueRoutes(jobKind),
   autoDeployRoute(jobKind, {
     follows: (j, imageName) => j.auto_deploy && j.source.image?.image_name === imageName,
     setTag: setJobTag,

@@ -1,4 +1,4 @@
-import { badRequest, notFound } from "../errors";
+import { badRequest, notFound } from "../server/errors";
 import { applicationKind, type ApplicationRec } from "../models/applications";
 import type { ClusterRec } from "../models/clusters";
 import type { EnvironmentRec } from "../models/environments";
@@ -7,6 +7,7 @@ import type { ProjectRec } from "../models/projects";
 import type { AnyServiceKind, RecordOf, ServiceRec } from "../models/service-kinds";
 import type { StageRec } from "../models/stages";
 import { param, type RouteContext } from "./types";
+import { clusterById } from "../models/queries";
 
 /** The record stored under `id`, or 404 naming `what`. */
 export function needIn<R>(records: { get(id: string): R | undefined }, what: string, id: string): R {
@@ -60,7 +61,7 @@ export function needService(ctx: RouteContext, id = param(ctx, "serviceId")): Se
 
 /** Cluster by id, or 404. */
 export function needCluster(ctx: RouteContext, id = param(ctx, "clusterId")): ClusterRec {
-  return needIn({ get: (x) => ctx.world.store.state.clusters.find((c) => c.id === x) }, "cluster", id);
+  return needIn({ get: (x) => clusterById(ctx.world.store, x) }, "cluster", id);
 }
 
 /** Deployment stage by id, or 404. */

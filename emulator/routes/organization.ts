@@ -6,6 +6,7 @@ import { organizationResponse, serviceLightResponse, currentCostResponse } from 
 import { availableRoleResponse, organizationEditRequest, organizationSettingsResponse } from "../schemas/team";
 import { needOrg } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
+import { parentsOf } from "../models/queries";
 
 /** Wire form of the organization. */
 export function presentOrganization(o: OrganizationRec): Record<string, unknown> {
@@ -19,10 +20,9 @@ export function presentOrganization(o: OrganizationRec): Record<string, unknown>
 
 /** Every service of every kind, with its project and environment; services whose parents are gone are left out. */
 function lightServices(ctx: RouteContext): Array<Record<string, unknown>> {
-  const s = ctx.world.store.state;
-  return ctx.world.store.servicesWithKind().flatMap(([kind, svc]) => {
-    const env = s.environments.get(svc.environment_id);
-    const project = env ? s.projects.get(env.project_id) : undefined;
+  const store = ctx.world.store;
+  return store.servicesWithKind().flatMap(([kind, svc]) => {
+    const { environment: env, project } = parentsOf(store, svc);
     if (!env || !project) return [];
     return [{
       id: svc.id, name: svc.name, description: svc.description ?? "", icon_uri: svc.icon_uri, service_type: kind.type,

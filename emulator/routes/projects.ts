@@ -3,12 +3,13 @@ import { projectRequest, projectResponse } from "../schemas/projects";
 import { crudRoutes } from "./crud";
 import { needOrg, needProject, orgRecords } from "./lookup";
 import type { Route, RouteContext } from "./types";
+import { environmentsOf } from "../models/queries";
 
 function present(ctx: RouteContext, p: ProjectRec): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: p.id, created_at: p.created_at, updated_at: p.updated_at, name: p.name,
     organization: { id: p.organization_id },
-    associated_environments_count: ctx.world.store.environmentsOf(p.id).length,
+    associated_environments_count: environmentsOf(ctx.world.store, p.id).length,
   };
   if (p.description !== undefined) out["description"] = p.description;
   return out;

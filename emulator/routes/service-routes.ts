@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { assertActionable, prepareDeploy, startServiceAction } from "../actions";
-import { aggregateState, deploymentStatusOf, phaseOf, serviceState, serviceStatus } from "../clock";
-import { readServiceStatus } from "../status-reads";
-import { badRequest } from "../errors";
+import { assertActionable, prepareDeploy, startServiceAction } from "../deployments/actions";
+import { aggregateState, deploymentStatusOf, phaseOf, serviceState, serviceStatus } from "../deployments/clock";
+import { readServiceStatus } from "../deployments/status-reads";
+import { badRequest } from "../server/errors";
 import { deploymentsOf, lastDeployed } from "../models/deployments";
 import { visibleLogs } from "../models/logs";
 import { iso } from "../models/records";
@@ -18,6 +18,7 @@ import { crudRoutes } from "./crud";
 import { deploymentEntry, historyPage } from "./deployment-history";
 import { needEnvironment, needOrg, needServiceOf } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
+import { servicesOfKind } from "../models/queries";
 
 /** The body of a deploy, by what the kind deploys from. */
 const DEPLOY_REQUESTS: Record<DeploySource, z.ZodType> = {
@@ -80,7 +81,7 @@ export function serviceRoutes<K extends AnyServiceKind, C extends z.ZodType, E e
       collection: `/environment/{environmentId}/${name}`, item: base, createStatus: 201,
       summaries: { list: `List ${name}s`, create: `Create ${one}`, get: `Get ${one}`, edit: `Edit ${one}`, delete: `Delete ${one}` },
       createRequest: s.createRequest, editRequest: s.editRequest, response: s.response, present: s.present, edit: s.edit, find,
-      list: (ctx) => ctx.world.store.servicesOfKind(kind, needEnvironment(ctx).id),
+      list: (ctx) => servicesOfKind(ctx.world.store, kind, needEnvironment(ctx).id),
       create: (ctx, body) => s.create(ctx, needEnvironment(ctx).id, body),
       remove: (ctx, svc) => deleteService(ctx, svc),
     }),

@@ -7,6 +7,7 @@ import { attachRequest, stageRequest, stageResponse } from "../schemas/stages";
 import { crudRoutes } from "./crud";
 import { needEnvironment, needService, needStage } from "./lookup";
 import { param, route, type Route, type RouteContext } from "./types";
+import { stagesOf } from "../models/queries";
 
 function present(_ctx: RouteContext, s: StageRec): Record<string, unknown> {
   return {
@@ -20,7 +21,7 @@ function present(_ctx: RouteContext, s: StageRec): Record<string, unknown> {
 
 /** The stages of an environment in order, as the reordering routes answer them. */
 function ordered(ctx: RouteContext, envId: string): { results: Array<Record<string, unknown>> } {
-  return { results: ctx.world.store.stagesOf(envId).map((s) => present(ctx, s)) };
+  return { results: stagesOf(ctx.world.store, envId).map((s) => present(ctx, s)) };
 }
 
 function move(where: "After" | "Before"): Route {
@@ -44,7 +45,7 @@ export const stageRoutes: Route[] = [
       delete: "Delete a stage (refused while services are attached)",
     },
     createStatus: 200, createRequest: stageRequest, editRequest: stageRequest, response: stageResponse, present,
-    list: (ctx) => ctx.world.store.stagesOf(needEnvironment(ctx).id),
+    list: (ctx) => stagesOf(ctx.world.store, needEnvironment(ctx).id),
     find: (ctx) => needStage(ctx),
     create: (ctx, body) => createStage(ctx, needEnvironment(ctx).id, body),
     edit: editStage,

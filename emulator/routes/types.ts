@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ModelContext } from "../models/records";
-import type { World } from "../world";
+import type { World } from "../models/world";
 
 /** What a handler receives; it is also what a model call takes. */
 export interface RouteContext extends ModelContext {

@@ -5,7 +5,7 @@
  * `POST /variable/import?service_id=&service_type=`. Answers are VariableResponse (`value` null for secrets).
  */
 import type { z } from "zod";
-import { notFound } from "../errors";
+import { notFound } from "../server/errors";
 import { importVariables } from "../models/variable-import";
 import {
   createAlias, createOverride, createVariable, deleteVariable, editVariable, entryOf, findEntry, needParent, refuseBuiltIn,

@@ -4,7 +4,7 @@
  * jobs; and `/<kind>/{id}/environmentVariable/import` for the service kinds. Lists answer the owner's own values
  * (`GET /variable` answers everything an owner sees). Secrets never answer their value.
  */
-import { notFound } from "../errors";
+import { notFound } from "../server/errors";
 import type { AnyServiceKind } from "../models/service-kinds";
 import { importVariables } from "../models/variable-import";
 import {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError } from "../errors";
+import { ApiError } from "../server/errors";
 
 /** Formats a zod issue path as `git_repository.url` or `ports[0].internal_port`. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {

@@ -7,7 +7,7 @@
  */
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { clearRequests, requests, stateDump, writeRequests, type LoggedRequest } from "../../emulator/control-client";
+import { clearRequests, requests, stateDump, writeRequests, type LoggedRequest } from "../../emulator/control/control-client";
 import { DeployServiceClient, isNotFound } from "../../sdk";
 import { describeWithEngine, EngineStack, REPO_ROOT, steps, type OperationResult } from "./harness";
 import { changed, userObjects } from "./stack-checks";

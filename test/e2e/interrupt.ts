@@ -3,7 +3,7 @@
  * interrupted run share (test/e2e/interrupted-up.test.ts, test/e2e/interrupted-many.test.ts).
  */
 import type { RunningEmulator } from "../../emulator";
-import { injectFault, stateDump } from "../../emulator/control-client";
+import { injectFault, stateDump } from "../../emulator/control/control-client";
 import type { EngineStack } from "./harness";
 
 /** Waits (bounded) until `ok` holds. */

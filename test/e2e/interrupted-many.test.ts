@@ -6,7 +6,7 @@
  */
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { stateDump } from "../../emulator/control-client";
+import { stateDump } from "../../emulator/control/control-client";
 import { DeployServiceClient } from "../../sdk";
 import { describeWithEngine, EngineStack, REPO_ROOT } from "./harness";
 import { killWhileHeld, nextUp } from "./interrupt";

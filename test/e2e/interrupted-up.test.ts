@@ -7,7 +7,7 @@
  */
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { injectFault, stateDump } from "../../emulator/control-client";
+import { injectFault, stateDump } from "../../emulator/control/control-client";
 import { DeployServiceClient } from "../../sdk";
 import { describeWithEngine, EngineStack, REPO_ROOT } from "./harness";
 import { killWhileHeld as holdAndKill, nextUp } from "./interrupt";

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { DeployServiceClient } from "../../sdk";
-import { clearRequests, control, failDeploys, stateDump, writeRequests } from "../../emulator/control-client";
+import { clearRequests, control, failDeploys, stateDump, writeRequests } from "../../emulator/control/control-client";
 import { describeWithEngine, EngineStack, REPO_ROOT, steps } from "./harness";
 import { changed, opsByName, userObjects } from "./stack-checks";
 import { secretPlaintexts } from "./secrets";

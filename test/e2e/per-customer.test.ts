@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { clearRequests, injectFault, requests, stateDump } from "../../emulator/control-client";
+import { clearRequests, injectFault, requests, stateDump } from "../../emulator/control/control-client";
 import { DeployServiceClient } from "../../sdk";
 import { describeWithEngine, REPO_ROOT } from "./harness";
 import { userObjects } from "./stack-checks";

@@ -7,7 +7,7 @@
  */
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { requests, stateDump } from "../../emulator/control-client";
+import { requests, stateDump } from "../../emulator/control/control-client";
 import { describeWithEngine, EngineStack, rateLimitWaitLines, REPO_ROOT } from "./harness";
 import { userObjects } from "./stack-checks";
 

@@ -8,7 +8,7 @@
  */
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { clearRequests, requests, stateDump, writeRequests } from "../../emulator/control-client";
+import { clearRequests, requests, stateDump, writeRequests } from "../../emulator/control/control-client";
 import { DeployServiceClient } from "../../sdk";
 import { describeWithEngine, EngineStack, REPO_ROOT, steps } from "./harness";
 import { changed, userObjects } from "./stack-checks";

@@ -1,6 +1,6 @@
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { clearRequests, requests, stateDump } from "../../emulator/control-client";
+import { clearRequests, requests, stateDump } from "../../emulator/control/control-client";
 import { serializedProvider } from "../../provider/framework/shim";
 import { DeployServiceClient } from "../../sdk";
 import { describeWithEngine, EngineStack, REPO_ROOT } from "./harness";

@@ -17,7 +17,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { serializedProvider, typeToken } from "../../provider/framework/shim";
-import { clearRequests, writeRequests } from "../../emulator/control-client";
+import { clearRequests, writeRequests } from "../../emulator/control/control-client";
 import { FIXTURE_PASSPHRASE, FIXTURE_STACK } from "../fixtures/upgrade/make-fixture";
 import { describeWithEngine, EngineStack, REPO_ROOT, steps, type OperationResult } from "./harness";
 

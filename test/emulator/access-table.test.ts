@@ -1,17 +1,17 @@
 /**
  * Access as the service grants it (issue 31): every route of the emulator, called with an Admin, Write, Deploy and
  * Read token and with a custom role's token on objects of every permission level, answers 403 exactly where
- * `emulator/access-table.ts` says; a 403 names the scope (or the custom role) and no token value. The expectations
+ * `emulator/server/access-table.ts` says; a 403 names the scope (or the custom role) and no token value. The expectations
  * below are restated here (the published scope rule, the reference's permission levels), not taken from the emulator.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { ACCESS_TABLE, accessOf, type Need } from "../../emulator/access-table";
+import { ACCESS_TABLE, accessOf, type Need } from "../../emulator/server/access-table";
 import { allRoutes } from "../../emulator/routes";
 import type { Route } from "../../emulator/routes/types";
-import { stateToJson } from "../../emulator/snapshot";
+import { stateToJson } from "../../emulator/persistence/snapshot";
 import { buildWorld, ROLE, serve, type Served, type VariantSpec, type World } from "./access-fixture";
 
 type Scope = "Admin" | "Write" | "Deploy" | "Read";

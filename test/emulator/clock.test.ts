@@ -1,5 +1,5 @@
 import { appBody, projectAndEnv, useEmulator, waitFor, walkStates } from "./helpers";
-import { control } from "../../emulator/control-client";
+import { control } from "../../emulator/control/control-client";
 
 const STEP = 150;
 const c = useEmulator({ stepMs: STEP });

@@ -3,7 +3,7 @@
  * uniqueness, credentials never answered (and redacted in the state dump), and the refusal to delete a registry that
  * a container or a job pulls from.
  */
-import { control } from "../../emulator/control-client";
+import { control } from "../../emulator/control/control-client";
 import { containerBody, dockerHubId, fieldOf, jobBody, projectAndEnv, useEmulator } from "./helpers";
 
 const c = useEmulator();

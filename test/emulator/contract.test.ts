@@ -1,6 +1,6 @@
 import http from "node:http";
 import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, seen, useEmulator } from "./helpers";
-import { control } from "../../emulator/control-client";
+import { control } from "../../emulator/control/control-client";
 import { findTemplate, validate, type OpenApiDoc } from "./openapi-validator";
 import { referenceProblems } from "./reference-check";
 

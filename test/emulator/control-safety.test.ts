@@ -3,7 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { startEmulator } from "../../emulator";
-import { control } from "../../emulator/control-client";
+import { control } from "../../emulator/control/control-client";
 import { useEmulator } from "./helpers";
 
 const c = useEmulator();

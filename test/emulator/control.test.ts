@@ -1,5 +1,5 @@
 import { appBody, projectAndEnv, useEmulator } from "./helpers";
-import { control, injectStaleStatus } from "../../emulator/control-client";
+import { control, injectStaleStatus } from "../../emulator/control/control-client";
 
 const c = useEmulator();
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startEmulator } from "../../emulator";
-import { control } from "../../emulator/control-client";
+import { control } from "../../emulator/control/control-client";
 import { appBody, containerBody, dockerHubId, fieldOf, projectAndEnv, useEmulator, type Client } from "./helpers";
 
 const c = useEmulator();

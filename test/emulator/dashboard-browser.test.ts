@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { describeWithBrowser, launchChromium } from "../browser/chromium";
-import { control } from "../../emulator/control-client";
+import { control } from "../../emulator/control/control-client";
 import { createScenario, SECRET_VALUE, type Scenario } from "./dashboard-scenario";
 import { startClient, type Client } from "./helpers";
 

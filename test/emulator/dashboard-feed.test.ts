@@ -3,8 +3,8 @@
  * environments, services and their live states, variables with secrets redacted, requests, faults, token budgets),
  * and the control endpoints' guards kept for both.
  */
-import { control } from "../../emulator/control-client";
-import type { DashboardView } from "../../emulator/dashboard/view";
+import { control } from "../../emulator/control/control-client";
+import type { DashboardView } from "../../emulator/control/dashboard/view";
 import { createScenario, rawGet, SECRET_VALUE } from "./dashboard-scenario";
 import { useEmulator, waitFor } from "./helpers";
 

@@ -4,9 +4,9 @@
  * A deploy cancelled before its first step began sends nothing.
  */
 import http from "node:http";
-import { control } from "../../emulator/control-client";
+import { control } from "../../emulator/control/control-client";
 import { SERVICE_KINDS } from "../../emulator/models/service-kinds";
-import { projectMatches } from "../../emulator/webhook-delivery";
+import { projectMatches } from "../../emulator/deployments/webhook-delivery";
 import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, useEmulator, waitFor, type Client } from "./helpers";
 
 interface Delivery {

@@ -2,7 +2,7 @@
  * Deployments leave traces: the deployed commit on the application's `git_repository` and the deployment history of
  * applications, databases and environments (answers checked against the reference when this checkout has it).
  */
-import { control } from "../../emulator/control-client";
+import { control } from "../../emulator/control/control-client";
 import { appBody, projectAndEnv, useEmulator, waitFor, type Client } from "./helpers";
 import { answerProblems, loadReference } from "./reference-schema";
 

@@ -5,7 +5,7 @@
  * `statusesWithStages` (checked against the reference when this checkout has it), the stale-status fault, and the
  * order of deploy requests in the request log.
  */
-import { control, failDeploys, requests } from "../../emulator/control-client";
+import { control, failDeploys, requests } from "../../emulator/control/control-client";
 import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, useEmulator, waitFor, type Client } from "./helpers";
 import { answerProblems, loadReference } from "./reference-schema";
 

@@ -4,7 +4,7 @@
  * (a credential is read only by a token that may change it; Read and Deploy get 403, issue 31). The state dump keeps
  * redacting it.
  */
-import { control } from "../../emulator/control-client";
+import { control } from "../../emulator/control/control-client";
 import { projectAndEnv, useEmulator } from "./helpers";
 import { answerProblems, loadReference } from "./reference-schema";
 

@@ -3,7 +3,7 @@
  * authenticate with their role's scope and stop at once when deleted, the invitation lifecycle, members' role changes
  * and removal, custom roles, cluster status and kubeconfig (a secret, redacted from the state dump).
  */
-import { control } from "../../emulator/control-client";
+import { control } from "../../emulator/control/control-client";
 import { useEmulator } from "./helpers";
 
 const c = useEmulator();

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startEmulator } from "../../emulator";
-import { accessOf, SCOPES_BY_NEED } from "../../emulator/access-table";
+import { accessOf, SCOPES_BY_NEED } from "../../emulator/server/access-table";
 import { allRoutes } from "../../emulator/routes";
 import type { Route } from "../../emulator/routes/types";
-import { control } from "../../emulator/control-client";
+import { control } from "../../emulator/control/control-client";
 import { appBody, containerBody, jobBody, useEmulator } from "./helpers";
 import { teamFixtures, teamSampleBodies } from "./team-fixtures";
 

@@ -7,8 +7,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import dns from "node:dns";
 import http from "node:http";
-import { control } from "../../emulator/control-client";
-import { HMAC_HEADER, MAX_ATTEMPTS, SECRET_HEADER, retryDelayMs, signatureOf } from "../../emulator/webhook-delivery";
+import { control } from "../../emulator/control/control-client";
+import { HMAC_HEADER, MAX_ATTEMPTS, SECRET_HEADER, retryDelayMs, signatureOf } from "../../emulator/deployments/webhook-delivery";
 import { appBody, projectAndEnv, seen, useEmulator, waitFor } from "./helpers";
 import { referenceProblems } from "./reference-check";
 import { startReceiver, type Received, type Receiver } from "./webhook-receiver";

@@ -1,12 +1,12 @@
 /**
- * The webhook target check (`emulator/webhook-targets.ts`): which addresses and names a webhook may reach, in every
+ * The webhook target check (`emulator/deployments/webhook-targets.ts`): which addresses and names a webhook may reach, in every
  * spelling URL parsing accepts; the allow list and its option; names resolved (a fake `dns.lookup`: nothing leaves
  * the machine) with every address checked.
  */
 import dns from "node:dns";
 import { HELP, parseArgs } from "../../emulator/cli";
-import { addressKind } from "../../emulator/ip-address";
-import { allowListOf, normalizeAllowHost, resolveTarget, targetUrlProblem } from "../../emulator/webhook-targets";
+import { addressKind } from "../../emulator/deployments/ip-address";
+import { allowListOf, normalizeAllowHost, resolveTarget, targetUrlProblem } from "../../emulator/deployments/webhook-targets";
 
 const LOOPBACK_ONLY = allowListOf(undefined);
 

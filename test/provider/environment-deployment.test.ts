@@ -3,7 +3,7 @@
  * stop on delete (or keep), drift on refresh, and a wait that is not fooled by the previous deployment's status.
  */
 import { EnvironmentsApi } from "../../sdk";
-import { control } from "../../emulator/control-client";
+import { control } from "../../emulator/control/control-client";
 import { captureProgress } from "../../provider/framework/progress";
 import { environmentDeployment, environmentDeploymentProvider as p } from "../../provider/resources/environment-deployment";
 import { providerFor } from "../../provider/runtime";

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { control } from "../../emulator/control-client";
+import { control } from "../../emulator/control/control-client";
 import {
   API_TOKEN_ENV, API_URL_ENV, configureFromStack, CREDENTIALS_NAME_KEY, resetCredentials, TOKEN_SCHEME_ENV,
 } from "../../provider/framework/credentials";

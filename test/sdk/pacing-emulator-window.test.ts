@@ -4,7 +4,7 @@
  */
 import { request } from "undici";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { control, requests } from "../../emulator/control-client";
+import { control, requests } from "../../emulator/control/control-client";
 import { DeployServiceClient, describeRateLimitWait, type RateLimitWait } from "../../sdk";
 
 describe("a shortened rate-limit window on the emulator", () => {

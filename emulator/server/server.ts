@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { denial, findToken, tokenFromHeader, visibleAnswer } from "./auth";
-import { handleControl } from "./control";
-import type { ControlTarget } from "./control-target";
+import { handleControl } from "../control/control";
+import type { ControlTarget } from "../control/control-target";
 import { ApiError } from "./errors";
 import { Faults } from "./faults";
 import { errorBody, parseJsonBody, readBody, sendError, sendJson, sendText } from "./http-util";
@@ -9,13 +9,13 @@ import { buildOpenApi } from "./openapi";
 import { RateLimiter, type RateDecision } from "./rate-limit";
 import { RequestLog } from "./request-log";
 import { Router } from "./router";
-import { allRoutes } from "./routes";
-import { parseOr400 } from "./schemas/validate";
-import { seedState, type SeedInfo } from "./seed";
-import { Store } from "./store";
-import { SaveError, type DataFile, type Saver } from "./persistence";
-import type { State } from "./models/state";
-import type { EmulatorConfig, World } from "./world";
+import { allRoutes } from "../routes";
+import { parseOr400 } from "../schemas/validate";
+import { seedState, type SeedInfo } from "../persistence/seed";
+import { Store } from "../models/store";
+import { SaveError, type DataFile, type Saver } from "../persistence/persistence";
+import type { State } from "../models/state";
+import type { EmulatorConfig, World } from "../models/world";
 
 /**
  * The emulator's HTTP front: control endpoints, `/openapi.json`, then for API calls

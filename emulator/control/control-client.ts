@@ -1,5 +1,5 @@
 /**
- * A client of the emulator's control endpoints (`/_emulator/...`, see `control.ts`), for tests, benchmarks and
+ * A client of the emulator's control endpoints (`/_emulator/...`, see `control/routes.ts`), for tests, benchmarks and
  * scripts that drive an emulator: read its request log and state, inject faults and deploy failures.
  * Every request carries `content-type: application/json`: the emulator refuses control requests without it (415),
  * bodiless ones included. The emulator answers control requests only on a loopback address.
@@ -69,7 +69,7 @@ export async function injectFault(
 }
 
 /**
- * Injects the stale-status fault (see `faults.ts`): after each of the next `times` action requests (every one when
+ * Injects the stale-status fault (see `server/faults.ts`): after each of the next `times` action requests (every one when
  * absent), status reads keep answering what each service (and, for an environment request, the environment) showed
  * before the request, with its `deployment_request_id` and `state`, for the first `reads` reads and/or `ms`
  * milliseconds. Throws when the emulator refuses the rule.

@@ -7,10 +7,10 @@
  * success). A deploy cancelled before its first step began sends nothing. Stops and restarts send no event.
  */
 import { endOf, finished, stateAt } from "./clock";
-import type { DeploymentRec } from "./models/runtime";
-import type { ServiceRecBase } from "./models/services";
+import type { DeploymentRec } from "../models/runtime";
+import type { ServiceRecBase } from "../models/services";
 import { emitDeploymentEvent, type WebhookEvent } from "./webhook-delivery";
-import { later, type World } from "./world";
+import { later, type World } from "../models/world";
 
 function finalEvent(state: string): WebhookEvent {
   if (state === "DEPLOYED") return "DEPLOYMENT_SUCCESSFUL";

@@ -18,8 +18,8 @@
  */
 import type { Place, Target } from "./access-places";
 import type { Need } from "./access-table";
-import type { CustomRoleRec } from "./models/custom-roles";
-import type { State } from "./models/state";
+import type { CustomRoleRec } from "../models/custom-roles";
+import type { State } from "../models/state";
 
 const PROJECT_RANK = { NO_ACCESS: 0, VIEWER: 1, DEPLOYER: 2, MANAGER: 3 } as const;
 const CLUSTER_RANK = { VIEWER: 0, ENV_CREATOR: 1, ADMIN: 2 } as const;

@@ -1,11 +1,11 @@
 import { customRoleDenial } from "./access-custom";
 import { placeOf, targetsOf, type RequestParts } from "./access-places";
 import { accessOf, SCOPES_BY_NEED } from "./access-table";
-import type { CustomRoleRec } from "./models/custom-roles";
-import type { TokenRec } from "./models/organization";
-import { BUILTIN_ROLES } from "./models/roles";
-import type { Route } from "./routes/types";
-import type { Store } from "./store";
+import type { CustomRoleRec } from "../models/custom-roles";
+import type { TokenRec } from "../models/organization";
+import { BUILTIN_ROLES } from "../models/roles";
+import type { Route } from "../routes/types";
+import type { Store } from "../models/store";
 
 /** Value of an `Authorization: Token <t>` or `Bearer <t>` header, or undefined. */
 export function tokenFromHeader(header: string | undefined): string | undefined {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { iso } from "./models/records";
-import type { DeletionRec, DeploymentRec, RuntimeRec, ServiceAction } from "./models/runtime";
+import { iso } from "../models/records";
+import type { DeletionRec, DeploymentRec, RuntimeRec, ServiceAction } from "../models/runtime";
 
 /**
  * The deployment clock. An action records its list of states and its start time; the current state

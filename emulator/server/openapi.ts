@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Route } from "./routes/types";
-import { errorBody } from "./schemas/common";
+import type { Route } from "../routes/types";
+import { errorBody } from "../schemas/common";
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output"): unknown {
   try {

@@ -1,12 +1,12 @@
 /**
  * Status reads as the API answers them: the live status, or, while the stale-status fault holds one (see
- * `faults.ts`), what the service or environment showed before the last action request, using up one of its reads.
+ * `server/faults.ts`), what the service or environment showed before the last action request, using up one of its reads.
  */
 import { serviceStatus, type ClockedService } from "./clock";
-import { staleKey } from "./faults";
-import { environmentStatus, type EnvironmentRec } from "./models/environments";
-import type { ModelContext } from "./models/records";
-import type { World } from "./world";
+import { staleKey } from "../server/faults";
+import { environmentStatus, type EnvironmentRec } from "../models/environments";
+import type { ModelContext } from "../models/records";
+import type { World } from "../models/world";
 
 /** A service's `Status` as a status read answers it. */
 export function readServiceStatus(world: World, svc: ClockedService, nowMs: number): Record<string, unknown> {

@@ -4,14 +4,15 @@
  * faults and each token's rate-limit budget. Secrets are taken from the state dump's redaction ({@link redactedState}),
  * so no secret value, token value or credential is ever in the feed.
  */
-import { deploymentStatusOf, serviceState } from "../clock";
+import { deploymentStatusOf, serviceState } from "../../deployments/clock";
 import type { ControlTarget } from "../control-target";
-import { redactedState } from "../control";
-import type { Fault, StaleStatusRule } from "../faults";
-import { environmentSummary } from "../models/environments";
-import type { RequestLogEntry } from "../request-log";
-import type { EmulatorConfig } from "../world";
+import { redactedState } from "../state-dump";
+import type { Fault, StaleStatusRule } from "../../server/faults";
+import { environmentSummary } from "../../models/environments";
+import type { RequestLogEntry } from "../../server/request-log";
+import type { EmulatorConfig } from "../../models/world";
 import { rateBudgets, type RateBudget } from "./rate-budgets";
+import { environmentsOf, servicesWithKindIn } from "../../models/queries";
 
 /** How many of the last API requests the feed carries. */
 export const FEED_REQUESTS = 40;
@@ -85,9 +86,9 @@ export function dashboardView(emu: ControlTarget, nowMs: number): DashboardView 
   const owners = new Map<string, string>();
   const projects = [...state.projects.values()].map((p): ProjectView => {
     owners.set(p.id, p.name);
-    const environments = store.environmentsOf(p.id).map((e): EnvironmentView => {
+    const environments = environmentsOf(store, p.id).map((e): EnvironmentView => {
       owners.set(e.id, `${p.name} / ${e.name}`);
-      const services = store.servicesWithKind().filter(([, s]) => s.environment_id === e.id).map(([kind, s]): ServiceView => {
+      const services = servicesWithKindIn(store, e.id).map(([kind, s]): ServiceView => {
         owners.set(s.id, `${p.name} / ${e.name} / ${s.name}`);
         return { id: s.id, name: s.name, kind: kind.name, state: serviceState(s, nowMs), deployment_status: deploymentStatusOf(s.runtime, nowMs) };
       });

@@ -5,7 +5,7 @@
  * access table's `also` says; an id that names nothing is left out (the handler answers 404 for it).
  */
 import type { AccessRule } from "./access-table";
-import type { Store } from "./store";
+import type { Store } from "../models/store";
 
 /** Something a custom role has a permission on. */
 export type Place =

@@ -1,7 +1,7 @@
-import { findUnsafeKey } from "./json-safety";
-import { seededRegistries } from "./models/container-registries";
-import { validateRecords } from "./models/record-schemas";
-import { KEYED_COLLECTIONS, type State, type StateJson } from "./models/state";
+import { findUnsafeKey } from "../server/json-safety";
+import { seededRegistries } from "../models/container-registries";
+import { validateRecords } from "../models/record-schemas";
+import { KEYED_COLLECTIONS, type State, type StateJson } from "../models/state";
 
 /** The JSON form of a state (shares the records with the store; stringify or copy it before handing it out). */
 export function stateToJson(state: State): StateJson {

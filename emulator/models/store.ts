@@ -1,8 +1,9 @@
-import { deletionDone } from "./clock";
-import type { EnvironmentRec } from "./models/environments";
-import { SERVICE_KINDS, type AnyServiceKind, type RecordOf, type ServiceKind, type ServiceRec } from "./models/service-kinds";
-import type { StageRec } from "./models/stages";
-import type { State } from "./models/state";
+import { deletionDone } from "../deployments/clock";
+import type { EnvironmentRec } from "./environments";
+import { SERVICE_KINDS, type AnyServiceKind, type RecordOf, type ServiceKind, type ServiceRec } from "./service-kinds";
+import type { StageRec } from "./stages";
+import type { State } from "./state";
+import { environmentsOf, servicesOf } from "./queries";
 
 /**
  * In-memory records of the emulator. Knows nothing of HTTP: lookups return `undefined`,
@@ -52,33 +53,6 @@ export class Store {
     return SERVICE_KINDS.flatMap((k) => [...this.collection(k).values()].map((svc): [ServiceKind, ServiceRec] => [k, svc]));
   }
 
-  /** The services of one kind in an environment. */
-  servicesOfKind<K extends AnyServiceKind>(kind: K, envId: string): Array<RecordOf<K>> {
-    return [...this.collection(kind).values()].filter((s) => s.environment_id === envId);
-  }
-
-  /** The services of an environment, kind after kind. */
-  servicesOf(envId: string): ServiceRec[] {
-    return this.servicesWithKind().map(([, svc]) => svc).filter((s) => s.environment_id === envId);
-  }
-
-  /** Environments of a project. */
-  environmentsOf(projectId: string): EnvironmentRec[] {
-    return [...this.state.environments.values()].filter((e) => e.project_id === projectId);
-  }
-
-  /** Stages of an environment in `deployment_order`. */
-  stagesOf(envId: string): StageRec[] {
-    return [...this.state.stages.values()]
-      .filter((st) => st.environment_id === envId)
-      .sort((a, b) => a.deployment_order - b.deployment_order);
-  }
-
-  /** The stage a service sits in. */
-  stageOfService(serviceId: string): StageRec | undefined {
-    return [...this.state.stages.values()].find((st) => st.services.some((x) => x.service_id === serviceId));
-  }
-
   /** Removes the variables and secrets held by a project, an environment or a service. */
   private removeValuesOf(parentId: string): void {
     const vars = this.state.variables;
@@ -97,7 +71,7 @@ export class Store {
 
   /** Removes an environment with its services, stages, variables and secrets. */
   removeEnvironment(id: string): void {
-    for (const svc of this.servicesOf(id)) this.removeService(svc.id);
+    for (const svc of servicesOf(this, id)) this.removeService(svc.id);
     this.removeValuesOf(id);
     for (const st of [...this.state.stages.values()]) if (st.environment_id === id) this.state.stages.delete(st.id);
     this.state.environments.delete(id);
@@ -105,7 +79,7 @@ export class Store {
 
   /** Removes a project with all its environments, variables and secrets. */
   removeProject(id: string): void {
-    for (const env of this.environmentsOf(id)) this.removeEnvironment(env.id);
+    for (const env of environmentsOf(this, id)) this.removeEnvironment(env.id);
     this.removeValuesOf(id);
     this.state.projects.delete(id);
   }

@@ -1,4 +1,4 @@
-import type { Faults } from "./faults";
+import type { Faults } from "../server/faults";
 import type { Store } from "./store";
 
 /** Settings that can change while running (`PUT /_emulator/config`). */

@@ -10,12 +10,13 @@
  */
 import { assertActionable, cancelAction, checkDeploy, planByStage, runEnvironmentRequest } from "./actions";
 import { finished } from "./clock";
-import { badRequest, conflict } from "./errors";
-import { lastDeployed } from "./models/deployments";
-import type { EnvironmentActionRec, EnvironmentRec } from "./models/environments";
-import type { ModelContext } from "./models/records";
-import type { ServiceAction } from "./models/runtime";
-import { SERVICE_KINDS, deployVersion, type DeployBody, type ServiceKind, type ServiceRec } from "./models/service-kinds";
+import { badRequest, conflict } from "../server/errors";
+import { lastDeployed } from "../models/deployments";
+import type { EnvironmentActionRec, EnvironmentRec } from "../models/environments";
+import type { ModelContext } from "../models/records";
+import type { ServiceAction } from "../models/runtime";
+import { SERVICE_KINDS, deployVersion, type DeployBody, type ServiceKind, type ServiceRec } from "../models/service-kinds";
+import { servicesOf } from "../models/queries";
 
 /**
  * One service a request lists: its kind, its id, where the request lists it (`jobs[0]`) and names its id
@@ -134,7 +135,7 @@ export function actOnServices(m: ModelContext, env: EnvironmentRec, action: "STO
 export function cancelEnvironmentDeployment(m: ModelContext, env: EnvironmentRec, force: boolean): number {
   if (env.deleting) throw conflict(`environment ${env.id} is being deleted`);
   let cancelled = 0;
-  for (const svc of m.world.store.servicesOf(env.id)) {
+  for (const svc of servicesOf(m.world.store, env.id)) {
     const d = svc.runtime.deployment;
     if (!d || svc.deleting || finished(d, m.now) || (!force && d.action !== "DEPLOY")) continue;
     cancelAction(m.world, svc, d, m.now, force ? "the environment's actions were cancelled (force_cancel)" : "the environment's deployment was cancelled");

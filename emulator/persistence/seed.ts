@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { seededClusterDetails, type ClusterRec } from "./models/clusters";
-import { seededRegistries } from "./models/container-registries";
-import { ensureClusterCredentials } from "./models/kubeconfig";
-import { emptyCollections, type State } from "./models/state";
+import { seededClusterDetails, type ClusterRec } from "../models/clusters";
+import { seededRegistries } from "../models/container-registries";
+import { ensureClusterCredentials } from "../models/kubeconfig";
+import { emptyCollections, type State } from "../models/state";
 
 /** What stays the same across resets: ids of the organization and clusters, token values. */
 export interface SeedInfo {

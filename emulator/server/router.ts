@@ -1,4 +1,4 @@
-import type { Route } from "./routes/types";
+import type { Route } from "../routes/types";
 
 interface Compiled {
   route: Route;

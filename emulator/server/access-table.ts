@@ -20,7 +20,7 @@
  * For a custom role's token, see `access-custom.ts`; the objects an operation acts on are its path parameters, plus
  * what `also` names (see {@link PlaceSource}), and `readOnly` path parameters are only read (an alias's target).
  */
-import type { TokenRec } from "./models/organization";
+import type { TokenRec } from "../models/organization";
 
 /** What an operation needs. */
 export type Need = "read" | "write" | "deploy" | "credentials" | "admin";

@@ -1,6 +1,6 @@
 import type { ControlTarget } from "../control-target";
-import type { TokenRec } from "../models/organization";
-import { RateLimiter } from "../rate-limit";
+import type { TokenRec } from "../../models/organization";
+import { RateLimiter } from "../../server/rate-limit";
 
 /** What is left of one token's hourly request budget, as the dashboard shows it. */
 export interface RateBudget {

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { findUnsafeKey } from "./json-safety";
+import { findUnsafeKey } from "../server/json-safety";
 import type { SeedInfo } from "./seed";
 import { stateFromJson, stateToJson } from "./snapshot";
-import type { State } from "./models/state";
+import type { State } from "../models/state";
 
 /** Content of a data file, with the state in its in-memory form. */
 export interface DataFile {

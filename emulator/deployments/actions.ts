@@ -21,19 +21,20 @@
 import { randomUUID } from "node:crypto";
 import { endsInFailure, finished, naturalEnd, serviceStatus, startAction } from "./clock";
 import { endDeployment, scheduleDeploymentEvents } from "./deployment-events";
-import { badRequest, conflict } from "./errors";
-import { staleKey, type StaleStatusRule } from "./faults";
-import { archiveDeployment, lastDeployed, nextSequence } from "./models/deployments";
+import { badRequest, conflict } from "../server/errors";
+import { staleKey, type StaleStatusRule } from "../server/faults";
+import { archiveDeployment, lastDeployed, nextSequence } from "../models/deployments";
 import {
   environmentStatus, recordEnvironmentAction, type EnvironmentActionRec, type EnvironmentRec,
-} from "./models/environments";
-import { appendLogs, cutLogs } from "./models/logs";
-import { iso, type ModelContext } from "./models/records";
-import type { DeploymentRec, ServiceAction } from "./models/runtime";
-import type { DeployBody, ServiceKind, ServiceRec } from "./models/service-kinds";
-import type { ServiceRecBase } from "./models/services";
-import type { Store } from "./store";
-import type { World } from "./world";
+} from "../models/environments";
+import { appendLogs, cutLogs } from "../models/logs";
+import { iso, type ModelContext } from "../models/records";
+import type { DeploymentRec, ServiceAction } from "../models/runtime";
+import type { DeployBody, ServiceKind, ServiceRec } from "../models/service-kinds";
+import type { ServiceRecBase } from "../models/services";
+import type { Store } from "../models/store";
+import type { World } from "../models/world";
+import { servicesOf, stagesOf } from "../models/queries";
 
 /** What an action is started with beyond the service and the action. */
 export interface ActionOptions {
@@ -152,7 +153,7 @@ export interface PlannedStage {
 export function planByStage(store: Store, envId: string, pick: (svc: ServiceRec, skipped: boolean) => PlannedService | undefined): PlannedStage[] {
   const placed = new Set<string>();
   const plan: PlannedStage[] = [];
-  for (const stage of store.stagesOf(envId)) {
+  for (const stage of stagesOf(store, envId)) {
     const services: PlannedService[] = [];
     for (const entry of stage.services) {
       placed.add(entry.service_id);
@@ -162,7 +163,7 @@ export function planByStage(store: Store, envId: string, pick: (svc: ServiceRec,
     }
     if (services.length > 0) plan.push({ name: stage.name, services });
   }
-  const rest = store.servicesOf(envId).filter((s) => !placed.has(s.id)).map((s) => pick(s, false)).filter((p) => p !== undefined);
+  const rest = servicesOf(store, envId).filter((s) => !placed.has(s.id)).map((s) => pick(s, false)).filter((p) => p !== undefined);
   if (rest.length > 0) plan.push({ name: "(no stage)", services: rest });
   return plan;
 }

@@ -31,11 +31,11 @@
  */
 import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
-import { iso } from "./models/records";
-import type { ServiceRecBase } from "./models/services";
-import type { WebhookDeliveryRec, WebhookRec } from "./models/webhooks";
+import { iso } from "../models/records";
+import type { ServiceRecBase } from "../models/services";
+import type { WebhookDeliveryRec, WebhookRec } from "../models/webhooks";
 import { allowListOf, resolveTarget, targetUrlProblem, type AllowList, type CheckedAddress } from "./webhook-targets";
-import { later, type World } from "./world";
+import { later, type World } from "../models/world";
 
 /** Event names of the reference, as stored and delivered. */
 export type WebhookEvent = "DEPLOYMENT_STARTED" | "DEPLOYMENT_SUCCESSFUL" | "DEPLOYMENT_FAILURE" | "DEPLOYMENT_CANCELLED";
