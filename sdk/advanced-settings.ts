@@ -9,6 +9,7 @@
  */
 import { isIP } from "node:net";
 import { z } from "zod";
+import { kindsWith, type KindsWith } from "./service-kinds";
 
 /** The JSON shape of a setting's value (`enum`: a string from a fixed list). */
 export type AdvancedSettingKind = "boolean" | "integer" | "string" | "enum" | "stringArray" | "stringMap";
@@ -313,9 +314,9 @@ export const JOB_ADVANCED_SETTINGS = {
 } as const satisfies AdvancedSettingsCatalogue;
 
 /** The service kinds with advanced settings, as their paths spell them. */
-export const ADVANCED_SETTINGS_KINDS = ["application", "container", "job"] as const;
-/** `application`, `container` or `job`. */
-export type AdvancedSettingsKind = (typeof ADVANCED_SETTINGS_KINDS)[number];
+export const ADVANCED_SETTINGS_KINDS = kindsWith("advancedSettings");
+/** `application`, `container` or `job`: the kinds with `advancedSettings` in `SERVICE_KINDS`. */
+export type AdvancedSettingsKind = KindsWith<"advancedSettings">;
 
 /** One advanced-setting key of an application, as the service spells it. */
 export type AdvancedSettingKey = keyof typeof APPLICATION_ADVANCED_SETTINGS;

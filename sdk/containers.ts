@@ -5,9 +5,10 @@
 import { z } from "zod";
 import { ContainerAdvancedSettingsRequest } from "./advanced-settings";
 import {
-  APPLICATION_DEFAULTS, Healthchecks, PortCreateRequest, PortEditRequest, RUNNING_SERVICE_RECORD_FIELDS,
+  Healthchecks, PortCreateRequest, PortEditRequest, RUNNING_SERVICE_RECORD_FIELDS,
   RUNNING_SERVICE_REQUEST_FIELDS, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS, readLogs, type LogLine, type LogOptions,
-} from "./applications";
+} from "./service-common";
+import { APPLICATION_DEFAULTS } from "./applications";
 import { ContainerRegistryReference } from "./container-registries";
 import { action, imageServices, ImageAutoDeployRequest } from "./deployables";
 import { imageNameProblem, imageTagProblem } from "./image";

@@ -6,6 +6,7 @@
  * the class of the other. Every error carries a brand registered with `Symbol.for`, which is
  * shared across copies.
  */
+import type { ServiceKindName } from "./service-kinds";
 
 /** The brand every {@link DeployServiceError} carries, shared by all loaded copies of this module. */
 export const DEPLOY_SERVICE_ERROR_BRAND: unique symbol = Symbol.for("pulumi-deploy-service.sdk.error");
@@ -157,8 +158,6 @@ export class InvalidResponseError extends DeployServiceError {
     this.field = field;
   }
 }
-/** The kinds of service an environment deploys. */
-export type ServiceKindName = "application" | "container" | "job" | "database" | "helm" | "terraform";
 
 /** The service a failed deployment names. */
 export interface FailedService {

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { JobAdvancedSettingsRequest } from "./advanced-settings";
-import { GitRepository, GitRepositoryRequest, Healthchecks, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS } from "./applications";
+import { GitRepository, GitRepositoryRequest, Healthchecks, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS } from "./service-common";
 import { ContainerRegistryReference } from "./container-registries";
 import { CPU_ARCHITECTURES, ImageName, ImageTag } from "./containers";
 import { ImageAutoDeployRequest, imageServices } from "./deployables";
