@@ -9,6 +9,7 @@ export * from "./client";
 export * from "./credentials";
 export * from "./errors";
 export * from "./service-kinds";
+export * from "./natural-keys";
 export { DEFAULT_MAX_PAGES, DEFAULT_MAX_RESPONSE_BYTES, ResponseLimitError, isLimitExceeded, type LimitName } from "./limits";
 export { path, invalidIdReason, type ApiPath } from "./path";
 export type { RetryInfo, HttpMethod, Query } from "./core";

@@ -3,7 +3,7 @@
  * variable's key at its owner): what the adoption of an existing object and the lookups by name both search by.
  * One table, so that `adopt: { byName: true }`, the name-conflict error and `getX({ name })` always agree.
  */
-import type { DeployServiceClient, VariableParentScope } from "../../sdk";
+import { keyIgnoresCase, type DeployServiceClient, type VariableParentScope } from "../../sdk";
 import type { CustomDomainServiceKind } from "../../sdk";
 import { editDistance } from "./suggest";
 
@@ -31,7 +31,7 @@ export interface NaturalKey {
   keyInput: string;
   /** The natural key in words, for messages: `name`, `key`. */
   keyNoun: string;
-  /** True when the service compares the key ignoring letter case (names of projects, environments, services...). */
+  /** True when the service compares the key ignoring letter case: the sdk's `keyIgnoresCase` of the family. */
   ignoreCase: boolean;
   /** True when the key is a secret (a webhook's target URL): messages name objects by id only. */
   secretKey?: boolean;
@@ -43,11 +43,11 @@ const str = (v: unknown) => String(v ?? "");
 
 /** A family whose objects have a `name`, listed under a parent id. */
 function named(
-  noun: string, parentKey: string, parentNoun: string, ignoreCase: boolean,
+  noun: string, parentKey: string, parentNoun: string,
   list: (client: DeployServiceClient, parentId: string) => Promise<Array<{ id: string; name: string }>>,
 ): NaturalKey {
   return {
-    noun, parentKey, parentNoun, keyInput: "name", keyNoun: "name", ignoreCase,
+    noun, parentKey, parentNoun, keyInput: "name", keyNoun: "name", ignoreCase: keyIgnoresCase(noun),
     list: async (client, inputs) => (await list(client, str(inputs[parentKey]))).map((r) => ({ id: r.id, key: r.name })),
   };
 }
@@ -55,7 +55,7 @@ function named(
 /** The variables or secrets a parent holds itself (not those it inherits, nor built-ins). */
 function values(noun: string, secret: boolean): NaturalKey {
   return {
-    noun, parentKey: "parentId", parentNoun: "parent", keyInput: "key", keyNoun: "key", ignoreCase: false,
+    noun, parentKey: "parentId", parentNoun: "parent", keyInput: "key", keyNoun: "key", ignoreCase: keyIgnoresCase(noun),
     list: async (client, inputs) => {
       const scope = str(inputs["scope"]) as VariableParentScope;
       const all = await client.variables.list({ parentId: str(inputs["parentId"]), scope });
@@ -66,34 +66,35 @@ function values(noun: string, secret: boolean): NaturalKey {
 
 /** Families by the `<Type>` of their type token. Kinds absent here have no natural key (adopt them by id). */
 export const NATURAL_KEYS: Readonly<Record<string, NaturalKey>> = {
-  Project: named("project", "organizationId", "organization", true, (c, id) => c.projects.list(id)),
-  Environment: named("environment", "projectId", "project", true, (c, id) => c.environments.list(id)),
-  Application: named("application", "environmentId", "environment", true, (c, id) => c.applications.list(id)),
-  Container: named("container", "environmentId", "environment", true, (c, id) => c.containers.list(id)),
-  Job: named("job", "environmentId", "environment", true, (c, id) => c.jobs.list(id)),
-  Database: named("database", "environmentId", "environment", true, (c, id) => c.databases.list(id)),
-  DeploymentStage: named("deployment stage", "environmentId", "environment", true, (c, id) => c.deploymentStages.list(id)),
-  GitToken: named("git token", "organizationId", "organization", false, (c, id) => c.gitTokens.list(id)),
-  ContainerRegistry: named("container registry", "organizationId", "organization", true, (c, id) => c.containerRegistries.list(id)),
-  LabelsGroup: named("labels group", "organizationId", "organization", false, (c, id) => c.labelsGroups.list(id)),
-  AnnotationsGroup: named("annotations group", "organizationId", "organization", false, (c, id) => c.annotationsGroups.list(id)),
+  Project: named("project", "organizationId", "organization", (c, id) => c.projects.list(id)),
+  Environment: named("environment", "projectId", "project", (c, id) => c.environments.list(id)),
+  Application: named("application", "environmentId", "environment", (c, id) => c.applications.list(id)),
+  Container: named("container", "environmentId", "environment", (c, id) => c.containers.list(id)),
+  Job: named("job", "environmentId", "environment", (c, id) => c.jobs.list(id)),
+  Database: named("database", "environmentId", "environment", (c, id) => c.databases.list(id)),
+  DeploymentStage: named("deployment stage", "environmentId", "environment", (c, id) => c.deploymentStages.list(id)),
+  GitToken: named("git token", "organizationId", "organization", (c, id) => c.gitTokens.list(id)),
+  ContainerRegistry: named("container registry", "organizationId", "organization", (c, id) => c.containerRegistries.list(id)),
+  LabelsGroup: named("labels group", "organizationId", "organization", (c, id) => c.labelsGroups.list(id)),
+  AnnotationsGroup: named("annotations group", "organizationId", "organization", (c, id) => c.annotationsGroups.list(id)),
   Webhook: {
     noun: "webhook", parentKey: "organizationId", parentNoun: "organization", keyInput: "targetUrl", keyNoun: "target URL",
-    ignoreCase: false, secretKey: true,
+    ignoreCase: keyIgnoresCase("webhook"), secretKey: true,
     list: async (client, inputs) =>
       (await client.webhooks.list(str(inputs["organizationId"]))).map((w) => ({ id: w.id, key: str(w.target_url) })),
   },
   CustomDomain: {
-    noun: "custom domain", parentKey: "serviceId", parentNoun: "service", keyInput: "domain", keyNoun: "domain", ignoreCase: true,
+    noun: "custom domain", parentKey: "serviceId", parentNoun: "service", keyInput: "domain", keyNoun: "domain",
+    ignoreCase: keyIgnoresCase("custom domain"),
     list: async (client, inputs) =>
       (await client.customDomains.list(str(inputs["serviceKind"]) as CustomDomainServiceKind, str(inputs["serviceId"])))
         .map((d) => ({ id: d.id, key: d.domain })),
   },
-  CustomRole: named("custom role", "organizationId", "organization", true,
+  CustomRole: named("custom role", "organizationId", "organization",
     async (c, id) => (await c.customRoles.list(id)).map((r) => ({ id: r.id, name: String(r.name ?? "") }))),
   OrganizationInvitation: {
     noun: "invitation", parentKey: "organizationId", parentNoun: "organization", keyInput: "email", keyNoun: "email",
-    ignoreCase: true,
+    ignoreCase: keyIgnoresCase("invitation"),
     list: async (client, inputs) =>
       (await client.invitations.list(str(inputs["organizationId"]))).map((i) => ({ id: i.id, key: i.email })),
   },
