@@ -6,14 +6,14 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
-  DEFAULT_DEPLOY_TIMEOUT_SECONDS, SERVICE_KINDS, redact, type ActionResult, type DeployableServiceKind, type DeployServiceClient,
+  DEFAULT_DEPLOY_TIMEOUT_SECONDS, MAX_DEPLOY_TIMEOUT_SECONDS, SERVICE_KINDS, redact, type ActionResult, type DeployableServiceKind, type DeployServiceClient,
   type FollowedAction, type ServiceKindInfo, type Status,
 } from "../../sdk";
 import { withPartProgress, type Part } from "./define";
 import { field } from "./fields";
 import { flushProgress, serviceProgress } from "./progress";
 
-export { DEFAULT_DEPLOY_TIMEOUT_SECONDS };
+export { DEFAULT_DEPLOY_TIMEOUT_SECONDS, MAX_DEPLOY_TIMEOUT_SECONDS };
 
 /** The service kinds a program deploys: the sdk's kinds that deploy (`SERVICE_KINDS`). */
 export type DeployKind = DeployableServiceKind;
@@ -24,7 +24,7 @@ export type DeployKind = DeployableServiceKind;
  */
 export const deployFields = {
   deploy: field(z.boolean().default(false), { wire: false }),
-  deployTimeoutSeconds: field(z.number().int().min(1).max(86400).default(DEFAULT_DEPLOY_TIMEOUT_SECONDS), { wire: false }),
+  deployTimeoutSeconds: field(z.number().int().min(1).max(MAX_DEPLOY_TIMEOUT_SECONDS).default(DEFAULT_DEPLOY_TIMEOUT_SECONDS), { wire: false }),
 };
 
 /** The Args of a service's deployment from the program. */
