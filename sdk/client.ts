@@ -272,7 +272,7 @@ export class DeployServiceClient {
       what: `${kind} ${id}`,
       path: under(() => info.item(id), "status"),
       read: () => group.status(id),
-      ...(info.logs ? { logs: () => this.lastLogLines(kind, id, options?.secrets) } : {}),
+      ...(info.has.includes("logs") ? { logs: () => this.lastLogLines(kind, id, options?.secrets) } : {}),
       service: { kind, id },
     }, options);
   }

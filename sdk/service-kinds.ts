@@ -8,6 +8,33 @@
  */
 import { path, type ApiPath } from "./path";
 
+/** What a kind may have: the parts, endpoints and sources some kinds have and others lack. */
+export const SERVICE_KIND_CAPABILITIES = [
+  /** Takes ports (and so probes). */
+  "ports",
+  /** Takes volumes. */
+  "storage",
+  /** Builds from a git repository (always or as one of its sources). */
+  "gitSource",
+  /** Runs an image from a container registry (always or as one of its sources). */
+  "imageSource",
+  /** Runs on a schedule (cron) or on lifecycle events. */
+  "schedule",
+  /** Has advanced settings, with its catalogue in `advanced-settings.ts`. */
+  "advancedSettings",
+  /** Has variables and secrets of its own (`/<kind>/{id}/environmentVariable`, `/<kind>/{id}/secret`). */
+  "values",
+  /** Serves custom domains (`/<kind>/{id}/customDomain`). */
+  "customDomains",
+  /** Has a log endpoint (`/<kind>/{id}/log`), quoted when a deployment fails. */
+  "logs",
+  /** Has deploy, stop and redeploy (`/<kind>/{id}/deploy`, ...) and a deployment status. */
+  "deploys",
+] as const;
+
+/** A yes-or-no capability of a kind (`ports`, `logs`, `deploys`, ...). */
+export type ServiceKindCapability = (typeof SERVICE_KIND_CAPABILITIES)[number];
+
 /** What one service kind is and has. */
 export interface ServiceKindInfo {
   /** One service's path: `/application/{id}`. */
@@ -18,60 +45,29 @@ export interface ServiceKindInfo {
   readonly type: string;
   /** The client's endpoint group (`client.applications`); absent for kinds the client only reports (helm, terraform). */
   readonly group?: "applications" | "containers" | "jobs" | "databases";
-  /** Takes ports (and so probes). */
-  readonly ports: boolean;
-  /** Takes volumes. */
-  readonly storage: boolean;
-  /** Builds from a git repository (always or as one of its sources). */
-  readonly gitSource: boolean;
-  /** Runs an image from a container registry (always or as one of its sources). */
-  readonly imageSource: boolean;
-  /** Runs on a schedule (cron) or on lifecycle events. */
-  readonly schedule: boolean;
-  /** Has advanced settings, with its catalogue in `advanced-settings.ts`. */
-  readonly advancedSettings: boolean;
-  /** Has variables and secrets of its own (`/<kind>/{id}/environmentVariable`, `/<kind>/{id}/secret`). */
-  readonly values: boolean;
-  /** Serves custom domains (`/<kind>/{id}/customDomain`). */
-  readonly customDomains: boolean;
-  /** Has a log endpoint (`/<kind>/{id}/log`), quoted when a deployment fails. */
-  readonly logs: boolean;
-  /** Has deploy, stop and redeploy (`/<kind>/{id}/deploy`, ...) and a deployment status. */
-  readonly deploys: boolean;
+  /** What it has, of {@link SERVICE_KIND_CAPABILITIES}. */
+  readonly has: ReadonlyArray<ServiceKindCapability>;
   /** What its deploy request may name by default: an image tag (`image_tag`); absent: nothing by default. */
   readonly deployVersion?: "image_tag";
 }
 
-const reportedOnly = {
-  ports: false, storage: false, gitSource: false, imageSource: false, schedule: false, advancedSettings: false,
-  values: false, customDomains: false, logs: false, deploys: false,
-} as const;
-
 /** Every service kind, by the first segment of its paths (`/application/{id}`), in the order lists show them. */
 export const SERVICE_KINDS = {
   application: {
-    item: (id: string) => path`/application/${id}`,
-    plural: "applications", type: "APPLICATION", group: "applications", ports: true, storage: true, gitSource: true,
-    imageSource: false, schedule: false, advancedSettings: true, values: true, customDomains: true, logs: true, deploys: true,
+    item: (id: string) => path`/application/${id}`, plural: "applications", type: "APPLICATION", group: "applications",
+    has: ["ports", "storage", "gitSource", "advancedSettings", "values", "customDomains", "logs", "deploys"],
   },
   container: {
-    item: (id: string) => path`/container/${id}`,
-    plural: "containers", type: "CONTAINER", group: "containers", ports: true, storage: true, gitSource: false,
-    imageSource: true, schedule: false, advancedSettings: true, values: true, customDomains: true, logs: true, deploys: true,
-    deployVersion: "image_tag",
+    item: (id: string) => path`/container/${id}`, plural: "containers", type: "CONTAINER", group: "containers", deployVersion: "image_tag",
+    has: ["ports", "storage", "imageSource", "advancedSettings", "values", "customDomains", "logs", "deploys"],
   },
   job: {
-    item: (id: string) => path`/job/${id}`,
-    plural: "jobs", type: "JOB", group: "jobs", ports: false, storage: false, gitSource: true,
-    imageSource: true, schedule: true, advancedSettings: true, values: true, customDomains: false, logs: false, deploys: true,
+    item: (id: string) => path`/job/${id}`, plural: "jobs", type: "JOB", group: "jobs",
+    has: ["gitSource", "imageSource", "schedule", "advancedSettings", "values", "deploys"],
   },
-  database: {
-    item: (id: string) => path`/database/${id}`,
-    plural: "databases", type: "DATABASE", group: "databases", ports: false, storage: false, gitSource: false,
-    imageSource: false, schedule: false, advancedSettings: false, values: false, customDomains: false, logs: false, deploys: true,
-  },
-  helm: { item: (id: string) => path`/helm/${id}`, plural: "helms", type: "HELM", ...reportedOnly },
-  terraform: { item: (id: string) => path`/terraform/${id}`, plural: "terraforms", type: "TERRAFORM", ...reportedOnly },
+  database: { item: (id: string) => path`/database/${id}`, plural: "databases", type: "DATABASE", group: "databases", has: ["deploys"] },
+  helm: { item: (id: string) => path`/helm/${id}`, plural: "helms", type: "HELM", has: [] },
+  terraform: { item: (id: string) => path`/terraform/${id}`, plural: "terraforms", type: "TERRAFORM", has: [] },
 } as const satisfies Readonly<Record<string, ServiceKindInfo>>;
 
 /** The kinds of service an environment deploys: `application`, `container`, `job`, `database`, `helm`, `terraform`. */
@@ -80,25 +76,20 @@ export type ServiceKindName = keyof typeof SERVICE_KINDS;
 /** Every kind name, in the table's order. */
 export const SERVICE_KIND_NAMES = Object.keys(SERVICE_KINDS) as ServiceKindName[];
 
-/** A yes-or-no capability of a kind (`ports`, `logs`, `deploys`, ...). */
-export type ServiceKindCapability = {
-  [F in keyof ServiceKindInfo]-?: ServiceKindInfo[F] extends boolean ? F : never;
-}[keyof ServiceKindInfo];
-
 /** The kinds that have `capability`, as a type: `KindsWith<"values">` is `"application" | "container" | "job"`. */
 export type KindsWith<F extends ServiceKindCapability> = {
-  [K in ServiceKindName]: (typeof SERVICE_KINDS)[K][F] extends true ? K : never;
+  [K in ServiceKindName]: F extends (typeof SERVICE_KINDS)[K]["has"][number] ? K : never;
 }[ServiceKindName];
-
-/** The kinds that have `capability`, in the table's order (a non-empty tuple, as `z.enum` takes). */
-export function kindsWith<F extends ServiceKindCapability>(capability: F): readonly [KindsWith<F>, ...Array<KindsWith<F>>] {
-  const kinds = SERVICE_KIND_NAMES.filter((kind) => (SERVICE_KINDS[kind] as ServiceKindInfo)[capability]);
-  return kinds as unknown as readonly [KindsWith<F>, ...Array<KindsWith<F>>];
-}
 
 /** Whether `kind` has `capability` (false for a name that is no kind). */
 export function kindHas<F extends ServiceKindCapability>(kind: string, capability: F): kind is KindsWith<F> {
-  return Object.hasOwn(SERVICE_KINDS, kind) && (SERVICE_KINDS[kind as ServiceKindName] as ServiceKindInfo)[capability];
+  return Object.hasOwn(SERVICE_KINDS, kind) && (SERVICE_KINDS[kind as ServiceKindName] as ServiceKindInfo).has.includes(capability);
+}
+
+/** The kinds that have `capability`, in the table's order (a non-empty tuple, as `z.enum` takes). */
+export function kindsWith<F extends ServiceKindCapability>(capability: F): readonly [KindsWith<F>, ...Array<KindsWith<F>>] {
+  const kinds = SERVICE_KIND_NAMES.filter((kind) => kindHas(kind, capability));
+  return kinds as unknown as readonly [KindsWith<F>, ...Array<KindsWith<F>>];
 }
 
 /** The kinds the client deploys and follows (`client.waitForService`): `application`, `container`, `job`, `database`. */
