@@ -156,22 +156,12 @@ export class ApplicationsApi extends services({
 }
 
 export interface ApplicationsApi {
-  /** Lists the applications of an environment. */
-  list(environmentId: string): Promise<Application[]>;
-  /** Creates an application. A lost answer is recovered by name. */
-  create(environmentId: string, request: ApplicationCreateRequest): Promise<Application>;
-  /** Reads one application. */
-  get(applicationId: string): Promise<Application>;
   /** Edits an application (`healthchecks` required; ports need their `id` and `protocol`). */
   update(applicationId: string, request: ApplicationEditRequest): Promise<Application>;
   /** Deletes an application (asynchronous on the service: follow with `waitUntilGone`). */
   delete(applicationId: string): Promise<void>;
-  /** Reads the deployment status. */
-  status(applicationId: string): Promise<Status>;
   /** Stops the application. Follow with `waitForApplication(id, { target: "STOPPED" })`. */
   stop(applicationId: string): Promise<ActionResult>;
-  /** Redeploys the current version. */
-  redeploy(applicationId: string): Promise<ActionResult>;
   // Any keys, as this signature has always taken: known ones are checked, unknown ones passed on as given.
   /** Sets advanced settings (flat dotted keys; only the keys given are sent). Answers with all keys. */
   updateAdvancedSettings(applicationId: string, settings: Record<string, unknown>): Promise<Record<string, unknown>>;

@@ -183,20 +183,10 @@ export class ContainersApi extends imageServices({
 }
 
 export interface ContainersApi {
-  /** Lists the containers of an environment. */
-  list(environmentId: string): Promise<Container[]>;
-  /** Creates a container. A lost answer is recovered by name. */
-  create(environmentId: string, request: ContainerCreateRequest): Promise<Container>;
-  /** Reads one container. */
-  get(containerId: string): Promise<Container>;
   /** Edits a container (the whole request again; `healthchecks` required; ports need their `id` and `protocol`). */
   update(containerId: string, request: ContainerEditRequest): Promise<Container>;
   /** Deletes a container (asynchronous on the service: follow with `waitUntilGone`). */
   delete(containerId: string): Promise<void>;
-  /** Reads the deployment status. */
-  status(containerId: string): Promise<Status>;
   /** Stops the container. Follow with `waitForContainer(id, { target: "STOPPED" })`. */
   stop(containerId: string): Promise<ActionResult>;
-  /** Redeploys the current version. */
-  redeploy(containerId: string): Promise<ActionResult>;
 }

@@ -68,7 +68,7 @@ export class Collection<P extends Ids, I extends Ids, R extends z.ZodType<{ id: 
     return this.core.list(this.spec.list(...parent), this.spec.record);
   }
 
-  /** Creates a record under a parent; a lost answer is recovered by the natural key (see {@link CollectionSpec.unique}). */
+  /** Creates a record under a parent; a lost answer is recovered by the natural key (see the family spec's `unique`). */
   create(...args: [...parent: P, request: z.input<C>]): Promise<z.output<R>> {
     const parent = args.slice(0, this.spec.list.length) as P;
     const request = args[this.spec.list.length] as z.input<C>;

@@ -54,20 +54,32 @@ export interface ServiceKindInfo {
 /** Every service kind, by the first segment of its paths (`/application/{id}`), in the order lists show them. */
 export const SERVICE_KINDS = {
   application: {
+    /** `/application/{id}`. */
     item: (id: string) => path`/application/${id}`, plural: "applications", type: "APPLICATION", group: "applications",
     has: ["ports", "storage", "gitSource", "advancedSettings", "values", "customDomains", "logs", "deploys"],
   },
   container: {
-    item: (id: string) => path`/container/${id}`, plural: "containers", type: "CONTAINER", group: "containers", deployVersion: "image_tag",
-    has: ["ports", "storage", "imageSource", "advancedSettings", "values", "customDomains", "logs", "deploys"],
+    /** `/container/{id}`. */
+    item: (id: string) => path`/container/${id}`, plural: "containers", type: "CONTAINER", group: "containers",
+    has: ["ports", "storage", "imageSource", "advancedSettings", "values", "customDomains", "logs", "deploys"], deployVersion: "image_tag",
   },
   job: {
+    /** `/job/{id}`. */
     item: (id: string) => path`/job/${id}`, plural: "jobs", type: "JOB", group: "jobs",
     has: ["gitSource", "imageSource", "schedule", "advancedSettings", "values", "deploys"],
   },
-  database: { item: (id: string) => path`/database/${id}`, plural: "databases", type: "DATABASE", group: "databases", has: ["deploys"] },
-  helm: { item: (id: string) => path`/helm/${id}`, plural: "helms", type: "HELM", has: [] },
-  terraform: { item: (id: string) => path`/terraform/${id}`, plural: "terraforms", type: "TERRAFORM", has: [] },
+  database: {
+    /** `/database/{id}`. */
+    item: (id: string) => path`/database/${id}`, plural: "databases", type: "DATABASE", group: "databases", has: ["deploys"],
+  },
+  helm: {
+    /** `/helm/{id}`. */
+    item: (id: string) => path`/helm/${id}`, plural: "helms", type: "HELM", has: [],
+  },
+  terraform: {
+    /** `/terraform/{id}`. */
+    item: (id: string) => path`/terraform/${id}`, plural: "terraforms", type: "TERRAFORM", has: [],
+  },
 } as const satisfies Readonly<Record<string, ServiceKindInfo>>;
 
 /** The kinds of service an environment deploys: `application`, `container`, `job`, `database`, `helm`, `terraform`. */
