@@ -9,7 +9,7 @@
  * uses; this module itself loads no resource module.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { CustomDomainServiceKind } from "../sdk";
+import { keyIgnoresCase, type CustomDomainServiceKind } from "../sdk";
 import { named, str, values, type NaturalKey } from "./framework/natural-key";
 
 /** One line of the list. */
@@ -26,41 +26,41 @@ const SETTINGS = "the settings always exist with their service and are taken ove
 
 const webhookKey: NaturalKey = {
   noun: "webhook", parentKey: "organizationId", parentNoun: "organization", keyInput: "targetUrl", keyNoun: "target URL",
-  ignoreCase: false, secretKey: true,
+  ignoreCase: keyIgnoresCase("webhook"), secretKey: true,
   list: async (client, inputs) =>
     (await client.webhooks.list(str(inputs["organizationId"]))).map((w) => ({ id: w.id, key: str(w.target_url) })),
 };
 
 const customDomainKey: NaturalKey = {
-  noun: "custom domain", parentKey: "serviceId", parentNoun: "service", keyInput: "domain", keyNoun: "domain", ignoreCase: true,
+  noun: "custom domain", parentKey: "serviceId", parentNoun: "service", keyInput: "domain", keyNoun: "domain", ignoreCase: keyIgnoresCase("custom domain"),
   list: async (client, inputs) =>
     (await client.customDomains.list(str(inputs["serviceKind"]) as CustomDomainServiceKind, str(inputs["serviceId"])))
       .map((d) => ({ id: d.id, key: d.domain })),
 };
 
 const invitationKey: NaturalKey = {
-  noun: "invitation", parentKey: "organizationId", parentNoun: "organization", keyInput: "email", keyNoun: "email", ignoreCase: true,
+  noun: "invitation", parentKey: "organizationId", parentNoun: "organization", keyInput: "email", keyNoun: "email", ignoreCase: keyIgnoresCase("invitation"),
   list: async (client, inputs) =>
     (await client.invitations.list(str(inputs["organizationId"]))).map((i) => ({ id: i.id, key: i.email })),
 };
 
 /** The families by kind, in the order `knownKinds()` lists them. */
 export const FAMILIES = {
-  Project: { provider: () => require("./resources/project").projectProvider, key: named("project", "organizationId", "organization", true, (c, id) => c.projects.list(id)) },
-  Environment: { provider: () => require("./resources/environment").environmentProvider, key: named("environment", "projectId", "project", true, (c, id) => c.environments.list(id)) },
-  Application: { provider: () => require("./resources/application/index").applicationProvider, key: named("application", "environmentId", "environment", true, (c, id) => c.applications.list(id)) },
+  Project: { provider: () => require("./resources/project").projectProvider, key: named("project", "organizationId", "organization", (c, id) => c.projects.list(id)) },
+  Environment: { provider: () => require("./resources/environment").environmentProvider, key: named("environment", "projectId", "project", (c, id) => c.environments.list(id)) },
+  Application: { provider: () => require("./resources/application/index").applicationProvider, key: named("application", "environmentId", "environment", (c, id) => c.applications.list(id)) },
   ApplicationAdvancedSettings: { provider: () => require("./resources/application-advanced-settings").applicationAdvancedSettingsProvider, notAdoptable: SETTINGS },
-  Database: { provider: () => require("./resources/database").databaseProvider, key: named("database", "environmentId", "environment", true, (c, id) => c.databases.list(id)) },
-  GitToken: { provider: () => require("./resources/git-token").gitTokenProvider, key: named("git token", "organizationId", "organization", false, (c, id) => c.gitTokens.list(id)) },
-  DeploymentStage: { provider: () => require("./resources/deployment-stage").deploymentStageProvider, key: named("deployment stage", "environmentId", "environment", true, (c, id) => c.deploymentStages.list(id)) },
+  Database: { provider: () => require("./resources/database").databaseProvider, key: named("database", "environmentId", "environment", (c, id) => c.databases.list(id)) },
+  GitToken: { provider: () => require("./resources/git-token").gitTokenProvider, key: named("git token", "organizationId", "organization", (c, id) => c.gitTokens.list(id)) },
+  DeploymentStage: { provider: () => require("./resources/deployment-stage").deploymentStageProvider, key: named("deployment stage", "environmentId", "environment", (c, id) => c.deploymentStages.list(id)) },
   Webhook: { provider: () => require("./resources/webhook").webhookProvider, key: webhookKey },
-  LabelsGroup: { provider: () => require("./resources/labels-group").labelsGroupProvider, key: named("labels group", "organizationId", "organization", false, (c, id) => c.labelsGroups.list(id)) },
-  AnnotationsGroup: { provider: () => require("./resources/annotations-group").annotationsGroupProvider, key: named("annotations group", "organizationId", "organization", false, (c, id) => c.annotationsGroups.list(id)) },
-  ContainerRegistry: { provider: () => require("./resources/container-registry").containerRegistryProvider, key: named("container registry", "organizationId", "organization", true, (c, id) => c.containerRegistries.list(id)) },
-  Container: { provider: () => require("./resources/container").containerProvider, key: named("container", "environmentId", "environment", true, (c, id) => c.containers.list(id)) },
+  LabelsGroup: { provider: () => require("./resources/labels-group").labelsGroupProvider, key: named("labels group", "organizationId", "organization", (c, id) => c.labelsGroups.list(id)) },
+  AnnotationsGroup: { provider: () => require("./resources/annotations-group").annotationsGroupProvider, key: named("annotations group", "organizationId", "organization", (c, id) => c.annotationsGroups.list(id)) },
+  ContainerRegistry: { provider: () => require("./resources/container-registry").containerRegistryProvider, key: named("container registry", "organizationId", "organization", (c, id) => c.containerRegistries.list(id)) },
+  Container: { provider: () => require("./resources/container").containerProvider, key: named("container", "environmentId", "environment", (c, id) => c.containers.list(id)) },
   ContainerAdvancedSettings: { provider: () => require("./resources/container-advanced-settings").containerAdvancedSettingsProvider, notAdoptable: SETTINGS },
   JobAdvancedSettings: { provider: () => require("./resources/job-advanced-settings").jobAdvancedSettingsProvider, notAdoptable: SETTINGS },
-  Job: { provider: () => require("./resources/job/index").jobProvider, key: named("job", "environmentId", "environment", true, (c, id) => c.jobs.list(id)) },
+  Job: { provider: () => require("./resources/job/index").jobProvider, key: named("job", "environmentId", "environment", (c, id) => c.jobs.list(id)) },
   EnvironmentDeployment: { provider: () => require("./resources/environment-deployment").environmentDeploymentProvider, notAdoptable: "it is an action on an environment, not an object of the service: there is nothing to take over" },
   Variable: { provider: () => require("./resources/variable").variableProvider, key: values("variable", false) },
   Secret: { provider: () => require("./resources/secret").secretProvider, key: values("secret", true) },
@@ -69,7 +69,7 @@ export const FAMILIES = {
   OrganizationMember: { provider: () => require("./resources/organization-member").organizationMemberProvider, notAdoptable: "its create takes over an existing member already (people join by invitation)" },
   OrganizationInvitation: { provider: () => require("./resources/organization-invitation").organizationInvitationProvider, key: invitationKey },
   ApiToken: { provider: () => require("./resources/api-token").apiTokenProvider, notAdoptable: "the service shows a token's value only when it is created: an existing token cannot be taken over with it" },
-  CustomRole: { provider: () => require("./resources/custom-role").customRoleProvider, key: named("custom role", "organizationId", "organization", true, async (c, id) => (await c.customRoles.list(id)).map((r) => ({ id: r.id, name: String(r.name ?? "") }))) },
+  CustomRole: { provider: () => require("./resources/custom-role").customRoleProvider, key: named("custom role", "organizationId", "organization", async (c, id) => (await c.customRoles.list(id)).map((r) => ({ id: r.id, name: String(r.name ?? "") }))) },
 } satisfies Record<string, Family>;
 
 /** A resource kind this version of the package serves. */

@@ -5,7 +5,7 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { ApiTokensApi } from "./api-tokens";
-import { ApplicationsApi, type LogLine, type LogOptions } from "./applications";
+import { ApplicationsApi } from "./applications";
 import { coreConfig } from "./client-settings";
 import { ClustersApi } from "./clusters";
 import { ContainerRegistriesApi } from "./container-registries";
@@ -19,7 +19,7 @@ import { DatabasesApi } from "./databases";
 import { DeploymentStagesApi } from "./deployment-stages";
 import { EnvironmentsApi, type EnvironmentStatusesWithStages } from "./environments";
 import { followEnvironmentDeployment, type EnvironmentWaitOptions } from "./environment-wait";
-import { redact, type ServiceKindName } from "./errors";
+import { redact } from "./errors";
 import { GitTokensApi } from "./git-tokens";
 import { AnnotationsGroupsApi, LabelsGroupsApi } from "./groups";
 import { InvitationsApi } from "./invitations";
@@ -30,9 +30,11 @@ import { OrganizationsApi } from "./organizations";
 import type { RateLimitWait } from "./pacing";
 export { describeRateLimitWait, type RateLimitWait, type RateLimitWaitKind } from "./pacing";
 export { RATE_LIMIT_WAIT_CHANNEL } from "./core";
-import { path as buildPath, type ApiPath } from "./path";
+import { path as buildPath, under, type ApiPath } from "./path";
 import { ProjectsApi } from "./projects";
 import { SecretsApi } from "./secrets";
+import type { LogLine, LogOptions } from "./service-common";
+import { SERVICE_KINDS, kindHas, type DeployableServiceKind, type ServiceKindInfo, type ServiceKindName } from "./service-kinds";
 import { ServicesApi } from "./services";
 import type { EnvironmentStatus, Status } from "./status";
 import { EnvironmentVariablesApi } from "./variables";
@@ -255,65 +257,47 @@ export class DeployServiceClient {
   }
 
   /**
-   * Follows an application to a terminal state: `DEPLOYED`/`RUNNING` (default target) or `STOPPED`. Pass the deploy's
-   * answer as `after` (or the status read before it as `previous`) to follow that deployment request: a status still
-   * showing the previous deployment is never taken as the outcome.
-   * @throws DeploymentFailedError with the final state, `service` and the last 20 log lines (the token, the secrets
-   *   this client sent and `options.secrets` replaced by `***`); WaitTimeoutError with the last state.
+   * Follows a service of any kind that deploys ({@link SERVICE_KINDS}) to a terminal state: `DEPLOYED`/`RUNNING`
+   * (default target) or `STOPPED`; a job is `DEPLOYED` once its run succeeded (a cron job: once its schedule is
+   * installed). Pass the deploy's answer as `after` (or the status read before it as `previous`) to follow that
+   * deployment request: a status still showing the previous deployment is never taken as the outcome.
+   * @throws DeploymentFailedError with the final state, `service` and, for kinds with a log endpoint (applications,
+   *   containers), the last 20 log lines (the token, the secrets this client sent and `options.secrets` replaced by
+   *   `***`); WaitTimeoutError with the last state.
    */
+  waitForService(kind: DeployableServiceKind, id: string, options?: WaitOptions<Status>): Promise<Status> {
+    const info: ServiceKindInfo = SERVICE_KINDS[kind];
+    const group: { status(id: string): Promise<Status> } = this[SERVICE_KINDS[kind].group];
+    return followStatus({
+      what: `${kind} ${id}`,
+      path: under(() => info.item(id), "status"),
+      read: () => group.status(id),
+      ...(info.has.includes("logs") ? { logs: () => this.lastLogLines(kind, id, options?.secrets) } : {}),
+      service: { kind, id },
+    }, options);
+  }
+
+  /** Follows an application to a terminal state: {@link DeployServiceClient.waitForService} of an `application`. */
   waitForApplication(applicationId: string, options?: WaitOptions<Status>): Promise<Status> {
-    return followStatus({
-      what: `application ${applicationId}`,
-      path: buildPath`/application/${applicationId}/status`,
-      read: () => this.applications.status(applicationId),
-      logs: () => this.lastLogLines("application", applicationId, options?.secrets),
-      service: { kind: "application", id: applicationId },
-    }, options);
+    return this.waitForService("application", applicationId, options);
   }
 
-  /**
-   * Follows a database to a terminal state (see {@link DeployServiceClient.waitForApplication}, `after` and
-   * `previous` included).
-   * @throws DeploymentFailedError (no log lines); WaitTimeoutError.
-   */
+  /** Follows a database to a terminal state: {@link DeployServiceClient.waitForService} of a `database` (no log lines). */
   waitForDatabase(databaseId: string, options?: WaitOptions<Status>): Promise<Status> {
-    return followStatus({
-      what: `database ${databaseId}`,
-      path: buildPath`/database/${databaseId}/status`,
-      read: () => this.databases.status(databaseId),
-      service: { kind: "database", id: databaseId },
-    }, options);
+    return this.waitForService("database", databaseId, options);
   }
 
-  /**
-   * Follows a container to a terminal state (see {@link DeployServiceClient.waitForApplication}, `after` and
-   * `previous` included).
-   * @throws DeploymentFailedError with the final state and the last 20 log lines (the token, the secrets this client
-   *   sent and `options.secrets` replaced by `***`); WaitTimeoutError with the last state.
-   */
+  /** Follows a container to a terminal state: {@link DeployServiceClient.waitForService} of a `container`. */
   waitForContainer(containerId: string, options?: WaitOptions<Status>): Promise<Status> {
-    return followStatus({
-      what: `container ${containerId}`,
-      path: buildPath`/container/${containerId}/status`,
-      read: () => this.containers.status(containerId),
-      logs: () => this.lastLogLines("container", containerId, options?.secrets),
-      service: { kind: "container", id: containerId },
-    }, options);
+    return this.waitForService("container", containerId, options);
   }
 
   /**
-   * Follows a job to a terminal state: `DEPLOYED` once its run succeeded (a cron job: once its schedule is
-   * installed), `STOPPED` after a stop. A failed run ends in `DEPLOYMENT_ERROR`. `after` and `previous` as for
-   * {@link DeployServiceClient.waitForApplication}.
-   * @throws DeploymentFailedError (no log lines: the service has no log endpoint for jobs); WaitTimeoutError.
+   * Follows a job to a terminal state: {@link DeployServiceClient.waitForService} of a `job` (a failed run ends in
+   * `DEPLOYMENT_ERROR`; no log lines: the service has no log endpoint for jobs).
    */
   waitForJob(jobId: string, options?: WaitOptions<Status>): Promise<Status> {
-    return followStatus({
-      what: `job ${jobId}`,
-      path: buildPath`/job/${jobId}/status`,
-      read: () => this.jobs.status(jobId),
-      service: { kind: "job", id: jobId },
-    }, options);
+    return this.waitForService("job", jobId, options);
   }
 
   /**
@@ -377,9 +361,8 @@ export class DeployServiceClient {
    * never reach an error.
    */
   private async lastLogLines(kind: ServiceKindName, id: string, secrets: ReadonlyArray<string> = []): Promise<string[]> {
-    const group: { logs(id: string, options: LogOptions): Promise<LogLine[]> } | undefined =
-      kind === "application" ? this.applications : kind === "container" ? this.containers : undefined;
-    if (!group) return [];
+    if (!kindHas(kind, "logs")) return [];
+    const group: { logs(id: string, options: LogOptions): Promise<LogLine[]> } = this[SERVICE_KINDS[kind].group];
     return (await group.logs(id, { tail: 20 })).map((line) => redact(this.core.redactKnown(line.message), secrets));
   }
 

@@ -5,9 +5,10 @@
 import { z } from "zod";
 import { ContainerAdvancedSettingsRequest } from "./advanced-settings";
 import {
-  APPLICATION_DEFAULTS, Healthchecks, PortCreateRequest, PortEditRequest, RUNNING_SERVICE_RECORD_FIELDS,
+  Healthchecks, PortCreateRequest, PortEditRequest, RUNNING_SERVICE_RECORD_FIELDS,
   RUNNING_SERVICE_REQUEST_FIELDS, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS, readLogs, type LogLine, type LogOptions,
-} from "./applications";
+} from "./service-common";
+import { APPLICATION_DEFAULTS } from "./applications";
 import { ContainerRegistryReference } from "./container-registries";
 import { action, imageServices, ImageAutoDeployRequest } from "./deployables";
 import { imageNameProblem, imageTagProblem } from "./image";
@@ -182,20 +183,10 @@ export class ContainersApi extends imageServices({
 }
 
 export interface ContainersApi {
-  /** Lists the containers of an environment. */
-  list(environmentId: string): Promise<Container[]>;
-  /** Creates a container. A lost answer is recovered by name. */
-  create(environmentId: string, request: ContainerCreateRequest): Promise<Container>;
-  /** Reads one container. */
-  get(containerId: string): Promise<Container>;
   /** Edits a container (the whole request again; `healthchecks` required; ports need their `id` and `protocol`). */
   update(containerId: string, request: ContainerEditRequest): Promise<Container>;
   /** Deletes a container (asynchronous on the service: follow with `waitUntilGone`). */
   delete(containerId: string): Promise<void>;
-  /** Reads the deployment status. */
-  status(containerId: string): Promise<Status>;
   /** Stops the container. Follow with `waitForContainer(id, { target: "STOPPED" })`. */
   stop(containerId: string): Promise<ActionResult>;
-  /** Redeploys the current version. */
-  redeploy(containerId: string): Promise<ActionResult>;
 }

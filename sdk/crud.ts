@@ -10,6 +10,7 @@
 import type { z } from "zod";
 import type { RequestCore } from "./core";
 import type { ApiPath } from "./path";
+import { sameNaturalKey } from "./natural-keys";
 
 /** The ids of a path, labelled (`[organizationId: string]`): the labels name the methods' parameters. */
 export type Ids = string[];
@@ -67,7 +68,7 @@ export class Collection<P extends Ids, I extends Ids, R extends z.ZodType<{ id: 
     return this.core.list(this.spec.list(...parent), this.spec.record);
   }
 
-  /** Creates a record under a parent; a lost answer is recovered by the natural key (see {@link CollectionSpec.unique}). */
+  /** Creates a record under a parent; a lost answer is recovered by the natural key (see the family spec's `unique`). */
   create(...args: [...parent: P, request: z.input<C>]): Promise<z.output<R>> {
     const parent = args.slice(0, this.spec.list.length) as P;
     const request = args[this.spec.list.length] as z.input<C>;
@@ -97,7 +98,7 @@ export class Collection<P extends Ids, I extends Ids, R extends z.ZodType<{ id: 
   private post(parent: P, request: z.input<C>, before?: ReadonlySet<string>): Promise<z.output<R>> {
     const { spec } = this;
     const keyOf = (o: unknown) => (o as Record<string, unknown>)[spec.naturalKey];
-    const made = (r: z.output<R>) => keyOf(r) === keyOf(request) && (spec.createdHere?.(r) ?? true) && !before?.has(r.id);
+    const made = (r: z.output<R>) => sameNaturalKey(spec.what, keyOf(r), keyOf(request)) && (spec.createdHere?.(r) ?? true) && !before?.has(r.id);
     return this.core.call({
       method: "POST", path: spec.list(...parent), body: request, requestSchema: spec.createRequest, response: spec.record,
       what: spec.describe?.(request) ?? `${spec.what} ${JSON.stringify(keyOf(request))}`,

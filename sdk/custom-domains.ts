@@ -7,11 +7,12 @@ import { z } from "zod";
 import { collection } from "./crud";
 import { path, under, type ApiPath } from "./path";
 import { maybe, openEnum, record } from "./schema";
+import { kindsWith, type KindsWith } from "./service-kinds";
 
 /** The service kinds that take custom domains, as their paths spell them. */
-export const CUSTOM_DOMAIN_SERVICE_KINDS = ["application", "container"] as const;
-/** `application` or `container`. */
-export type CustomDomainServiceKind = (typeof CUSTOM_DOMAIN_SERVICE_KINDS)[number];
+export const CUSTOM_DOMAIN_SERVICE_KINDS = kindsWith("customDomains");
+/** `application` or `container`: the kinds with `customDomains`. */
+export type CustomDomainServiceKind = KindsWith<"customDomains">;
 
 /** The validation states the service names for a custom domain. */
 export const CUSTOM_DOMAIN_STATUSES = ["VALIDATION_PENDING"] as const;

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { records } from "./crud";
+import type { ENVIRONMENT_TYPES, EnvironmentType } from "./environments";
 import { path } from "./path";
 import { maybe, openEnum } from "./schema";
 
@@ -11,8 +12,14 @@ import { maybe, openEnum } from "./schema";
 export const CLUSTER_PERMISSIONS = ["VIEWER", "ENV_CREATOR", "ADMIN"] as const;
 /** A custom role's permission on a project's environments of one type, lowest first. */
 export const PROJECT_PERMISSIONS = ["NO_ACCESS", "VIEWER", "DEPLOYER", "MANAGER"] as const;
-/** The environment types a project permission is given for. */
-export const ROLE_ENVIRONMENT_TYPES = ["DEVELOPMENT", "PREVIEW", "STAGING", "PRODUCTION"] as const;
+/**
+ * The environment types a project permission is given for ({@link ENVIRONMENT_TYPES}), in the order a custom role's
+ * permissions are sent: every type once, checked at compile time.
+ */
+export const ROLE_ENVIRONMENT_TYPES = ["DEVELOPMENT", "PREVIEW", "STAGING", "PRODUCTION"] as const satisfies ReadonlyArray<EnvironmentType>;
+/** Fails to compile when {@link ROLE_ENVIRONMENT_TYPES} leaves an environment type out. */
+const everyTypeHasARolePermission: Exclude<EnvironmentType, (typeof ROLE_ENVIRONMENT_TYPES)[number]> extends never ? true : never = true;
+void everyTypeHasARolePermission;
 
 /** A custom role as the service answers it: every cluster and every project with the role's permission on it. */
 export const CustomRole = z.looseObject({

@@ -175,22 +175,8 @@ export class DatabasesApi extends deployables({
 }
 
 export interface DatabasesApi {
-  /** Lists the databases of an environment. */
-  list(environmentId: string): Promise<Database[]>;
-  /** Creates a database. A lost answer is recovered by name. */
-  create(environmentId: string, request: DatabaseCreateRequest): Promise<Database>;
-  /** Reads one database. */
-  get(databaseId: string): Promise<Database>;
-  /** Edits a database. */
-  update(databaseId: string, request: DatabaseEditRequest): Promise<Database>;
   /** Deletes a database (asynchronous on the service: follow with `waitUntilGone`). */
   delete(databaseId: string): Promise<void>;
-  /** Reads the deployment status. */
-  status(databaseId: string): Promise<Status>;
   /** Deploys the database. Follow with `waitForDatabase`. */
   deploy(databaseId: string): Promise<ActionResult>;
-  /** Stops the database. */
-  stop(databaseId: string): Promise<ActionResult>;
-  /** Redeploys the database. */
-  redeploy(databaseId: string): Promise<ActionResult>;
 }

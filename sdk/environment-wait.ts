@@ -4,7 +4,8 @@
  * lines. A timeout is a failure ({@link WaitTimeoutError}), never a success.
  */
 import type { EnvironmentStatusesWithStages } from "./environments";
-import { DeploymentFailedError, WaitTimeoutError, type FailedStage, type ServiceKindName } from "./errors";
+import { DeploymentFailedError, WaitTimeoutError, type FailedStage } from "./errors";
+import { SERVICE_KINDS, SERVICE_KIND_NAMES, type ServiceKindName } from "./service-kinds";
 import type { Status } from "./status";
 import {
   PollSchedule, classifyState, isFollowedStatus, requestIdOf, type FollowedAction, type FollowedRequest, type WaitOptions,
@@ -118,10 +119,7 @@ export interface EnvironmentDeploymentSource {
 }
 
 /** The lists of `DeploymentStageWithServicesStatuses` and the kind of service each holds. */
-const KIND_LISTS: ReadonlyArray<readonly [key: "applications" | "containers" | "jobs" | "databases" | "helms" | "terraforms", kind: ServiceKindName]> = [
-  ["applications", "application"], ["containers", "container"], ["jobs", "job"], ["databases", "database"],
-  ["helms", "helm"], ["terraforms", "terraform"],
-];
+const KIND_LISTS = SERVICE_KIND_NAMES.map((kind) => [SERVICE_KINDS[kind].plural, kind] as const);
 
 /** Still moving: `*ING`, `*QUEUED`, `WAITING_*`. */
 function moving(state: string | null | undefined): boolean {

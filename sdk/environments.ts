@@ -10,10 +10,17 @@ import { path } from "./path";
 import { Reference, maybe, namedRecord, openEnum } from "./schema";
 import { EnvironmentStatus, Status, type ActionResult } from "./status";
 
-/** Modes an environment can be created or edited with (`PREVIEW` is set by the service only). */
-export const ENVIRONMENT_MODES = ["DEVELOPMENT", "PRODUCTION", "STAGING"] as const;
+/**
+ * Every type (mode) an environment has, as the service spells it: `PREVIEW` is the type of the environments the
+ * service makes for pull requests. The one list environments, webhook filters and custom roles' permissions read.
+ */
+export const ENVIRONMENT_TYPES = ["DEVELOPMENT", "PREVIEW", "PRODUCTION", "STAGING"] as const;
+/** `DEVELOPMENT`, `PREVIEW`, `PRODUCTION` or `STAGING`. */
+export type EnvironmentType = (typeof ENVIRONMENT_TYPES)[number];
+/** Modes an environment can be created or edited with: every {@link ENVIRONMENT_TYPES} but `PREVIEW` (set by the service only). */
+export const ENVIRONMENT_MODES = ["DEVELOPMENT", "PRODUCTION", "STAGING"] as const satisfies ReadonlyArray<Exclude<EnvironmentType, "PREVIEW">>;
 /** Every mode the service may report, `PREVIEW` (environments it makes for pull requests) included. */
-export const REPORTED_ENVIRONMENT_MODES = ["DEVELOPMENT", "PREVIEW", "PRODUCTION", "STAGING"] as const;
+export const REPORTED_ENVIRONMENT_MODES = ENVIRONMENT_TYPES;
 /** Mode of an environment in a request. */
 export const EnvironmentModeInput = z.enum(ENVIRONMENT_MODES);
 /** `DEVELOPMENT`, `PRODUCTION` or `STAGING` (`PREVIEW` is set by the service only). */

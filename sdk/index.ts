@@ -8,6 +8,8 @@
 export * from "./client";
 export * from "./credentials";
 export * from "./errors";
+export * from "./service-kinds";
+export * from "./natural-keys";
 export { DEFAULT_MAX_PAGES, DEFAULT_MAX_RESPONSE_BYTES, ResponseLimitError, isLimitExceeded, type LimitName } from "./limits";
 export { path, invalidIdReason, type ApiPath } from "./path";
 export type { RetryInfo, HttpMethod, Query } from "./core";
@@ -23,6 +25,7 @@ export * from "./environments";
 export * from "./environment-wait";
 export * from "./git";
 export * from "./url-credentials";
+export * from "./service-common";
 export * from "./applications";
 export * from "./advanced-settings";
 export * from "./image";

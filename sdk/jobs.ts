@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { JobAdvancedSettingsRequest } from "./advanced-settings";
-import { GitRepository, GitRepositoryRequest, Healthchecks, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS } from "./applications";
+import { GitRepository, GitRepositoryRequest, Healthchecks, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS } from "./service-common";
 import { ContainerRegistryReference } from "./container-registries";
 import { CPU_ARCHITECTURES, ImageName, ImageTag } from "./containers";
 import { ImageAutoDeployRequest, imageServices } from "./deployables";
@@ -277,20 +277,10 @@ export class JobsApi extends imageServices({
 }
 
 export interface JobsApi {
-  /** Lists the jobs of an environment. */
-  list(environmentId: string): Promise<Job[]>;
-  /** Creates a job. A lost answer is recovered by name. */
-  create(environmentId: string, request: JobCreateRequest): Promise<Job>;
-  /** Reads one job. */
-  get(jobId: string): Promise<Job>;
   /** Edits a job (`healthchecks` required; the schedule cannot change the job's type). */
   update(jobId: string, request: JobEditRequest): Promise<Job>;
   /** Deletes a job (asynchronous on the service: follow with `waitUntilGone`). */
   delete(jobId: string): Promise<void>;
-  /** Reads the deployment status. */
-  status(jobId: string): Promise<Status>;
   /** Stops the job (a running run is stopped; a cron job's schedule is removed). */
   stop(jobId: string): Promise<ActionResult>;
-  /** Redeploys the current version. */
-  redeploy(jobId: string): Promise<ActionResult>;
 }

@@ -105,3 +105,88 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
+
+/** What {@link shouldRetry} weighs besides the error: the request and what the call has used so far. */
+export interface RetryContext {
+  /** The request's method: GET, PUT and DELETE are idempotent. */
+  method: string;
+  /** A POST with a lookup by natural key (a create). */
+  isCreate: boolean;
+  /** An earlier attempt of this create may have made the object (its answer was lost). */
+  mayHaveApplied: boolean;
+  /** The attempt that failed, from 0. */
+  attempt: number;
+  /** Retries counted against `maxRetries` so far. */
+  counted: number;
+  /** What the call may still wait for the rate-limit window, in milliseconds. */
+  windowWaitLeftMs: number;
+  /** Retry timing and limits. */
+  policy: RetryPolicy;
+}
+
+/** What to do after a failed attempt; see {@link shouldRetry}. */
+export interface RetryDecision {
+  /**
+   * Look the create up by its natural key first (its answer was lost, or a resend met a 409): found, it is the call's
+   * result. `then-resend`: not found, send again after `delayMs` (when the family's creates may be resent).
+   */
+  lookUp?: "then-resend" | "then-fail";
+  /** The wait before the next attempt; absent: the call fails with the error. */
+  delayMs?: number;
+  /** Why, for `onRetry` (never a secret). */
+  reason: string;
+  /** The retry counts against `maxRetries` (a 429 that names the window's reset does not). */
+  countsAsRetry: boolean;
+  /** The service asked for the wait (a 429's `Retry-After`): it extends the call's deadline. */
+  askedByService: boolean;
+  /** Rate-limit-window time this wait takes from what the call may still wait. */
+  windowWaitMs: number;
+  /** The window's reset a 429 named, in milliseconds from now (for the wait's announcement). */
+  resetInMs?: number;
+}
+
+/**
+ * Whether and when a failed attempt is tried again. A 429 waits as asked (a named reset within what the call may
+ * still wait for the window; otherwise capped, or backoff) and retries any method; a connection that never reached
+ * the server retries any method; 5xx, timeouts and cut connections retry GET/PUT/DELETE, and for a create ask for a
+ * lookup first (other POSTs are never resent); a 409 after a lost create answer asks for a lookup.
+ */
+export function shouldRetry(error: { code: string; status: number; retryAfterMs?: number; beforeSend?: boolean }, detail: string, ctx: RetryContext): RetryDecision {
+  const { policy } = ctx;
+  const canRetry = ctx.counted < policy.maxRetries;
+  const backoff = () => (canRetry ? backoffDelay(ctx.attempt, policy) : undefined);
+  const base = { countsAsRetry: true, askedByService: false, windowWaitMs: 0 };
+  const code = error.code;
+  if (code === "rate_limited") {
+    const asked = error.retryAfterMs;
+    const decision = { ...base, reason: "429 rate limited", askedByService: asked !== undefined };
+    if (asked !== undefined && asked > 0) {
+      // The service names when the window resets: wait for it, within what the call may still wait; this is not a
+      // retry counted against maxRetries. Past that maximum the call fails with the RateLimitError.
+      const delayMs = Math.min(asked, ctx.windowWaitLeftMs);
+      const waits = ctx.windowWaitLeftMs > 0;
+      return { ...decision, countsAsRetry: false, windowWaitMs: delayMs, resetInMs: asked, ...(waits ? { delayMs } : {}) };
+    }
+    return { ...decision, ...(canRetry ? { delayMs: Math.min(asked ?? backoffDelay(ctx.attempt, policy), policy.maxRateLimitWaitMs) } : {}) };
+  }
+  if (code === "connection" && error.beforeSend === true) {
+    return { ...base, reason: `connection (not sent): ${detail}`, ...withDelay(backoff()) };
+  }
+  if (code === "connection" || code === "timeout" || code === "server_error") {
+    const reason = code === "server_error" ? `${error.status} server error` : `${code}: ${detail}`;
+    if (ctx.method !== "POST") return { ...base, reason, ...withDelay(backoff()) };
+    if (ctx.isCreate) {
+      return { ...base, lookUp: "then-resend", reason: `${reason}; the object was not created, sending again`, ...withDelay(backoff()) };
+    }
+    return { ...base, reason };
+  }
+  if (code === "conflict" && ctx.isCreate && ctx.mayHaveApplied) {
+    // An earlier attempt whose answer was lost may have created it after all.
+    return { ...base, lookUp: "then-fail", reason: "" };
+  }
+  return { ...base, reason: "" };
+}
+
+function withDelay(delayMs: number | undefined): { delayMs?: number } {
+  return delayMs === undefined ? {} : { delayMs };
+}

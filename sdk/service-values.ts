@@ -8,11 +8,12 @@ import { z } from "zod";
 import type { RequestCore } from "./core";
 import { Collection, collection, type Keyed } from "./crud";
 import { path, type ApiPath } from "./path";
+import { kindsWith, type KindsWith } from "./service-kinds";
 
 /** The service kinds that have variables and secrets, as their paths spell them. */
-export const VALUE_SERVICE_SEGMENTS = ["application", "container", "job"] as const;
-/** `application`, `container` or `job`: the first segment of a service's paths. */
-export type ServiceSegment = (typeof VALUE_SERVICE_SEGMENTS)[number];
+export const VALUE_SERVICE_SEGMENTS = kindsWith("values");
+/** `application`, `container` or `job`: the first segment of a service's paths (the kinds with `values`). */
+export type ServiceSegment = KindsWith<"values">;
 /** Every owner of variables and secrets, as their paths spell them: the two higher scopes, then the service kinds. */
 export const VALUE_OWNER_SEGMENTS = ["project", "environment", ...VALUE_SERVICE_SEGMENTS] as const;
 /** `project`, `environment`, `application`, `container` or `job`: the first segment of the owner's paths. */

@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import type { RequestCore } from "./core";
-import { path, type ApiPath } from "./path";
+import { path, under, type ApiPath } from "./path";
+import { SERVICE_KINDS } from "./service-kinds";
 import type { ServiceSegment } from "./service-values";
 import { maybe, record } from "./schema";
 import { VariableKey, VariableReference, VariableScope, VariableType } from "./variables";
@@ -97,12 +98,10 @@ export const VariableImportRequest = z.looseObject({
 /** Body of an import. */
 export type VariableImportRequest = z.input<typeof VariableImportRequest>;
 
-/** The service's own import route (`/<kind>/{id}/environmentVariable/import`), by service kind. */
-const SERVICE_IMPORT_PATHS: Record<ServiceSegment, (id: string) => ApiPath> = {
-  application: (id) => path`/application/${id}/environmentVariable/import`,
-  container: (id) => path`/container/${id}/environmentVariable/import`,
-  job: (id) => path`/job/${id}/environmentVariable/import`,
-};
+/** The service's own import route of a service kind: `/<kind>/{id}/environmentVariable/import`. */
+function importPath(kind: ServiceSegment, id: string): ApiPath {
+  return under(() => under(() => SERVICE_KINDS[kind].item(id), "environmentVariable"), "import");
+}
 
 /** What an import did: how many it was given, and the ones it imported (no value for secrets). */
 export const VariableImport = z.looseObject({
@@ -227,7 +226,7 @@ export class VariablesApi {
    */
   async importFor(kind: ServiceSegment, serviceId: string, request: VariableImportRequest): Promise<VariableImport> {
     return await this.core.call({
-      method: "POST", path: SERVICE_IMPORT_PATHS[kind](serviceId), body: request, requestSchema: VariableImportRequest,
+      method: "POST", path: importPath(kind, serviceId), body: request, requestSchema: VariableImportRequest,
       response: VariableImport, what: `import of ${request.vars.length} variable(s)`,
     });
   }

@@ -165,6 +165,8 @@ export interface StatusSource<S extends StateRecord> {
  * (`build.timeout_max_sec`), so a wait never gives up on a build the service still lets run.
  */
 export const DEFAULT_DEPLOY_TIMEOUT_SECONDS = 1800;
+/** The longest a program may ask a deployment to be followed, in seconds: one day. */
+export const MAX_DEPLOY_TIMEOUT_SECONDS = 86_400;
 
 const DEFAULTS = { timeoutMs: DEFAULT_DEPLOY_TIMEOUT_SECONDS * 1000, pollIntervalMs: 1000, maxPollIntervalMs: 10_000, backoffFactor: 1.5 };
 const GONE_TIMEOUT_MS = 20 * 60_000;

@@ -1,6 +1,7 @@
 /** Webhooks: notifications of deployment events sent to an outside address. */
 import { z } from "zod";
 import { records } from "./crud";
+import { ENVIRONMENT_TYPES } from "./environments";
 import { path } from "./path";
 import { maybe, openEnum, record } from "./schema";
 import { hasUrlCredentials } from "./url-credentials";
@@ -56,7 +57,7 @@ export const WebhookRequest = z.looseObject({
   description: z.string().optional(),
   target_secret: z.string().superRefine(refusedBy(webhookSecretProblem)).optional(),
   project_names_filter: z.array(z.string()).optional(),
-  environment_types_filter: z.array(z.enum(["DEVELOPMENT", "PREVIEW", "PRODUCTION", "STAGING"])).optional(),
+  environment_types_filter: z.array(z.enum(ENVIRONMENT_TYPES)).optional(),
 });
 /** Body of a webhook create or edit. */
 export type WebhookRequest = z.input<typeof WebhookRequest>;

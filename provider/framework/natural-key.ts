@@ -3,7 +3,7 @@
  * key at its owner), and the builders of the usual cases. Each family's key is given on its line of
  * `provider/families.ts`; `natural-keys.ts` gathers them into the table adoption and the lookups search.
  */
-import type { DeployServiceClient, VariableParentScope } from "../../sdk";
+import { keyIgnoresCase, type DeployServiceClient, type VariableParentScope } from "../../sdk";
 
 /** Inputs or state, as the engine passes them. */
 type Props = Record<string, unknown>;
@@ -42,11 +42,11 @@ export const str = (v: unknown): string => String(v ?? "");
 
 /** A family whose objects have a `name`, listed under a parent id. */
 export function named(
-  noun: string, parentKey: string, parentNoun: string, ignoreCase: boolean,
+  noun: string, parentKey: string, parentNoun: string,
   list: (client: DeployServiceClient, parentId: string) => Promise<Array<{ id: string; name: string }>>,
 ): NaturalKey {
   return {
-    noun, parentKey, parentNoun, keyInput: "name", keyNoun: "name", ignoreCase,
+    noun, parentKey, parentNoun, keyInput: "name", keyNoun: "name", ignoreCase: keyIgnoresCase(noun),
     list: async (client, inputs) => (await list(client, str(inputs[parentKey]))).map((r) => ({ id: r.id, key: r.name })),
   };
 }
@@ -54,7 +54,7 @@ export function named(
 /** The variables or secrets a parent holds itself (not those it inherits, nor built-ins). */
 export function values(noun: string, secret: boolean): NaturalKey {
   return {
-    noun, parentKey: "parentId", parentNoun: "parent", keyInput: "key", keyNoun: "key", ignoreCase: false,
+    noun, parentKey: "parentId", parentNoun: "parent", keyInput: "key", keyNoun: "key", ignoreCase: keyIgnoresCase(noun),
     list: async (client, inputs) => {
       const scope = str(inputs["scope"]) as VariableParentScope;
       const all = await client.variables.list({ parentId: str(inputs["parentId"]), scope });

@@ -5,15 +5,18 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { DEFAULT_DEPLOY_TIMEOUT_SECONDS, redact, type ActionResult, type DeployServiceClient, type FollowedAction, type Status } from "../../sdk";
+import {
+  DEFAULT_DEPLOY_TIMEOUT_SECONDS, MAX_DEPLOY_TIMEOUT_SECONDS, SERVICE_KINDS, redact, type ActionResult, type DeployableServiceKind, type DeployServiceClient,
+  type FollowedAction, type ServiceKindInfo, type Status,
+} from "../../sdk";
 import { withPartProgress, type Part } from "./define";
 import { field } from "./fields";
 import { flushProgress, serviceProgress } from "./progress";
 
-export { DEFAULT_DEPLOY_TIMEOUT_SECONDS };
+export { DEFAULT_DEPLOY_TIMEOUT_SECONDS, MAX_DEPLOY_TIMEOUT_SECONDS };
 
-/** The service kinds a program deploys. */
-export type DeployKind = "application" | "container" | "job" | "database";
+/** The service kinds a program deploys: the sdk's kinds that deploy (`SERVICE_KINDS`). */
+export type DeployKind = DeployableServiceKind;
 
 /**
  * The schema fields `deploy` (default `false`) and `deployTimeoutSeconds` (1 to 86400, default
@@ -21,7 +24,7 @@ export type DeployKind = "application" | "container" | "job" | "database";
  */
 export const deployFields = {
   deploy: field(z.boolean().default(false), { wire: false }),
-  deployTimeoutSeconds: field(z.number().int().min(1).max(86400).default(DEFAULT_DEPLOY_TIMEOUT_SECONDS), { wire: false }),
+  deployTimeoutSeconds: field(z.number().int().min(1).max(MAX_DEPLOY_TIMEOUT_SECONDS).default(DEFAULT_DEPLOY_TIMEOUT_SECONDS), { wire: false }),
 };
 
 /** The Args of a service's deployment from the program. */
@@ -59,7 +62,7 @@ interface FollowOptions {
   secrets: string[];
 }
 
-/** The sdk calls of one service kind that a deployment needs. */
+/** The sdk calls of one service kind that a deployment needs, found through the sdk's kind table. */
 interface KindCalls {
   deploy(id: string, request: object | undefined): Promise<ActionResult>;
   wait(id: string, options: FollowOptions): Promise<unknown>;
@@ -67,38 +70,22 @@ interface KindCalls {
 }
 
 function callsOf(client: DeployServiceClient, kind: DeployKind): KindCalls {
-  switch (kind) {
-    case "application":
-      return {
-        deploy: (id, request) => client.applications.deploy(id, request as Parameters<DeployServiceClient["applications"]["deploy"]>[1]),
-        wait: (id, options) => client.waitForApplication(id, options),
-        get: (id) => client.applications.get(id),
-      };
-    case "container":
-      return {
-        deploy: (id, request) => client.containers.deploy(id, request as Parameters<DeployServiceClient["containers"]["deploy"]>[1]),
-        wait: (id, options) => client.waitForContainer(id, options),
-        get: (id) => client.containers.get(id),
-      };
-    case "job":
-      return {
-        deploy: (id, request) => client.jobs.deploy(id, request as Parameters<DeployServiceClient["jobs"]["deploy"]>[1]),
-        wait: (id, options) => client.waitForJob(id, options),
-        get: (id) => client.jobs.get(id),
-      };
-    case "database":
-      return {
-        deploy: (id) => client.databases.deploy(id),
-        wait: (id, options) => client.waitForDatabase(id, options),
-        get: (id) => client.databases.get(id),
-      };
-  }
+  const group = client[SERVICE_KINDS[kind].group] as unknown as {
+    deploy(id: string, request?: object): Promise<ActionResult>;
+    get(id: string): Promise<unknown>;
+  };
+  return {
+    deploy: (id, request) => (request === undefined ? group.deploy(id) : group.deploy(id, request)),
+    wait: (id, options) => client.waitForService(kind, id, options),
+    get: (id) => group.get(id),
+  };
 }
 
-/** The deploy call's body by default: a container's image `tag` as `image_tag`; nothing for the others. */
+/** The deploy call's body by default: what the kind's `deployVersion` names (a container's `tag` as `image_tag`); nothing for the others. */
 function defaultRequest(kind: DeployKind, inputs: DeployInputs): object | undefined {
   const tag = (inputs as unknown as { tag?: unknown }).tag;
-  return kind === "container" && typeof tag === "string" ? { image_tag: tag } : undefined;
+  const info: ServiceKindInfo = SERVICE_KINDS[kind];
+  return info.deployVersion === "image_tag" && typeof tag === "string" ? { image_tag: tag } : undefined;
 }
 
 /** What {@link deployPart} takes beyond the kind. */

@@ -7,7 +7,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { type DeployServiceClient, type ServiceSegment, type VariableParentScope } from "../../sdk";
+import { SERVICE_KINDS, VALUE_SERVICE_SEGMENTS, type DeployServiceClient, type ServiceSegment, type VariableParentScope } from "../../sdk";
 import { CHANGED_OUTSIDE } from "./common";
 import { withPartProgress, type Part, type Props } from "./define";
 import { field } from "./fields";
@@ -66,7 +66,9 @@ export const readsBuiltIns = (inputs: Props): boolean => inputs[READ_BUILT_INS_I
 export const listingMemoKey = (scope: string, id: string): string => `listing:${scope}/${id}`;
 
 /** The service kinds whose variables and secrets can be imported in one request, by their own scope. */
-const IMPORT_KINDS: Readonly<Record<string, ServiceSegment>> = { APPLICATION: "application", CONTAINER: "container", JOB: "job" };
+const IMPORT_KINDS: Readonly<Record<string, ServiceSegment>> = Object.fromEntries(
+  VALUE_SERVICE_SEGMENTS.map((kind) => [SERVICE_KINDS[kind].type, kind]),
+);
 
 /** The indexes in {@link VALUE_MAPS} of the plain-value maps (`environmentVariables`, `secrets`): the importable ones. */
 const PLAIN_MAPS = VALUE_MAPS.flatMap((m, i) => (m.kind === "value" ? [i] : []));

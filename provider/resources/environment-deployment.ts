@@ -7,6 +7,7 @@ import { z } from "zod";
 import {
   classifyState, describeProgress, imageTagProblem, isNotFound, redact, type DeployAllRequest, type DeployServiceClient,
   type EnvironmentDeploymentProgress, type EnvironmentStatus, type EnvironmentStatusesWithStages, type FollowedAction,
+  type KindsWith,
 } from "../../sdk";
 import type { ArgsMatch } from "../framework/args";
 import { apiClient } from "../framework/credentials";
@@ -15,7 +16,7 @@ import { describeFailure } from "../framework/errors";
 import { field } from "../framework/fields";
 import { environmentProgress, flushProgress } from "../framework/progress";
 import { idInput, ruledInput } from "../framework/rules";
-import { DEFAULT_DEPLOY_TIMEOUT_SECONDS } from "../framework/service-deploy";
+import { DEFAULT_DEPLOY_TIMEOUT_SECONDS, MAX_DEPLOY_TIMEOUT_SECONDS } from "../framework/service-deploy";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 
 /** What an environment deployment keeps its environment at. */
@@ -110,9 +111,9 @@ const pinsSchema = z.strictObject({
 });
 type PinsInputs = z.output<typeof pinsSchema>;
 
-/** One pinned service: its kind, id and the pin as the deploy request spells it. */
+/** One pinned service: its kind (one with a version to pin: built from git or run from an image), id and the pin. */
 interface Pin {
-  kind: "application" | "container" | "job";
+  kind: KindsWith<"gitSource"> | KindsWith<"imageSource">;
   id: string;
   pin: { git_commit_id?: string; image_tag?: string };
 }
@@ -158,7 +159,7 @@ export const environmentDeploymentSchema = z.strictObject({
   triggers: field(z.record(z.string(), z.string()).default({}), { wire: false }),
   restartOnChange: field(z.boolean().default(false), { wire: false }),
   services: field(pinsSchema.optional(), { wire: false, same: samePins }),
-  timeoutSeconds: field(z.number().int().min(1).max(86400).default(DEFAULT_DEPLOY_TIMEOUT_SECONDS), { wire: false }),
+  timeoutSeconds: field(z.number().int().min(1).max(MAX_DEPLOY_TIMEOUT_SECONDS).default(DEFAULT_DEPLOY_TIMEOUT_SECONDS), { wire: false }),
   onDelete: field(z.enum(ENVIRONMENT_DEPLOYMENT_ON_DELETE).default("stop"), { wire: false }),
   secretValues: field(z.array(z.string()).default([]), { wire: false, secret: true }),
 });

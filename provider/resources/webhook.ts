@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { LEGACY_WEBHOOK_EVENTS, WEBHOOK_EVENTS, webhookSecretProblem, webhookTargetProblem, type DeployServiceClient } from "../../sdk";
+import { ENVIRONMENT_TYPES, LEGACY_WEBHOOK_EVENTS, WEBHOOK_EVENTS, webhookSecretProblem, webhookTargetProblem, type DeployServiceClient } from "../../sdk";
 import type { ArgsMatch } from "../framework/args";
 import { storedSecret } from "../framework/common";
 import { defineResource, organizationCalls } from "../framework/define";
@@ -12,8 +12,8 @@ import type { AdoptableArgs } from "../framework/adoption";
 /** Deployment events a webhook can be sent for (the seed's `DEPLOYMENT_SUCCEEDED`/`_FAILED` are accepted too). */
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number] | keyof typeof LEGACY_WEBHOOK_EVENTS;
 
-/** Environment types a webhook can be limited to. */
-export const WEBHOOK_ENVIRONMENT_TYPES = ["DEVELOPMENT", "PREVIEW", "PRODUCTION", "STAGING"] as const;
+/** Environment types a webhook can be limited to: the sdk's `ENVIRONMENT_TYPES`. */
+export const WEBHOOK_ENVIRONMENT_TYPES = ENVIRONMENT_TYPES;
 
 /** Inputs of a {@link Webhook}. */
 export interface WebhookArgs extends AdoptableArgs {

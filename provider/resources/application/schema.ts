@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { APPLICATION_ADVANCED_SETTINGS, APPLICATION_DEFAULTS, gitProviderOfUrl, gitUrlProblem, PORT_PROTOCOLS } from "../../../sdk";
+import { APPLICATION_ADVANCED_SETTINGS, APPLICATION_DEFAULTS, GIT_PROVIDER_REQUIRED_REASON, gitProviderOfUrl, gitUrlProblem, PORT_PROTOCOLS } from "../../../sdk";
 import { GIT_PROVIDERS } from "../git-token";
 import { advancedSettingsField } from "../../service-kinds/advanced-settings";
 import { idInput, nameInput } from "../../framework/rules";
@@ -35,7 +35,7 @@ export const gitRepositorySchema = z
       ctx.addIssue({
         code: "custom",
         path: ["provider"],
-        message: `is required when the URL host is not github.com, gitlab.com or bitbucket.org (expected one of ${GIT_PROVIDERS.join(", ")})`,
+        message: GIT_PROVIDER_REQUIRED_REASON,
       });
       return z.NEVER;
     }

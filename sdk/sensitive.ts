@@ -1,0 +1,59 @@
+/**
+ * Which values of a request or answer are secrets: the fields kept out of the messages of the call that sends them,
+ * those kept out of every later message of the client, and the memory of them a client keeps.
+ */
+
+/** Fields whose values are kept out of the messages of the call that sends (or receives) them. */
+export const SENSITIVE_KEYS: ReadonlySet<string> = new Set([
+  "token", "password", "value", "target_secret", "login", "target_url",
+  // a container registry's credentials and key ids
+  "secret_access_key", "scaleway_secret_key", "json_credentials", "access_key_id", "scaleway_access_key",
+]);
+/** Fields whose values the client keeps out of every later message too (e.g. the log lines of a failed deploy). */
+const SECRET_KEYS: ReadonlySet<string> = new Set(["token", "password", "target_secret", "secret_access_key", "scaleway_secret_key", "json_credentials"]);
+const MAX_REMEMBERED_SECRETS = 1000;
+
+/** The string values of `keys` anywhere in `body` (four levels deep at most). */
+export function sensitiveValues(body: unknown, keys: ReadonlySet<string> = SENSITIVE_KEYS, out: string[] = [], depth = 0): string[] {
+  if (depth > 4 || body === null || typeof body !== "object") return out;
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (typeof value === "string" && keys.has(key)) out.push(value);
+    else if (typeof value === "object") sensitiveValues(value, keys, out, depth + 1);
+  }
+  return out;
+}
+
+/** The `value` of every object marked `is_secret: true` in a body (a `/variable` create, the items of an import). */
+function valuesMarkedSecret(body: unknown, out: string[] = [], depth = 0): string[] {
+  if (depth > 4 || body === null || typeof body !== "object") return out;
+  const record = body as Record<string, unknown>;
+  if (record["is_secret"] === true && typeof record["value"] === "string") out.push(record["value"]);
+  for (const value of Object.values(record)) if (typeof value === "object") valuesMarkedSecret(value, out, depth + 1);
+  return out;
+}
+
+/** The secrets one client has sent or received, kept out of its later messages (at most 1000). */
+export class RememberedSecrets {
+  private readonly values = new Set<string>();
+
+  /** Every secret remembered so far. */
+  all(): string[] {
+    return [...this.values];
+  }
+
+  /** Keeps `values` (secrets an answer held). */
+  add(values: ReadonlyArray<string | null | undefined>): void {
+    for (const value of values) {
+      if (this.values.size >= MAX_REMEMBERED_SECRETS) break;
+      if (value) this.values.add(value);
+    }
+  }
+
+  /** Keeps the secrets a request to `path` sends: secret fields, values marked secret, a `/secret` value. */
+  addSent(path: string, body: unknown, secretValue: boolean): void {
+    const values = sensitiveValues(body, SECRET_KEYS);
+    if (secretValue || /\/secret(\/|$)/.test(path)) values.push(...sensitiveValues(body, new Set(["value"])));
+    values.push(...valuesMarkedSecret(body));
+    this.add(values);
+  }
+}
