@@ -24,19 +24,23 @@ beforeAll(async () => {
   for (const [kind, api] of [["application", ApplicationsApi], ["container", ContainersApi], ["job", JobsApi]] as const) {
     for (const call of ["create", "update"] as const) {
       const original = api.prototype[call] as (...args: unknown[]) => Promise<unknown>;
-      jest.spyOn(api.prototype, call).mockImplementation(function (this: unknown, ...args: unknown[]) {
+      const spy = function (this: unknown, ...args: unknown[]): Promise<unknown> {
         bodies.push({ kind, call, body: args[args.length - 1] });
         return original.apply(this, args);
-      });
+      };
+      jest.spyOn(api.prototype, call).mockImplementation(spy as never);
     }
   }
 });
 
 afterAll(() => jest.restoreAllMocks());
 
-/** `value` with every id of this run named by its role, timestamps and generated ids replaced. */
+/** Outputs that differ from run to run whatever the mapping: timestamps, and built-ins naming the run's project. */
+const VOLATILE: Record<string, string> = { createdAt: "<time>", updatedAt: "<time>", builtInVariables: "<built-ins>" };
+
+/** `value` with every id of this run named by its role, volatile outputs and generated ids replaced. */
 function normalized(value: unknown, ids: Record<string, string>): unknown {
-  let text = JSON.stringify(value, (key, v: unknown) => (key === "createdAt" || key === "updatedAt" ? "<time>" : v));
+  let text = JSON.stringify(value, (key, v: unknown) => VOLATILE[key] ?? v);
   for (const [role, id] of Object.entries(ids)) text = text.split(JSON.stringify(id)).join(JSON.stringify(`<${role}>`));
   text = text.replace(/"id":"[^"<]+"/g, '"id":"<generated>"');
   return JSON.parse(text) as unknown;
