@@ -9,7 +9,7 @@ import type { ResourceDefinition, WireRecord } from "./define";
 import { resourceFields, type FieldInfo } from "./fields";
 import type { Part } from "./parts";
 import type { StoredChoices } from "./stored-choices";
-import { answered, fromWire, readNames, toWire } from "./wire";
+import { readMember, toWire } from "./wire";
 
 /** A family's definition with everything derived from its fields. */
 export interface Family<S extends z.ZodObject, R extends WireRecord> {
@@ -95,16 +95,7 @@ export function familyOf<S extends z.ZodObject, R extends WireRecord>(def: Resou
  */
 function readFields(schema: z.ZodObject, fields: readonly FieldInfo[], record: Props, previous: Props): Props {
   const out: Props = {};
-  for (const f of fields) {
-    const fieldSchema = schema.shape[f.key] as z.ZodType;
-    if (f.meta.parent !== undefined) {
-      const parent = record[f.meta.parent] as { id?: unknown } | null | undefined;
-      out[f.key] = typeof parent?.id === "string" ? parent.id : previous[f.key];
-      continue;
-    }
-    const names = readNames(f.key, fieldSchema);
-    out[f.key] = names.length === 0 ? previous[f.key] : fromWire(fieldSchema, answered(record, names), previous[f.key]);
-  }
+  for (const f of fields) out[f.key] = readMember(f.key, schema.shape[f.key] as z.ZodType, record, previous);
   return out;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import { snakeCase } from "./case";
+import { plain } from "./common";
 import { metaOf, type FieldMeta } from "./fields";
 
 type Props = Record<string, unknown>;
@@ -125,6 +126,20 @@ export function readNames(key: string, schema: z.ZodType): string[] {
 }
 
 /**
+ * The member `key` (of schema `member`) of an object the service answered, in input form: a parent from
+ * `answer[parent].id`, a member never sent from `previous`, others by their names (see {@link fromWire}).
+ */
+export function readMember(key: string, member: z.ZodType, answer: Props, previous: Props): unknown {
+  const { meta } = facts(member);
+  if (meta.parent !== undefined) {
+    const parent = answer[meta.parent];
+    return isObject(parent) && typeof parent["id"] === "string" ? parent["id"] : previous[key];
+  }
+  const names = readNames(key, member);
+  return names.length === 0 ? previous[key] : fromWire(member, answered(answer, names), previous[key]);
+}
+
+/**
  * A value the service answered in input form, `previous` being the stored value at the same place. Absent (or
  * `null`): the stored value for a `computed` member, else the schema's default, else (a required member) the stored
  * value. An empty text where the schema refuses one but takes none is absent. Objects are read member by member by
@@ -145,8 +160,7 @@ export function fromWire(schema: z.ZodType, answer: unknown, previous?: unknown)
     const prev = isObject(previous) ? previous : {};
     const out: Props = {};
     for (const [key, member] of Object.entries(inner.shape ?? {})) {
-      const names = readNames(key, member);
-      const v = names.length === 0 ? prev[key] : fromWire(member, answered(answer, names), prev[key]);
+      const v = readMember(key, member, answer, prev);
       if (v !== undefined) out[key] = v;
     }
     return out;
@@ -157,4 +171,20 @@ export function fromWire(schema: z.ZodType, answer: unknown, previous?: unknown)
     return answer.map((a) => fromWire(element, a));
   }
   return answer;
+}
+
+/** The mapping both ways of a whole resource schema, as plain JSON: what a test or a lookup calls outside the provider. */
+export interface SchemaWire<I, R> {
+  /** The create body, or with `current` (the service's record) the edit body. */
+  toWire(inputs: I, purpose?: "create" | "update", current?: R): Props;
+  /** The record in input form (`previous`: the stored inputs, for what the service does not answer). */
+  fromWire(record: R, previous: Props): Props;
+}
+
+/** The {@link SchemaWire} of `schema`. */
+export function schemaWire<I, R>(schema: z.ZodObject): SchemaWire<I, R> {
+  return {
+    toWire: (inputs, purpose = "create", current) => plain(toWire(schema, inputs, { purpose, current })) as Props,
+    fromWire: (record, previous) => plain(fromWire(schema, record, previous)) as Props,
+  };
 }

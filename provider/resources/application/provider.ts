@@ -1,12 +1,11 @@
-import { defineResource, type Props } from "../../framework/define";
+import { childCalls, defineResource } from "../../framework/define";
 import { deployPart, storedDeployInputs } from "../../framework/service-deploy";
-import { runningServiceCalls } from "../../framework/service-shape";
 import { builtInsPart, BUILT_IN_OUTPUT } from "../../framework/built-in-variables";
 import { ownerValuesPart, valueRefOutputs, type ValueOwner } from "../../framework/service-values";
 import { stagePart } from "../../framework/stage-attach";
 import { advancedSettingsPart } from "../service-advanced-settings";
 import { applicationSchema, type ApplicationInputs } from "./schema";
-import { fromWire, toWire, withServiceChoices, type ApplicationRecord } from "./wire";
+import { withServiceChoices, type ApplicationRecord } from "./wire";
 
 /** The application as an owner of variables (scope APPLICATION). */
 const owner: ValueOwner = {
@@ -29,8 +28,7 @@ export const application = defineResource({
       deployedCommitTag: repo?.deployed_commit_tag ?? undefined,
     };
   },
-  toWire: (inputs) => toWire(inputs) as unknown as Props,
-  fromWire: (record, previous) => ({ ...fromWire(record, previous), ...storedDeployInputs(previous) }),
+  fromWire: (_record, previous, derived) => ({ ...derived, ...storedDeployInputs(previous) }),
   fillServiceChoices: withServiceChoices,
   parts: [
     ownerValuesPart<ApplicationInputs, ApplicationRecord>(owner),
@@ -40,7 +38,7 @@ export const application = defineResource({
     advancedSettingsPart<ApplicationInputs, ApplicationRecord>("application", (client) => client.applications),
     deployPart<ApplicationInputs, ApplicationRecord>("application"),
   ],
-  calls: runningServiceCalls((client) => client.applications, toWire),
+  calls: childCalls((client) => client.applications, "environmentId"),
 });
 
 /** The dynamic provider of `Application`. */

@@ -6,7 +6,7 @@ import { ownerValuesPart, valueRefOutputs, type ValueOwner } from "../../framewo
 import { stagePart } from "../../framework/stage-attach";
 import { advancedSettingsPart } from "../service-advanced-settings";
 import { jobSchema, scheduleKind, type JobInputs } from "./schema";
-import { fromWire, toWire, withServiceChoices, type JobRecord } from "./wire";
+import { withServiceChoices, type JobRecord } from "./wire";
 
 /** The job as an owner of variables (scope JOB). */
 const owner: ValueOwner = {
@@ -21,8 +21,7 @@ const defined = defineResource({
   schema: jobSchema,
   outputNames: ["jobType", ...valueRefOutputs, BUILT_IN_OUTPUT],
   outputs: (record: JobRecord) => ({ jobType: (record as unknown as { job_type?: string }).job_type }),
-  toWire: (inputs, purpose) => toWire(inputs, purpose),
-  fromWire: (record, previous) => ({ ...fromWire(record, previous), ...storedDeployInputs(previous) }),
+  fromWire: (_record, previous, derived) => ({ ...derived, ...storedDeployInputs(previous) }),
   fillServiceChoices: withServiceChoices,
   parts: [
     ownerValuesPart<JobInputs, JobRecord>(owner),
