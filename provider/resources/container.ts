@@ -4,7 +4,7 @@ import {
   APPLICATION_DEFAULTS, CONTAINER_DEFAULTS, imageNameProblem, imageTagProblem, type CONTAINER_ADVANCED_SETTINGS,
   type DeployServiceClient,
 } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
+import type { ArgsMatch, OutputsMatch } from "../framework/args";
 import { childCalls, defineResource } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput, ruledInput } from "../framework/rules";
@@ -141,3 +141,6 @@ export class Container extends RunningServiceResource {
     super(...familyResourceArgs(container, name, args, opts));
   }
 }
+
+const outputsMatchSchema: OutputsMatch<Container, typeof containerSchema> = true;
+void outputsMatchSchema;
