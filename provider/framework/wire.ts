@@ -7,34 +7,9 @@ import type { z } from "zod";
 import { snakeCase } from "./case";
 import { plain } from "./common";
 import { metaOf, type FieldMeta } from "./fields";
+import { defOf, layers, type SchemaDef } from "./schema-layers";
 
 type Props = Record<string, unknown>;
-
-/** Just enough of zod's internal definitions to walk a schema. */
-interface SchemaDef {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  element?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-}
-
-function defOf(schema: z.ZodType): SchemaDef {
-  return (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
-}
-
-/** The schema and the wrappers inside it (optional, default, the input side of a pipe ...), outermost first. */
-function layers(schema: z.ZodType): z.ZodType[] {
-  const out = [schema];
-  for (let cur = schema, guard = 0; guard < 32; guard++) {
-    const def = defOf(cur);
-    const next = def.type === "pipe" ? def.in : def.innerType;
-    if (next === undefined) break;
-    out.push(next);
-    cur = next;
-  }
-  return out;
-}
 
 /** The facts on a schema and its wrappers (the outermost wins), and the innermost schema's definition. */
 function facts(schema: z.ZodType): { meta: FieldMeta; inner: SchemaDef } {
