@@ -9,13 +9,12 @@ import { childCalls, defineResource } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput, ruledInput } from "../framework/rules";
 import { RunningServiceResource, familyResourceArgs } from "../framework/resource";
-import { deployPart, storedDeployInputs, type DeployArgs } from "../framework/service-deploy";
+import type { DeployArgs } from "../framework/service-deploy";
+import { serviceFromWire, serviceOutputNames, serviceParts } from "../framework/service-parts";
 import { refineRunningService, runningServiceFields, withRuntimeChoices, type RuntimeArgs, type RuntimeDefaults } from "../framework/service-shape";
-import { builtInsPart, BUILT_IN_OUTPUT } from "../framework/built-in-variables";
-import { ownerValuesPart, valueRefOutputs, type ServiceValuesArgs, type ValueOwner } from "../framework/service-values";
-import { stagePart } from "../framework/stage-attach";
+import type { ServiceValuesArgs, ValueOwner } from "../framework/service-values";
 import type { ContainerAdvancedSettingsValues } from "./container-advanced-settings";
-import { advancedSettingsField, advancedSettingsPart, type InlineAdvancedSettingsArgs } from "./service-advanced-settings";
+import { advancedSettingsField, type InlineAdvancedSettingsArgs } from "./service-advanced-settings";
 
 /** Inputs of a {@link Container}. */
 export interface ContainerArgs
@@ -86,18 +85,11 @@ export const container = defineResource({
   kind: "Container",
   noun: "container",
   schema: containerSchema,
-  outputNames: [...valueRefOutputs, BUILT_IN_OUTPUT, "registryUrl"],
+  outputNames: [...serviceOutputNames, "registryUrl"],
   outputs: (record: ContainerRecord) => ({ registryUrl: record.registry?.url ?? undefined }),
-  fromWire: (_record, previous, derived) => ({ ...derived, ...storedDeployInputs(previous) }),
+  fromWire: serviceFromWire,
   fillServiceChoices: withRuntimeChoices,
-  parts: [
-    ownerValuesPart<ContainerInputs, ContainerRecord>(owner),
-    builtInsPart<ContainerInputs, ContainerRecord>(owner),
-    stagePart<ContainerInputs, ContainerRecord>(),
-    // Before the deployment, so the first one runs with them.
-    advancedSettingsPart<ContainerInputs, ContainerRecord>("container", (client) => client.containers),
-    deployPart<ContainerInputs, ContainerRecord>("container"),
-  ],
+  parts: serviceParts<ContainerInputs, ContainerRecord>("container", owner, (client) => client.containers),
   calls: childCalls((client) => client.containers, "environmentId"),
 });
 

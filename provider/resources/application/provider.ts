@@ -1,9 +1,6 @@
 import { childCalls, defineResource } from "../../framework/define";
-import { deployPart, storedDeployInputs } from "../../framework/service-deploy";
-import { builtInsPart, BUILT_IN_OUTPUT } from "../../framework/built-in-variables";
-import { ownerValuesPart, valueRefOutputs, type ValueOwner } from "../../framework/service-values";
-import { stagePart } from "../../framework/stage-attach";
-import { advancedSettingsPart } from "../service-advanced-settings";
+import { serviceFromWire, serviceOutputNames, serviceParts } from "../../framework/service-parts";
+import type { ValueOwner } from "../../framework/service-values";
 import { applicationSchema, type ApplicationInputs } from "./schema";
 import { withServiceChoices, type ApplicationRecord } from "./wire";
 
@@ -18,8 +15,8 @@ export const application = defineResource({
   kind: "Application",
   noun: "application",
   schema: applicationSchema,
-  outputNames: [...valueRefOutputs, BUILT_IN_OUTPUT, "deployedCommitId", "deployedCommitDate", "deployedCommitContributor", "deployedCommitTag"],
-  outputs: (record) => {
+  outputNames: [...serviceOutputNames, "deployedCommitId", "deployedCommitDate", "deployedCommitContributor", "deployedCommitTag"],
+  outputs: (record: ApplicationRecord) => {
     const repo = record.git_repository;
     return {
       deployedCommitId: repo?.deployed_commit_id ?? undefined,
@@ -28,16 +25,9 @@ export const application = defineResource({
       deployedCommitTag: repo?.deployed_commit_tag ?? undefined,
     };
   },
-  fromWire: (_record, previous, derived) => ({ ...derived, ...storedDeployInputs(previous) }),
+  fromWire: serviceFromWire,
   fillServiceChoices: withServiceChoices,
-  parts: [
-    ownerValuesPart<ApplicationInputs, ApplicationRecord>(owner),
-    builtInsPart<ApplicationInputs, ApplicationRecord>(owner),
-    stagePart<ApplicationInputs, ApplicationRecord>(),
-    // Before the deployment, so the first one runs with them.
-    advancedSettingsPart<ApplicationInputs, ApplicationRecord>("application", (client) => client.applications),
-    deployPart<ApplicationInputs, ApplicationRecord>("application"),
-  ],
+  parts: serviceParts<ApplicationInputs, ApplicationRecord>("application", owner, (client) => client.applications),
   calls: childCalls((client) => client.applications, "environmentId"),
 });
 
