@@ -41,9 +41,12 @@ export interface ResourceDefinition<S extends z.ZodObject, R extends WireRecord>
   secretOutputNames?: readonly string[];
   /** Outputs beyond the inputs: values only the service knows (`host`, `deploymentOrder`). */
   outputs?(record: R, inputs: z.output<S>): Props;
-  /** The record in input form; the default reads each field by its wire name (parents from `previous`). */
+  /**
+   * The record in input form, given the derived one: each field read by its wire names at every depth (wire.ts),
+   * parents from `record[parent].id`, fields never sent from `previous`. Only for what facts cannot say.
+   */
   fromWire?(record: R, previous: Props, derived: Props): Props;
-  /** The request body; the default writes each wire field by its wire name. */
+  /** The request body, given the derived one (each field by its wire names at every depth). Only for what facts cannot say. */
   toWire?(inputs: z.output<S>, purpose: "create" | "update", derived: Props): Props;
   /** Parts set by calls of their own, in the order they are applied. */
   parts?: ReadonlyArray<Part<z.output<S>, R>>;
