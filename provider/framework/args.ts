@@ -37,3 +37,35 @@ export type ArgsMismatch<A, S extends z.ZodType> =
  * fails to compile, naming the keys, when they drift apart.
  */
 export type ArgsMatch<A, S extends z.ZodType> = [ArgsMismatch<A, S>] extends [never] ? true : { mismatched: ArgsMismatch<A, S> };
+
+/** `T` with `| undefined` and optionality dropped at every depth: an output may be absent where its field is. */
+type Present<T> = T extends ReadonlyArray<infer E>
+  ? Array<Present<E>>
+  : T extends object
+    ? { [K in keyof T]-?: Present<Exclude<T[K], undefined>> }
+    : T;
+/** `T` of a `pulumi.Output<T>`. */
+type OutputValue<O> = O extends pulumi.Output<infer T> ? T : never;
+/** The output properties a resource class declares (`declare readonly name: pulumi.Output<string>`). */
+type OutputKeys<C> = { [K in keyof C]-?: C[K] extends pulumi.Output<unknown> ? K : never }[keyof C];
+
+/**
+ * The schema fields a resource class declares no output for, plus the declared outputs whose type cannot hold
+ * what the state stores for that field (the schema's output type, defaults applied). `never` when they agree.
+ */
+export type OutputsMismatch<C, S extends z.ZodType> =
+  | Exclude<keyof z.output<S>, OutputKeys<C>>
+  | {
+      [K in OutputKeys<C> & keyof z.output<S>]-?: [Present<Exclude<z.output<S>[K], undefined>>] extends [
+        Present<Exclude<OutputValue<C[K]>, undefined>>,
+      ]
+        ? never
+        : K;
+    }[OutputKeys<C> & keyof z.output<S>];
+
+/**
+ * Compile-time proof that a resource class declares an output for every field of its schema, each typed to hold
+ * what the state stores: `const ok: OutputsMatch<Job, typeof jobSchema> = true;` fails to compile, naming the
+ * fields, when they drift apart (the outputs' counterpart of {@link ArgsMatch}).
+ */
+export type OutputsMatch<C, S extends z.ZodType> = [OutputsMismatch<C, S>] extends [never] ? true : { mismatched: OutputsMismatch<C, S> };

@@ -5,9 +5,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { AUTOSCALING_DEFAULTS, AUTOSCALING_MODES, AutoscalingPolicy, KEDA_SCALER_ROLES, type AutoscalingPolicyRequest } from "../../sdk";
+import { plain } from "./common";
 import { field } from "./fields";
 import { nameInput } from "./rules";
 import { isUnknown } from "./unknowns";
+import { fromWire, toWire } from "./wire";
 
 /** Longest polling interval and cooldown accepted, in seconds: one day (the API sets no bound; a guard against slips). */
 export const MAX_AUTOSCALING_SECONDS = 86_400;
@@ -120,26 +122,9 @@ export const autoscalingFields = {
   autoscaling: field(autoscalingSchema.optional(), { secret: true }),
 };
 
-/** The service's `autoscaling` request for a policy (the service's spellings; `config_json` sent as given). */
+/** The service's `autoscaling` request for a policy (the service's spellings, derived from the schema; `config_json` sent as given). */
 export function autoscalingToWire(a: AutoscalingInputs): AutoscalingPolicyRequest {
-  return {
-    mode: a.mode,
-    polling_interval_seconds: a.pollingIntervalSeconds,
-    cooldown_period_seconds: a.cooldownPeriodSeconds,
-    scalers: a.scalers.map((s) => ({
-      scaler_type: s.scalerType,
-      enabled: s.enabled,
-      role: s.role,
-      ...(s.configJson === undefined ? {} : { config_json: s.configJson }),
-      ...(s.configYaml === undefined ? {} : { config_yaml: s.configYaml }),
-      ...(s.triggerAuthentication === undefined ? {} : {
-        trigger_authentication: {
-          name: s.triggerAuthentication.name,
-          ...(s.triggerAuthentication.configYaml === undefined ? {} : { config_yaml: s.triggerAuthentication.configYaml }),
-        },
-      }),
-    })),
-  };
+  return plain(toWire(autoscalingSchema, a)) as AutoscalingPolicyRequest;
 }
 
 /**
@@ -147,21 +132,6 @@ export function autoscalingToWire(a: AutoscalingInputs): AutoscalingPolicyReques
  * when the service has no policy (or answers one this version cannot read).
  */
 export function autoscalingFromWire(answer: unknown): AutoscalingInputs | undefined {
-  if (answer === null || answer === undefined) return undefined;
-  const parsed = AutoscalingPolicy.safeParse(answer);
-  if (!parsed.success) return undefined;
-  const p = parsed.data;
-  return {
-    mode: p.mode as AutoscalingInputs["mode"],
-    pollingIntervalSeconds: p.polling_interval_seconds ?? AUTOSCALING_DEFAULTS.polling_interval_seconds,
-    cooldownPeriodSeconds: p.cooldown_period_seconds ?? AUTOSCALING_DEFAULTS.cooldown_period_seconds,
-    scalers: p.scalers.map((s) => {
-      const t = s.trigger_authentication;
-      const scaler: AutoscalingInputs["scalers"][number] = { scalerType: s.scaler_type, enabled: s.enabled, role: s.role as "PRIMARY" };
-      if (s.config_json !== null && s.config_json !== undefined) scaler.configJson = s.config_json;
-      if (s.config_yaml !== null && s.config_yaml !== undefined && s.config_yaml !== "") scaler.configYaml = s.config_yaml;
-      if (t) scaler.triggerAuthentication = { name: t.name, ...(t.config_yaml ? { configYaml: t.config_yaml } : {}) };
-      return scaler;
-    }),
-  };
+  if (answer === null || answer === undefined || !AutoscalingPolicy.safeParse(answer).success) return undefined;
+  return plain(fromWire(autoscalingSchema, answer)) as AutoscalingInputs;
 }

@@ -7,6 +7,7 @@
  */
 import type { z } from "zod";
 import { metaOf } from "./fields";
+import { defOf, layers } from "./schema-layers";
 
 /** The signature key and value of a secret the Pulumi engine passes wrapped (`{<sig>: <secret sig>, value}`). */
 const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
@@ -58,38 +59,6 @@ export function givenIssue(ctx: z.RefinementCtx, message: string, path?: Propert
 /** True when a custom issue asks for what was given to be appended (see {@link givenIssue}). */
 export function wantsGiven(issue: z.core.$ZodIssue): boolean {
   return issue.code === "custom" && (issue.params as Record<string, unknown> | undefined)?.[QUOTE_GIVEN] === true;
-}
-
-/** Just enough of zod's internal definitions to walk a schema. */
-interface SchemaDef {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  getter?: () => z.ZodType;
-  element?: z.ZodType;
-  valueType?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  options?: z.ZodType[];
-  items?: z.ZodType[];
-  left?: z.ZodType;
-  right?: z.ZodType;
-}
-
-function defOf(schema: z.ZodType): SchemaDef {
-  return (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
-}
-
-/** The schema and the wrappers inside it (optional, default, pipe, lazy ...), outermost first: meta may sit on any. */
-function layers(schema: z.ZodType): z.ZodType[] {
-  const out = [schema];
-  for (let cur = schema, guard = 0; guard < 32; guard++) {
-    const def = defOf(cur);
-    const next = def.type === "pipe" ? def.in : def.type === "lazy" ? def.getter?.() : def.innerType;
-    if (next === undefined) break;
-    out.push(next);
-    cur = next;
-  }
-  return out;
 }
 
 /** True when the schema, or a wrapper of it, is marked secret. */

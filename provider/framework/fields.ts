@@ -3,7 +3,8 @@ import { snakeCase } from "./case";
 
 /**
  * What the provider needs to know about one input field beyond its type. It sits on the field's zod schema
- * (see {@link field}), so check, diff, the wire mapping and the outputs are all derived from one place.
+ * (see {@link field}), at the top of a resource or at any depth inside it (a member of a nested object, a list),
+ * so check, diff, the wire mapping both ways (wire.ts) and the outputs are all derived from one place.
  */
 export interface FieldMeta {
   /**
@@ -19,8 +20,22 @@ export interface FieldMeta {
   computed?: boolean;
   /** Sent when creating only; the service's edit request does not take it. */
   createOnly?: boolean;
-  /** Spelling in the service's answers when it differs from the request's (`cluster` sent, `cluster_id` read). */
-  readAs?: string;
+  /**
+   * Spelling in the service's answers when it differs from the request's (`cluster` sent, `cluster_id` read); a
+   * dotted path reads a nested member (`registry.id`); several are tried in order, the first answered wins.
+   */
+  readAs?: string | readonly string[];
+  /** Sent on an edit when the value is absent, so the service forgets the one it has (`null`, or `""`). */
+  cleared?: null | "";
+  /** A list of ids sent as `[{id}]` and answered so (`annotations_groups`). */
+  refs?: boolean;
+  /**
+   * A list of objects the service keeps with ids of their own: on an edit, each member carries the `id` of the
+   * service's member with the same value of this input key (ports by `internalPort`); the record is read first.
+   */
+  idBy?: string;
+  /** Members an object always carries on the wire besides its fields (a volume's `type: "FAST_SSD"`). */
+  wireConstants?: Readonly<Record<string, unknown>>;
   /**
    * The field is the id of the parent in the create path: never in a body, changing it replaces the object, and
    * it is read back from `record[parent].id` (e.g. `organization`) or, when absent, kept from the state.

@@ -1,8 +1,8 @@
 /**
  * `annotationsGroupIds` and `labelsGroupIds` for a family whose body is derived field by field from its schema (a
  * `Database`): the fields, with their wire names, and the two hooks that turn the ids into the service's `[{id}]`
- * references and the whole groups of its answers back into ids. The service kinds with hand-written bodies
- * (Application, Container, Job) map the same fields in `service-shape.ts`.
+ * references and the whole groups of its answers back into ids. The fields' `refs` fact does the same for a body
+ * derived at every depth (wire.ts): the service kinds (Application, Container, Job) take these fields as they are.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
@@ -19,8 +19,8 @@ export interface GroupRefsArgs {
 
 /** The schema fields of {@link GroupRefsArgs}; their wire names make a change of them an edit of the object. */
 export const groupRefFields = {
-  annotationsGroupIds: field(z.array(idInput()).default([]), { wire: "annotations_groups" }),
-  labelsGroupIds: field(z.array(idInput()).default([]), { wire: "labels_groups" }),
+  annotationsGroupIds: field(z.array(idInput()).default([]), { wire: "annotations_groups", refs: true }),
+  labelsGroupIds: field(z.array(idInput()).default([]), { wire: "labels_groups", refs: true }),
 };
 
 /** The body's `annotations_groups` and `labels_groups` (`[{id}]`, in the program's order). Spread over the derived body. */

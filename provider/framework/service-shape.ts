@@ -2,15 +2,16 @@
  * What the service kinds share field for field: every kind (application, container, job) its resources, probes,
  * auto-deploy flag, annotation and label groups, deployment stage, variables, secrets and deployment; the
  * long-running kinds (applications, containers) also their instance counts, ports, volumes, entrypoint and arguments,
- * preview flag and autoscaling policy (`autoscaling.ts`). The Args users read, the schema fields and the wire mapping both ways are written here once.
+ * preview flag and autoscaling policy (`autoscaling.ts`). The Args users read and the schema fields are written here
+ * once; the fields' facts (wire names, ids of list members, values cleared on an edit) drive the wire mapping both ways
+ * (`wire.ts`), so no kind writes its wire shape by hand.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { APPLICATION_DEFAULTS, PORT_PROTOCOLS, type DeployServiceClient, type Port } from "../../sdk";
-import { autoscalingFields, autoscalingFromWire, autoscalingToWire, type AutoscalingArgs } from "./autoscaling";
-import { camelCase, renameKeysDeep, snakeCase } from "./case";
-import { childCalls, type ChildGroup, type FamilyCalls } from "./define";
+import { APPLICATION_DEFAULTS, PORT_PROTOCOLS } from "../../sdk";
+import { autoscalingFields, type AutoscalingArgs } from "./autoscaling";
 import { field } from "./fields";
+import { groupRefFields } from "./group-refs";
 import { deployFields } from "./service-deploy";
 import { refineValues, valuesFields } from "./service-values";
 import { builtInFields } from "./built-in-variables";
@@ -205,11 +206,14 @@ export const portSchema = z.strictObject({
   publicPathRewrite: z.string().min(1).optional(),
 });
 
-/** A storage volume. */
-export const storageSchema = z.strictObject({
-  size: int.min(MIN_APPLICATION_VOLUME_GB).max(MAX_STORAGE_GB),
-  mountPoint: z.string().regex(/^\//, "expected an absolute path (starting with /)"),
-});
+/** A storage volume (always a fast SSD on the wire). */
+export const storageSchema = field(
+  z.strictObject({
+    size: int.min(MIN_APPLICATION_VOLUME_GB).max(MAX_STORAGE_GB),
+    mountPoint: z.string().regex(/^\//, "expected an absolute path (starting with /)"),
+  }),
+  { wireConstants: { type: "FAST_SSD" } },
+);
 
 /** The readiness and liveness probes of a service (default `{}`: none). */
 export const healthchecksSchema = z.strictObject({ readinessProbe: probeSchema.optional(), livenessProbe: probeSchema.optional() });
@@ -237,11 +241,8 @@ export function resourceFields(defaults: ResourceDefaults) {
   };
 }
 
-/** The schema fields `annotationsGroupIds` and `labelsGroupIds` of every service kind. */
-export const groupFields = {
-  annotationsGroupIds: z.array(idInput()).default([]),
-  labelsGroupIds: z.array(idInput()).default([]),
-};
+/** The schema fields `annotationsGroupIds` and `labelsGroupIds` of every service kind (`[{id}]` on the wire). */
+export const groupFields = groupRefFields;
 
 /**
  * The schema fields every service kind has that are not in its body: `deploymentStageId` ({@link stagePart}),
@@ -265,11 +266,12 @@ export function runtimeFields(defaults: RuntimeDefaults) {
     ...resourceFields(defaults),
     minRunningInstances: int.min(0).max(MAX_INSTANCES).default(defaults.min_running_instances),
     maxRunningInstances: int.min(-1).max(MAX_INSTANCES).default(defaults.max_running_instances),
-    ports: z.array(portSchema).default([]),
+    // An edit names the ports and volumes the service has by their ids, matched by internal port and mount point.
+    ports: field(z.array(portSchema).default([]), { idBy: "internalPort" }),
     healthchecks: healthchecksSchema.default({}),
-    storage: z.array(storageSchema).default([]),
+    storage: field(z.array(storageSchema).default([]), { idBy: "mountPoint" }),
     arguments: z.array(z.string()).default([]),
-    entrypoint: z.string().min(1).optional(),
+    entrypoint: field(z.string().min(1).optional(), { cleared: "" }),
     autoPreview: z.boolean().default(defaults.auto_preview),
     autoDeploy: z.boolean().default(false),
     ...groupFields,
@@ -313,162 +315,6 @@ export function refineRuntime(v: Pick<RuntimeInputs, "minRunningInstances" | "ma
     }
     seen.add(p.internalPort);
   });
-}
-
-/** The parts of a runtime record the mapping reads (an application's or a container's answer). */
-export interface RuntimeRecord {
-  cpu?: number | null | undefined;
-  memory?: number | null | undefined;
-  gpu?: number | null | undefined;
-  min_running_instances?: number | null | undefined;
-  max_running_instances?: number | null | undefined;
-  ports?: ReadonlyArray<Port> | null | undefined;
-  healthchecks?: unknown;
-  storage?: ReadonlyArray<{ id?: string | null | undefined; size: number; mount_point: string }> | null | undefined;
-  arguments?: string[] | null | undefined;
-  entrypoint?: string | null | undefined;
-  auto_preview?: boolean | null | undefined;
-  auto_deploy?: boolean | null | undefined;
-  annotations_groups?: ReadonlyArray<{ id: string }> | null | undefined;
-  labels_groups?: ReadonlyArray<{ id: string }> | null | undefined;
-  autoscaling?: unknown;
-}
-
-/** What the service already has, so an edit can name existing ports and volumes by id. */
-export interface ExistingParts {
-  portIds: Map<number, string>;
-  storageIds: Map<string, string>;
-}
-
-/** Port ids by internal port and volume ids by mount point, from a service's record. */
-export function existingParts(record: RuntimeRecord | undefined): ExistingParts {
-  const portIds = new Map<number, string>();
-  const storageIds = new Map<string, string>();
-  for (const p of record?.ports ?? []) if (p.id) portIds.set(p.internal_port, p.id);
-  for (const s of record?.storage ?? []) if (s.id) storageIds.set(s.mount_point, s.id);
-  return { portIds, storageIds };
-}
-
-/**
- * The calls of a long-running service kind: created under its environment, read, edited and deleted by id; an edit
- * names the ports and volumes the service has by their ids, so it reads the record first.
- *
- * @param toWire the kind's body; given `existing` on an edit.
- */
-export function runningServiceCalls<I extends { environmentId: string }, R extends RuntimeRecord>(
-  group: (client: DeployServiceClient) => ChildGroup<R>,
-  toWire: (inputs: I, existing?: ExistingParts) => unknown,
-): FamilyCalls<I, R> {
-  return {
-    ...(childCalls(group, "environmentId") as FamilyCalls<I, R>),
-    update: async (client, id, inputs) => {
-      const current = await group(client).get(id);
-      return group(client).update(id, toWire(inputs, existingParts(current)) as never);
-    },
-  };
-}
-
-/** The inputs every service kind has alike after validation (see {@link ServiceArgs}). */
-export interface ServiceInputs {
-  cpu: number;
-  memory: number;
-  gpu: number;
-  healthchecks: RuntimeInputs["healthchecks"];
-  autoDeploy: boolean;
-  annotationsGroupIds: string[];
-  labelsGroupIds: string[];
-}
-
-/** What every service kind's record says of those inputs (an application's, a container's or a job's answer). */
-export type ServiceRecord = Pick<RuntimeRecord, "cpu" | "memory" | "gpu" | "healthchecks" | "auto_deploy" | "annotations_groups" | "labels_groups">;
-
-/** The part of a create/edit body every service kind has (the service's spellings); `healthchecks` is always sent. */
-export function serviceToWire(inputs: ServiceInputs) {
-  return {
-    cpu: inputs.cpu,
-    memory: inputs.memory,
-    gpu: inputs.gpu,
-    healthchecks: renameKeysDeep(inputs.healthchecks, snakeCase) as Record<string, unknown>,
-    auto_deploy: inputs.autoDeploy,
-    annotations_groups: inputs.annotationsGroupIds.map((id) => ({ id })),
-    labels_groups: inputs.labelsGroupIds.map((id) => ({ id })),
-  };
-}
-
-/** Those inputs as the service holds them (camel case, `null`s dropped, the kind's defaults where absent). */
-export function serviceFromWire(record: ServiceRecord, defaults: ResourceDefaults): ServiceInputs {
-  return {
-    cpu: record.cpu ?? defaults.cpu,
-    memory: record.memory ?? defaults.memory,
-    gpu: record.gpu ?? defaults.gpu,
-    healthchecks: renameKeysDeep(record.healthchecks ?? {}, camelCase, true) as RuntimeInputs["healthchecks"],
-    autoDeploy: record.auto_deploy ?? false,
-    annotationsGroupIds: (record.annotations_groups ?? []).map((g) => g.id),
-    labelsGroupIds: (record.labels_groups ?? []).map((g) => g.id),
-  };
-}
-
-/**
- * The runtime part of a create/edit body (the service's spellings). `healthchecks` is always sent (`{}` is valid);
- * with `existing` (an edit), ports and volumes carry the ids of the ones the service has (matched by internal port
- * and mount point), and a cleared entrypoint is sent as `""` so the service forgets it.
- */
-export function runtimeToWire(inputs: RuntimeInputs, existing?: ExistingParts) {
-  return {
-    ...serviceToWire(inputs),
-    min_running_instances: inputs.minRunningInstances,
-    max_running_instances: inputs.maxRunningInstances,
-    ports: inputs.ports.map((p) => ({
-      id: existing?.portIds.get(p.internalPort),
-      internal_port: p.internalPort,
-      external_port: p.externalPort,
-      publicly_accessible: p.publiclyAccessible,
-      protocol: p.protocol,
-      name: p.name,
-      is_default: p.isDefault,
-      public_path: p.publicPath,
-      public_path_rewrite: p.publicPathRewrite,
-    })),
-    storage: inputs.storage.map((s) => ({
-      id: existing?.storageIds.get(s.mountPoint),
-      type: "FAST_SSD" as const,
-      size: s.size,
-      mount_point: s.mountPoint,
-    })),
-    arguments: inputs.arguments,
-    entrypoint: inputs.entrypoint ?? (existing !== undefined ? "" : undefined),
-    auto_preview: inputs.autoPreview,
-    autoscaling: inputs.autoscaling === undefined ? undefined : autoscalingToWire(inputs.autoscaling),
-  };
-}
-
-/** A text the service answers, empty or absent read as absent. */
-export function text(v: string | null | undefined): string | undefined {
-  return v === null || v === undefined || v === "" ? undefined : v;
-}
-
-/** The runtime inputs as the service holds them (camel case, `null`s dropped, the kind's defaults where absent). */
-export function runtimeFromWire(record: RuntimeRecord, defaults: RuntimeDefaults): RuntimeInputs {
-  return {
-    ...serviceFromWire(record, defaults),
-    minRunningInstances: record.min_running_instances ?? defaults.min_running_instances,
-    maxRunningInstances: record.max_running_instances ?? defaults.max_running_instances,
-    ports: (record.ports ?? []).map((p) => ({
-      internalPort: p.internal_port,
-      externalPort: p.external_port ?? undefined,
-      publiclyAccessible: p.publicly_accessible ?? false,
-      protocol: (p.protocol ?? "HTTP") as "HTTP",
-      name: text(p.name),
-      isDefault: p.is_default ?? undefined,
-      publicPath: text(p.public_path),
-      publicPathRewrite: text(p.public_path_rewrite),
-    })),
-    storage: (record.storage ?? []).map((s) => ({ size: s.size, mountPoint: s.mount_point })),
-    arguments: record.arguments ?? [],
-    entrypoint: text(record.entrypoint),
-    autoPreview: record.auto_preview ?? defaults.auto_preview,
-    autoscaling: autoscalingFromWire(record.autoscaling),
-  };
 }
 
 /** True for a plain object (not null, not an array). */

@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { DeployServiceClient, isNotFound } from "../../sdk";
 import { resolveStackCredentials, STACK_CREDENTIAL_SOURCES, stackTokenScheme } from "../framework/credentials";
 import { describeFailure } from "../framework/errors";
-import { fieldsOf } from "../framework/fields";
+import { answered, readNames } from "../framework/wire";
 import { candidateList, sameKey, shown, type KeyedObject, type NaturalKey } from "../framework/natural-keys";
 
 /** How a lookup names the object: give exactly one of `name` and `id`. */
@@ -85,11 +85,11 @@ export function defined<T extends object>(o: Loose<T>): T {
 export function definedFields<S extends z.ZodObject, K extends keyof z.output<S> & string>(
   schema: S, record: object, keys: readonly K[],
 ): { [P in K]?: z.output<S>[P] } {
-  const wire = new Map(fieldsOf(schema).map((f) => [f.key, f.meta.readAs ?? f.wire]));
+  const shape = schema.shape as Record<string, z.ZodType>;
   const out: Record<string, unknown> = {};
   for (const key of keys) {
-    const name = wire.get(key);
-    const v = name === undefined ? undefined : (record as Record<string, unknown>)[name];
+    const member = shape[key];
+    const v = member === undefined ? undefined : answered(record, readNames(key, member));
     if (textOf(v) !== undefined || numberOf(v) !== undefined || booleanOf(v) !== undefined) out[key] = v;
   }
   return out as { [P in K]?: z.output<S>[P] };

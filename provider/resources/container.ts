@@ -1,25 +1,20 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
-  APPLICATION_DEFAULTS, CONTAINER_DEFAULTS, imageNameProblem, imageTagProblem, type CONTAINER_ADVANCED_SETTINGS, type ContainerCreateRequest,
+  APPLICATION_DEFAULTS, CONTAINER_DEFAULTS, imageNameProblem, imageTagProblem, type CONTAINER_ADVANCED_SETTINGS,
   type DeployServiceClient,
 } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
-import { plain } from "../framework/common";
-import { defineResource, type Props } from "../framework/define";
+import type { ArgsMatch, OutputsMatch } from "../framework/args";
+import { childCalls, defineResource } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput, ruledInput } from "../framework/rules";
 import { RunningServiceResource, familyResourceArgs } from "../framework/resource";
-import { deployPart, storedDeployInputs, type DeployArgs } from "../framework/service-deploy";
-import {
-  refineRunningService, runningServiceCalls, runningServiceFields, runtimeFromWire, runtimeToWire, withRuntimeChoices,
-  type ExistingParts, type RuntimeArgs, type RuntimeDefaults,
-} from "../framework/service-shape";
-import { builtInsPart, BUILT_IN_OUTPUT } from "../framework/built-in-variables";
-import { ownerValuesPart, valueRefOutputs, type ServiceValuesArgs, type ValueOwner } from "../framework/service-values";
-import { stagePart } from "../framework/stage-attach";
+import type { DeployArgs } from "../framework/service-deploy";
+import { serviceFromWire, serviceOutputNames, serviceParts } from "../framework/service-parts";
+import { refineRunningService, runningServiceFields, withRuntimeChoices, type RuntimeArgs, type RuntimeDefaults } from "../framework/service-shape";
+import type { ServiceValuesArgs, ValueOwner } from "../framework/service-values";
 import type { ContainerAdvancedSettingsValues } from "./container-advanced-settings";
-import { advancedSettingsField, advancedSettingsPart, type InlineAdvancedSettingsArgs } from "../service-kinds/advanced-settings";
+import { advancedSettingsField, type InlineAdvancedSettingsArgs } from "../service-kinds/advanced-settings";
 
 /** Inputs of a {@link Container}. */
 export interface ContainerArgs
@@ -64,7 +59,7 @@ export const containerSchema = z
     environmentId: field(idInput(), { parent: "environment" }),
     name: nameInput(255),
     description: z.string().default(""),
-    registryId: idInput(),
+    registryId: field(idInput(), { readAs: ["registry.id", "registry_id"] }),
     imageName: ruledInput(imageNameProblem),
     tag: ruledInput(imageTagProblem),
     ...runningServiceFields(DEFAULTS),
@@ -79,32 +74,6 @@ void argsMatchSchema;
 /** A container record as the client returns it. */
 type ContainerRecord = Awaited<ReturnType<DeployServiceClient["containers"]["get"]>>;
 
-/** The create/edit body (the service's spellings); with `existing`, ports and volumes carry their ids. */
-function toWire(inputs: ContainerInputs, existing?: ExistingParts): ContainerCreateRequest {
-  return plain({
-    name: inputs.name,
-    description: inputs.description,
-    registry_id: inputs.registryId,
-    image_name: inputs.imageName,
-    tag: inputs.tag,
-    ...runtimeToWire(inputs, existing),
-  }) as ContainerCreateRequest;
-}
-
-/** The container's own inputs as the service holds them. */
-function fromWire(record: ContainerRecord, previous: Props): Props {
-  return plain({
-    environmentId: record.environment?.id ?? String(previous["environmentId"] ?? ""),
-    name: record.name,
-    description: record.description ?? "",
-    registryId: record.registry?.id ?? record.registry_id ?? String(previous["registryId"] ?? ""),
-    imageName: record.image_name ?? String(previous["imageName"] ?? ""),
-    tag: record.tag ?? String(previous["tag"] ?? ""),
-    ...runtimeFromWire(record, DEFAULTS),
-    ...storedDeployInputs(previous),
-  });
-}
-
 /** The container as an owner of variables (scope CONTAINER). */
 const owner: ValueOwner = {
   noun: "container", scope: "CONTAINER",
@@ -116,20 +85,12 @@ export const container = defineResource({
   kind: "Container",
   noun: "container",
   schema: containerSchema,
-  outputNames: [...valueRefOutputs, BUILT_IN_OUTPUT, "registryUrl"],
+  outputNames: [...serviceOutputNames, "registryUrl"],
   outputs: (record: ContainerRecord) => ({ registryUrl: record.registry?.url ?? undefined }),
-  toWire: (inputs) => toWire(inputs) as unknown as Props,
-  fromWire: (record, previous) => fromWire(record, previous),
+  fromWire: serviceFromWire,
   fillServiceChoices: withRuntimeChoices,
-  parts: [
-    ownerValuesPart<ContainerInputs, ContainerRecord>(owner),
-    builtInsPart<ContainerInputs, ContainerRecord>(owner),
-    stagePart<ContainerInputs, ContainerRecord>(),
-    // Before the deployment, so the first one runs with them.
-    advancedSettingsPart<ContainerInputs, ContainerRecord>("container", (client) => client.containers),
-    deployPart<ContainerInputs, ContainerRecord>("container"),
-  ],
-  calls: runningServiceCalls((client) => client.containers, toWire),
+  parts: serviceParts<ContainerInputs, ContainerRecord>("container", owner, (client) => client.containers),
+  calls: childCalls((client) => client.containers, "environmentId"),
 });
 
 /** The dynamic provider of {@link Container}. */
@@ -172,3 +133,6 @@ export class Container extends RunningServiceResource {
     super(...familyResourceArgs(container, name, args, opts));
   }
 }
+
+const outputsMatchSchema: OutputsMatch<Container, typeof containerSchema> = true;
+void outputsMatchSchema;

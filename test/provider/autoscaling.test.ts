@@ -6,11 +6,10 @@ import { applicationProvider } from "../../provider/resources/application/index"
 import { application } from "../../provider/resources/application/provider";
 import { toWire as applicationToWire } from "../../provider/resources/application/wire";
 import { fromWire as applicationFromWire } from "../../provider/resources/application/wire";
-import { container, containerProvider } from "../../provider/resources/container";
+import { container, containerProvider, containerSchema } from "../../provider/resources/container";
 import { autoscalingFromWire, autoscalingToWire, type AutoscalingInputs } from "../../provider/framework/autoscaling";
-import { runtimeFromWire, runtimeToWire, type RuntimeInputs } from "../../provider/framework/service-shape";
+import { schemaWire } from "../../provider/framework/wire";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import { APPLICATION_DEFAULTS } from "../../sdk";
 import type { ApplicationInputs } from "../../provider/resources/application/schema";
 import { checkedInputs } from "./check-helpers";
 import { clearRequests, requests, useFixture } from "./fixture";
@@ -108,7 +107,8 @@ describe("autoscaling on the wire", () => {
     // An edit of the policy replaces it at the service.
     const edited = await checkedInputs(applicationProvider, { ...appInputs(), name: inputs.name, autoscaling: { ...policy, cooldownPeriodSeconds: 60, scalers: [policy.scalers[0]] } }) as ApplicationInputs;
     expect((await applicationProvider.diff!(created.id, stored, edited as unknown as Props)).changes).toBe(true);
-    await application.calls.update(fx.client, created.id, edited, {});
+    const current = await fx.client.applications.get(created.id);
+    await application.calls.update(fx.client, created.id, edited, applicationToWire(edited, "update", current));
     const after = applicationFromWire(await fx.client.applications.get(created.id), {});
     expect(after.autoscaling).toEqual(edited.autoscaling);
   });
@@ -128,11 +128,10 @@ describe("autoscaling on the wire", () => {
     counter += 1;
     const raw = { environmentId: fx.envId, name: `as-ctr-${counter}`, registryId, imageName: "nginx", tag: "1.27", maxRunningInstances: 3, autoscaling: policy };
     const inputs = await checkedInputs(containerProvider, raw);
-    const runtime = inputs as unknown as RuntimeInputs;
-    const body = { name: raw.name, registry_id: registryId, image_name: "nginx", tag: "1.27", ...runtimeToWire(runtime) };
-    const created = await container.calls.create(fx.client, inputs as never, body);
+    const wire = schemaWire(containerSchema);
+    const created = await container.calls.create(fx.client, inputs as never, wire.toWire(inputs));
     const record = await fx.client.containers.get(created.id);
-    expect(runtimeFromWire(record, { ...APPLICATION_DEFAULTS, auto_preview: false }).autoscaling).toEqual(runtime.autoscaling);
+    expect(wire.fromWire(record, {})["autoscaling"]).toEqual(inputs["autoscaling"]);
   });
 });
 

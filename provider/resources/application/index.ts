@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { applicationSchema } from "./schema";
-import type { ArgsMatch } from "../../framework/args";
+import type { ArgsMatch, OutputsMatch } from "../../framework/args";
 import type { GitProvider } from "../git-token";
 import { RunningServiceResource, familyResourceArgs } from "../../framework/resource";
 import type { DeployArgs } from "../../framework/service-deploy";
@@ -112,3 +112,6 @@ export class Application extends RunningServiceResource {
     super(...familyResourceArgs(application, name, args, opts));
   }
 }
+
+const outputsMatchSchema: OutputsMatch<Application, typeof applicationSchema> = true;
+void outputsMatchSchema;

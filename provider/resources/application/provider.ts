@@ -1,12 +1,8 @@
-import { defineResource, type Props } from "../../framework/define";
-import { deployPart, storedDeployInputs } from "../../framework/service-deploy";
-import { runningServiceCalls } from "../../framework/service-shape";
-import { builtInsPart, BUILT_IN_OUTPUT } from "../../framework/built-in-variables";
-import { ownerValuesPart, valueRefOutputs, type ValueOwner } from "../../framework/service-values";
-import { stagePart } from "../../framework/stage-attach";
-import { advancedSettingsPart } from "../../service-kinds/advanced-settings";
+import { childCalls, defineResource } from "../../framework/define";
+import { serviceFromWire, serviceOutputNames, serviceParts } from "../../framework/service-parts";
+import type { ValueOwner } from "../../framework/service-values";
 import { applicationSchema, type ApplicationInputs } from "./schema";
-import { fromWire, toWire, withServiceChoices, type ApplicationRecord } from "./wire";
+import { withServiceChoices, type ApplicationRecord } from "./wire";
 
 /** The application as an owner of variables (scope APPLICATION). */
 const owner: ValueOwner = {
@@ -19,8 +15,8 @@ export const application = defineResource({
   kind: "Application",
   noun: "application",
   schema: applicationSchema,
-  outputNames: [...valueRefOutputs, BUILT_IN_OUTPUT, "deployedCommitId", "deployedCommitDate", "deployedCommitContributor", "deployedCommitTag"],
-  outputs: (record) => {
+  outputNames: [...serviceOutputNames, "deployedCommitId", "deployedCommitDate", "deployedCommitContributor", "deployedCommitTag"],
+  outputs: (record: ApplicationRecord) => {
     const repo = record.git_repository;
     return {
       deployedCommitId: repo?.deployed_commit_id ?? undefined,
@@ -29,18 +25,10 @@ export const application = defineResource({
       deployedCommitTag: repo?.deployed_commit_tag ?? undefined,
     };
   },
-  toWire: (inputs) => toWire(inputs) as unknown as Props,
-  fromWire: (record, previous) => ({ ...fromWire(record, previous), ...storedDeployInputs(previous) }),
+  fromWire: serviceFromWire,
   fillServiceChoices: withServiceChoices,
-  parts: [
-    ownerValuesPart<ApplicationInputs, ApplicationRecord>(owner),
-    builtInsPart<ApplicationInputs, ApplicationRecord>(owner),
-    stagePart<ApplicationInputs, ApplicationRecord>(),
-    // Before the deployment, so the first one runs with them.
-    advancedSettingsPart<ApplicationInputs, ApplicationRecord>("application", (client) => client.applications),
-    deployPart<ApplicationInputs, ApplicationRecord>("application"),
-  ],
-  calls: runningServiceCalls((client) => client.applications, toWire),
+  parts: serviceParts<ApplicationInputs, ApplicationRecord>("application", owner, (client) => client.applications),
+  calls: childCalls((client) => client.applications, "environmentId"),
 });
 
 /** The dynamic provider of `Application`. */

@@ -25,8 +25,9 @@ export const gitRepositorySchema = z
       }),
     branch: z.string().min(1).optional(),
     rootPath: z.string().min(1).default("/"),
-    gitTokenId: idInput().optional(),
-    provider: z.enum(GIT_PROVIDERS).optional(),
+    gitTokenId: field(idInput().optional(), { cleared: null }),
+    // Derived from the URL by check; kept from the state when the service does not answer it.
+    provider: field(z.enum(GIT_PROVIDERS).optional(), { computed: true }),
   })
   .transform((repo, ctx) => {
     if (repo.provider !== undefined || isUnknown(repo.url)) return repo;
@@ -49,8 +50,8 @@ export const applicationSchema = z
     name: nameInput(255),
     gitRepository: gitRepositorySchema,
     buildMode: z.enum(["DOCKER"]).default("DOCKER"),
-    dockerfilePath: z.string().min(1).optional(),
-    dockerTargetBuildStage: z.string().min(1).optional(),
+    dockerfilePath: field(z.string().min(1).optional(), { cleared: null }),
+    dockerTargetBuildStage: field(z.string().min(1).optional(), { cleared: null }),
     ...runningServiceFields(APPLICATION_DEFAULTS),
     advancedSettings: advancedSettingsField<typeof APPLICATION_ADVANCED_SETTINGS>("application", "AdvancedSettings"),
   })

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { ArgsMatch } from "../../framework/args";
+import type { ArgsMatch, OutputsMatch } from "../../framework/args";
 import { ServiceResource, familyResourceArgs } from "../../framework/resource";
 import type { DeployArgs } from "../../framework/service-deploy";
 import type { HealthchecksArgs, ServiceArgs } from "../../framework/service-shape";
@@ -162,3 +162,6 @@ export class Job extends ServiceResource {
     super(...familyResourceArgs(job, name, args, opts));
   }
 }
+
+const outputsMatchSchema: OutputsMatch<Job, typeof jobSchema> = true;
+void outputsMatchSchema;

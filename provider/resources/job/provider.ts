@@ -1,12 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { childCalls, defineResource, type DefinedResource, type Props } from "../../framework/define";
-import { deployPart, storedDeployInputs } from "../../framework/service-deploy";
-import { builtInsPart, BUILT_IN_OUTPUT } from "../../framework/built-in-variables";
-import { ownerValuesPart, valueRefOutputs, type ValueOwner } from "../../framework/service-values";
-import { stagePart } from "../../framework/stage-attach";
-import { advancedSettingsPart } from "../../service-kinds/advanced-settings";
+import { serviceFromWire, serviceOutputNames, serviceParts } from "../../framework/service-parts";
+import type { ValueOwner } from "../../framework/service-values";
 import { jobSchema, scheduleKind, type JobInputs } from "./schema";
-import { fromWire, toWire, withServiceChoices, type JobRecord } from "./wire";
+import { withServiceChoices, type JobRecord } from "./wire";
 
 /** The job as an owner of variables (scope JOB). */
 const owner: ValueOwner = {
@@ -19,20 +16,14 @@ const defined = defineResource({
   kind: "Job",
   noun: "job",
   schema: jobSchema,
-  outputNames: ["jobType", ...valueRefOutputs, BUILT_IN_OUTPUT],
+  outputNames: ["jobType", ...serviceOutputNames],
   outputs: (record: JobRecord) => ({ jobType: (record as unknown as { job_type?: string }).job_type }),
-  toWire: (inputs, purpose) => toWire(inputs, purpose),
-  fromWire: (record, previous) => ({ ...fromWire(record, previous), ...storedDeployInputs(previous) }),
+  fromWire: serviceFromWire,
   fillServiceChoices: withServiceChoices,
-  parts: [
-    ownerValuesPart<JobInputs, JobRecord>(owner),
-    builtInsPart<JobInputs, JobRecord>(owner),
-    stagePart<JobInputs, JobRecord>(),
-    // Before the deployment, so the first run has them.
-    advancedSettingsPart<JobInputs, JobRecord>("job", (client) => client.jobs),
-    // A job from an image runs the tag of its source; one built from git runs the branch's last commit.
-    deployPart<JobInputs, JobRecord>("job", { request: (inputs) => (inputs.source.image ? { image_tag: inputs.source.image.tag } : undefined) }),
-  ],
+  // A job from an image runs the tag of its source; one built from git runs the branch's last commit.
+  parts: serviceParts<JobInputs, JobRecord>("job", owner, (client) => client.jobs, {
+    request: (inputs) => (inputs.source.image ? { image_tag: inputs.source.image.tag } : undefined),
+  }),
   calls: childCalls((client) => client.jobs, "environmentId"),
 });
 

@@ -24,7 +24,7 @@ function timezoneProblem(tz: string): string | undefined {
 
 /** An image from a container registry of the organization. */
 export const jobImageSourceSchema = z.strictObject({
-  registryId: idInput(),
+  registryId: field(idInput(), { readAs: ["registry_id", "registry.id"] }),
   imageName: ruledInput(imageNameProblem),
   tag: ruledInput(imageTagProblem),
 });
@@ -32,9 +32,9 @@ export const jobImageSourceSchema = z.strictObject({
 /** A Dockerfile in a git repository, built by the service. */
 export const jobDockerSourceSchema = z.strictObject({
   gitRepository: gitRepositorySchema,
-  dockerfilePath: z.string().min(1).optional(),
-  dockerfileRaw: z.string().min(1).optional(),
-  dockerTargetBuildStage: z.string().min(1).optional(),
+  dockerfilePath: field(z.string().min(1).optional(), { cleared: null }),
+  dockerfileRaw: field(z.string().min(1).optional(), { cleared: null }),
+  dockerTargetBuildStage: field(z.string().min(1).optional(), { cleared: null }),
 });
 
 /** Where the job's image comes from: exactly one of `image` and `docker`. */
@@ -60,7 +60,7 @@ const commandFields = {
 
 /** A cron schedule. */
 export const jobCronSchema = z.strictObject({
-  expression: ruledInput(cronProblem),
+  expression: field(ruledInput(cronProblem), { wire: "scheduled_at" }),
   timezone: ruledInput(timezoneProblem).default(DEFAULT_CRON_TIMEZONE),
   ...commandFields,
 });
@@ -74,7 +74,7 @@ export const LIFECYCLE_EVENT_KEYS = ["onStart", "onStop", "onDelete"] as const;
 /** When the job runs: a cron schedule, or one or more lifecycle events of its environment (never both). */
 export const jobScheduleSchema = z
   .strictObject({
-    cron: jobCronSchema.optional(),
+    cron: field(jobCronSchema.optional(), { wire: "cronjob" }),
     onStart: jobLifecycleEventSchema.optional(),
     onStop: jobLifecycleEventSchema.optional(),
     onDelete: jobLifecycleEventSchema.optional(),
@@ -104,7 +104,7 @@ export const jobSchema = z
     schedule: jobScheduleSchema,
     maxDurationSeconds: field(int.min(0).optional(), { computed: true }),
     maxRestarts: field(int.min(0).default(JOB_DEFAULTS.max_nb_restart), { wire: "max_nb_restart" }),
-    port: int.min(1).max(MAX_PORT).optional(),
+    port: field(int.min(1).max(MAX_PORT).optional(), { cleared: null }),
     ...resourceFields(JOB_DEFAULTS),
     healthchecks: healthchecksSchema.default({}),
     autoPreview: field(z.boolean().optional(), { computed: true }),

@@ -1,0 +1,43 @@
+/**
+ * The parts every service kind (application, container, job) has, in the order they are applied, and the reading
+ * of its deploy inputs, which the service does not hold.
+ */
+import type { DeployServiceClient } from "../../sdk";
+import type { AdvancedSettingsCalls } from "../service-kinds/advanced-settings";
+import { advancedSettingsPart } from "../service-kinds/advanced-settings";
+import { builtInsPart, BUILT_IN_OUTPUT } from "./built-in-variables";
+import type { Props } from "./calls";
+import type { Part } from "./parts";
+import { deployPart, storedDeployInputs, type DeployInputs, type DeployPartOptions } from "./service-deploy";
+import { ownerValuesPart, valueRefOutputs, type ValueOwner } from "./service-values";
+import { stagePart } from "./stage-attach";
+
+/** What a service kind's inputs have for its parts. */
+type ServicePartInputs = DeployInputs & { deploymentStageId?: string | undefined; advancedSettings?: unknown };
+
+/** The outputs every service kind has beyond its inputs: the refs of its values and its built-in variables. */
+export const serviceOutputNames: readonly string[] = [...valueRefOutputs, BUILT_IN_OUTPUT];
+
+/** A service kind's record in input form: the derived inputs with the deploy inputs kept from the state. */
+export function serviceFromWire(_record: unknown, previous: Props, derived: Props): Props {
+  return { ...derived, ...storedDeployInputs(previous) };
+}
+
+/**
+ * Values, built-in variables, stage, advanced settings (before the deployment, so the first one runs with them)
+ * and deployment, for the service kind `kind` whose values `owner` holds.
+ */
+export function serviceParts<I extends ServicePartInputs, R>(
+  kind: "application" | "container" | "job",
+  owner: ValueOwner,
+  settings: (client: DeployServiceClient) => AdvancedSettingsCalls,
+  deploy?: DeployPartOptions<I>,
+): Array<Part<I, R>> {
+  return [
+    ownerValuesPart<I, R>(owner),
+    builtInsPart<I, R>(owner),
+    stagePart<I, R>(),
+    advancedSettingsPart<I, R>(kind, settings),
+    deployPart<I, R>(kind, deploy),
+  ];
+}
