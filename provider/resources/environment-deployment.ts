@@ -4,20 +4,16 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import {
-  classifyState, describeProgress, imageTagProblem, isNotFound, redact, type DeployAllRequest, type DeployServiceClient,
-  type EnvironmentDeploymentProgress, type EnvironmentStatus, type EnvironmentStatusesWithStages, type FollowedAction,
-  type KindsWith,
-} from "../../sdk";
+import { classifyState, isNotFound, type EnvironmentStatus } from "../../sdk";
 import type { ArgsMatch } from "../framework/args";
 import { apiClient } from "../framework/credentials";
 import { defineResource, withPartProgress, type DefinedResource, type Part, type Props } from "../framework/define";
-import { describeFailure } from "../framework/errors";
 import { field } from "../framework/fields";
-import { environmentProgress, flushProgress } from "../framework/progress";
-import { idInput, ruledInput } from "../framework/rules";
+import { idInput } from "../framework/rules";
 import { DEFAULT_DEPLOY_TIMEOUT_SECONDS, MAX_DEPLOY_TIMEOUT_SECONDS } from "../framework/service-deploy";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import { pinsSchema, samePins, type PinsInputs } from "./environment-deployment-pins";
+import { carryOut, planOf, runAndWait } from "./environment-deployment-run";
 
 /** What an environment deployment keeps its environment at. */
 export const ENVIRONMENT_DESIRED_STATES = ["RUNNING", "STOPPED"] as const;
@@ -95,63 +91,6 @@ export interface EnvironmentDeploymentArgs {
   secretValues?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
-const jobPinSchema = z
-  .strictObject({ imageTag: ruledInput(imageTagProblem).optional(), gitCommitId: z.string().min(1).optional() })
-  .superRefine((pin, ctx) => {
-    const given = (["imageTag", "gitCommitId"] as const).filter((k) => pin[k] !== undefined);
-    if (given.length !== 1) {
-      ctx.addIssue({ code: "custom", message: `expected exactly one of imageTag or gitCommitId, got ${given.length === 0 ? "neither" : "both"}` });
-    }
-  });
-
-const pinsSchema = z.strictObject({
-  applications: z.record(idInput(), z.string().min(1)).optional(),
-  containers: z.record(idInput(), ruledInput(imageTagProblem)).optional(),
-  jobs: z.record(idInput(), jobPinSchema).optional(),
-});
-type PinsInputs = z.output<typeof pinsSchema>;
-
-/** One pinned service: its kind (one with a version to pin: built from git or run from an image), id and the pin. */
-interface Pin {
-  kind: KindsWith<"gitSource"> | KindsWith<"imageSource">;
-  id: string;
-  pin: { git_commit_id?: string; image_tag?: string };
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
-/** The pins of a `services` value, in a stable order (kind, then id). */
-function pinsOf(services: unknown): Pin[] {
-  const s = isRecord(services) ? services : {};
-  const entries = (v: unknown) => Object.entries(isRecord(v) ? v : {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const pins: Pin[] = [];
-  for (const [id, commit] of entries(s["applications"])) pins.push({ kind: "application", id, pin: { git_commit_id: String(commit) } });
-  for (const [id, tag] of entries(s["containers"])) pins.push({ kind: "container", id, pin: { image_tag: String(tag) } });
-  for (const [id, job] of entries(s["jobs"])) {
-    const j = isRecord(job) ? job : {};
-    const pin: Pin["pin"] = {};
-    if (typeof j["imageTag"] === "string") pin.image_tag = j["imageTag"];
-    if (typeof j["gitCommitId"] === "string") pin.git_commit_id = j["gitCommitId"];
-    pins.push({ kind: "job", id, pin });
-  }
-  return pins;
-}
-
-const pinKey = (p: Pin) => `${p.kind}/${p.id}`;
-
-/** The pins of `now` that are new or differ from `before`. */
-function changedPins(before: unknown, now: unknown): Pin[] {
-  const old = new Map(pinsOf(before).map((p) => [pinKey(p), JSON.stringify(p.pin)]));
-  return pinsOf(now).filter((p) => old.get(pinKey(p)) !== JSON.stringify(p.pin));
-}
-
-/** Two `services` values pin the same versions (`{}`, `{ applications: {} }` and nothing are the same). */
-function samePins(a: unknown, b: unknown): boolean {
-  return JSON.stringify(pinsOf(a)) === JSON.stringify(pinsOf(b));
-}
-
 /** Validated inputs: the single source of field names, types and defaults. Nothing is sent as a body. */
 export const environmentDeploymentSchema = z.strictObject({
   environmentId: field(idInput(), { wire: false, replace: true }),
@@ -167,166 +106,6 @@ export const environmentDeploymentSchema = z.strictObject({
 export type EnvironmentDeploymentInputs = z.output<typeof environmentDeploymentSchema>;
 const argsMatchSchema: ArgsMatch<EnvironmentDeploymentArgs, typeof environmentDeploymentSchema> = true;
 void argsMatchSchema;
-
-/** What one `up` does to the environment. */
-type Plan =
-  | { kind: "deploy-all" }
-  | { kind: "deploy-pins"; pins: Pin[]; restart: boolean }
-  | { kind: "restart" }
-  | { kind: "stop" }
-  | { kind: "none" };
-
-/**
- * What to do, from the inputs and what the state says was done (`previous`, `{}` on create): stop when `STOPPED`
- * is asked and the environment is not known stopped; deploy everything when `RUNNING` is asked and it was not (or
- * on create), or when `triggers` changed (restart instead with `restartOnChange`); else deploy the services whose
- * pins changed.
- */
-function planOf(inputs: EnvironmentDeploymentInputs, previous: Props, creating: boolean): Plan {
-  if (inputs.desiredState === "STOPPED") return creating || previous["desiredState"] !== "STOPPED" ? { kind: "stop" } : { kind: "none" };
-  if (creating || previous["desiredState"] !== "RUNNING") return { kind: "deploy-all" };
-  const before = isRecord(previous["triggers"]) ? previous["triggers"] : {};
-  const triggersChanged = JSON.stringify(Object.entries(before).sort()) !== JSON.stringify(Object.entries(inputs.triggers).sort());
-  if (triggersChanged && !inputs.restartOnChange) return { kind: "deploy-all" };
-  const pins = changedPins(previous["services"], inputs.services);
-  if (pins.length > 0) return { kind: "deploy-pins", pins, restart: triggersChanged };
-  return triggersChanged ? { kind: "restart" } : { kind: "none" };
-}
-
-/** The services of an environment by kind, from `statusesWithStages`. */
-function servicesByKind(statuses: EnvironmentStatusesWithStages): Record<"applications" | "containers" | "jobs" | "databases" | "helms" | "terraforms", string[]> {
-  const out = { applications: [] as string[], containers: [] as string[], jobs: [] as string[], databases: [] as string[], helms: [] as string[], terraforms: [] as string[] };
-  for (const stage of statuses.stages ?? []) {
-    for (const key of Object.keys(out) as Array<keyof typeof out>) for (const s of stage[key] ?? []) out[key].push(s.id);
-  }
-  return out;
-}
-
-/** A service deploy request: `pins` (and, with `all`, every other service of the environment unpinned). */
-function deployRequest(pins: Pin[], all?: ReturnType<typeof servicesByKind>): DeployAllRequest {
-  const pinned = new Map(pins.map((p) => [pinKey(p), p.pin]));
-  const ids = (kind: Pin["kind"], listed: string[]) => [...new Set([...pins.filter((p) => p.kind === kind).map((p) => p.id), ...listed])];
-  const request: Record<string, unknown> = {
-    applications: ids("application", all?.applications ?? []).map((id) => ({ application_id: id, ...pinned.get(`application/${id}`) })),
-    containers: ids("container", all?.containers ?? []).map((id) => ({ id, ...pinned.get(`container/${id}`) })),
-    jobs: ids("job", all?.jobs ?? []).map((id) => ({ id, ...pinned.get(`job/${id}`) })),
-  };
-  if (all) {
-    request["databases"] = all.databases;
-    request["helms"] = all.helms.map((id) => ({ id }));
-    request["terraforms"] = all.terraforms.map((id) => ({ id }));
-  }
-  for (const [k, v] of Object.entries(request)) if (Array.isArray(v) && v.length === 0) delete request[k];
-  return request as DeployAllRequest;
-}
-
-/** The ids a request lists, for the wait's `services`. */
-function listedIds(request: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  for (const v of Object.values(request)) {
-    if (!Array.isArray(v)) continue;
-    for (const item of v) out.push(typeof item === "string" ? item : String((item as Record<string, unknown>)["application_id"] ?? (item as Record<string, unknown>)["id"]));
-  }
-  return out;
-}
-
-/** What a failure of the wait says: the stage, the service, its final state and its last log lines, or the timeout. */
-function waitFailure(e: unknown, what: string, timeoutSeconds: number, secretValues: string[]): Error {
-  const r = (e ?? {}) as {
-    code?: unknown; finalState?: unknown; logLines?: unknown; lastProgress?: unknown; message?: unknown;
-    stage?: { index: number; count: number; name: string }; service?: { kind: string; id: string; name?: string };
-  };
-  const clean = (text: string) => redact(text, secretValues);
-  if (r.code === "deployment_failed") {
-    const stage = r.stage ? `stage ${r.stage.index}/${r.stage.count} ${JSON.stringify(r.stage.name)}: ` : "";
-    const service = r.service ? `${r.service.kind} ${r.service.name !== undefined ? `${JSON.stringify(r.service.name)} ` : ""}(${r.service.id})` : "a service";
-    const lines = Array.isArray(r.logLines) ? r.logLines.map((l) => clean(String(l))) : [];
-    const log = lines.length > 0 ? `\nlast log lines:\n  ${lines.join("\n  ")}` : "";
-    return Object.assign(new Error(`${what}: ${stage}${service} ended in ${String(r.finalState)}${log}`, { cause: e }), {
-      finalState: r.finalState, logLines: lines, ...(r.stage ? { stage: r.stage } : {}), ...(r.service ? { service: r.service } : {}),
-    });
-  }
-  if (r.code === "wait_timeout") {
-    const progress = r.lastProgress as EnvironmentDeploymentProgress | undefined;
-    const last = progress && Array.isArray(progress.services) ? ` (last: ${describeProgress(progress)})` : "";
-    return Object.assign(new Error(`${what}: not finished within ${timeoutSeconds} s${last}; raise timeoutSeconds`, { cause: e }), { finalState: "UNFINISHED" });
-  }
-  return describeFailure(e, what);
-}
-
-/** Runs one action on the environment and follows it stage by stage to `target`. */
-async function runAndWait(
-  client: DeployServiceClient, environmentId: string, inputs: EnvironmentDeploymentInputs, target: "DEPLOYED" | "STOPPED",
-  what: string, start: () => Promise<{ after: FollowedAction | undefined; services?: string[] }>,
-): Promise<EnvironmentStatusesWithStages> {
-  const environment = await client.environments.get(environmentId);
-  const described = `${what} environment ${JSON.stringify(environment.name)} (${environmentId})`;
-  try {
-    const { after, services } = await start();
-    const organizationId = environment.organization?.id;
-    return await client.waitForEnvironmentDeployment(environmentId, {
-      target,
-      timeoutMs: inputs.timeoutSeconds * 1000,
-      secrets: inputs.secretValues,
-      onProgress: environmentProgress(`${environment.name}: `),
-      ...(after === undefined ? {} : { after }),
-      ...(services === undefined ? {} : { services }),
-      ...(organizationId ? { organizationId } : {}),
-    });
-  } catch (e) {
-    throw waitFailure(e, described, inputs.timeoutSeconds, inputs.secretValues);
-  } finally {
-    await flushProgress();
-  }
-}
-
-/** Deploys the listed pins (and, with `all`, every service of the environment) through the service deploy. */
-async function deployServices(client: DeployServiceClient, envId: string, inputs: EnvironmentDeploymentInputs, pins: Pin[], all: boolean) {
-  return runAndWait(client, envId, inputs, "DEPLOYED", "deploying", async () => {
-    const request = deployRequest(pins, all ? servicesByKind(await client.environments.statusesWithStages(envId)) : undefined);
-    const ids = listedIds(request as Record<string, unknown>);
-    if (ids.length === 0) return { after: undefined, services: [] };
-    return { after: await client.environments.deployServices(envId, request), services: ids };
-  });
-}
-
-/** Restarts the running services (applications, databases, containers). */
-async function restartServices(client: DeployServiceClient, envId: string, inputs: EnvironmentDeploymentInputs) {
-  return runAndWait(client, envId, inputs, "DEPLOYED", "restarting", async () => {
-    const all = servicesByKind(await client.environments.statusesWithStages(envId));
-    const request = { application_ids: all.applications, database_ids: all.databases, container_ids: all.containers };
-    const ids = [...all.applications, ...all.databases, ...all.containers];
-    if (ids.length === 0) return { after: undefined, services: [] };
-    return { after: await client.environments.restartServices(envId, request), services: ids };
-  });
-}
-
-/** Carries out a {@link Plan}; answers the environment's status afterwards. */
-async function carryOut(client: DeployServiceClient, envId: string, inputs: EnvironmentDeploymentInputs, plan: Plan): Promise<EnvironmentStatus | undefined> {
-  let last: EnvironmentStatusesWithStages | undefined;
-  switch (plan.kind) {
-    case "none":
-      return undefined;
-    case "stop":
-      last = await runAndWait(client, envId, inputs, "STOPPED", "stopping", async () => ({ after: await client.environments.stop(envId) }));
-      break;
-    case "deploy-all": {
-      const pins = pinsOf(inputs.services);
-      last = pins.length > 0
-        ? await deployServices(client, envId, inputs, pins, true)
-        : await runAndWait(client, envId, inputs, "DEPLOYED", "deploying", async () => ({ after: await client.environments.deploy(envId) }));
-      break;
-    }
-    case "deploy-pins":
-      last = await deployServices(client, envId, inputs, plan.pins, false);
-      if (plan.restart) last = await restartServices(client, envId, inputs);
-      break;
-    case "restart":
-      last = await restartServices(client, envId, inputs);
-      break;
-  }
-  return last?.environment ?? (await client.environments.status(envId));
-}
 
 /**
  * The `desiredState` the environment's real state amounts to, for a refresh: `RUNNING` when deployed, `STOPPED`
