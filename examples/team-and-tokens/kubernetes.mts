@@ -12,8 +12,8 @@ import * as k8s from "@pulumi/kubernetes";
 import * as ds from "pulumi-deploy-service";
 
 const config = new pulumi.Config();
-const organizationId: pulumi.Input<string> = config.get("organizationId") ?? ds.getOrganization({}).id;
-const cluster = ds.getCluster({ organizationId, name: config.get("cluster") ?? "eu-west" });
+const organizationId: pulumi.Input<string> = config.get("organizationId") ?? ds.getOrganizationOutput({}).id;
+const cluster = ds.getClusterOutput({ organizationId, name: config.get("cluster") ?? "eu-west" });
 
 // A secret: it holds the cluster's credential. `readOnly: true` asks for a credential that can only read.
 const access = ds.getClusterKubeconfigOutput({ organizationId, clusterId: cluster.id });
