@@ -13,6 +13,4 @@ export interface ControlTarget {
    * Applies a change of the state; with a data file it is saved before this returns, or undone and a 503 thrown.
    */
   change<T>(fn: () => T): T;
-  /** Saves the changes made since the last save now; when that fails they are undone and a 503 thrown. */
-  persist(): void;
 }

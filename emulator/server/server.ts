@@ -76,11 +76,6 @@ export class EmulatorServer implements ControlTarget {
     }
   }
 
-  /** Saves the changes made since the last save now; when that fails they are undone and a 503 thrown. */
-  persist(): void {
-    this.change(() => undefined);
-  }
-
   /** Puts back a state (after a change that could not be saved). */
   restore(state: State): void {
     this.world.store.state = state;

@@ -2,9 +2,11 @@
  * Interrupting a real `pulumi up` in the middle of its creates, and the next `up`: what the engine tests of an
  * interrupted run share (test/e2e/interrupted-up.test.ts, test/e2e/interrupted-many.test.ts).
  */
-import type { RunningEmulator } from "../../emulator";
+import { startEmulator, type RunningEmulator } from "../../emulator";
 import { injectFault, stateDump } from "../../emulator/control/control-client";
-import type { EngineStack } from "./harness";
+import { DeployServiceClient } from "../../sdk";
+import { EngineStack } from "./harness";
+import { userObjects } from "./stack-checks";
 
 /** Waits (bounded) until `ok` holds. */
 export async function until(what: string, ok: () => Promise<boolean>, limitMs = 120_000): Promise<void> {
@@ -58,4 +60,67 @@ export async function nextUp(stack: EngineStack): Promise<string> {
   expect(first).toContain("`pulumi cancel`");
   await stack.cancel();
   return failure(() => stack.up());
+}
+
+/** What the engine tests of an interrupted run share: one emulator, its seeded objects, the stacks they made. */
+export interface InterruptFixture {
+  readonly emulator: RunningEmulator;
+  readonly client: DeployServiceClient;
+  /** The emulator's user objects as seeded, to compare with after a destroy. */
+  readonly seeded: unknown;
+  /** A stack of the program named `name`, with the program's config keys given in `config` (besides the ids). */
+  stack(name: string, config?: Record<string, string>): EngineStack;
+  /** The applications of the project named `projectName`, in whatever environment they are. */
+  appsOf(projectName: string): Promise<Array<{ id: string; name: string }>>;
+}
+
+/**
+ * Starts one emulator for the suite (stopped, with every stack removed, after it) and makes stacks of the program in
+ * `programDir` (its Pulumi project `project`) against it. Call inside the `describe` block.
+ */
+export function useInterruptFixture(programDir: string, project: string, binDir: string): InterruptFixture {
+  let emulator: RunningEmulator | undefined;
+  let client: DeployServiceClient | undefined;
+  let seeded: unknown;
+  let clusterId = "";
+  const stacks: EngineStack[] = [];
+  beforeAll(async () => {
+    emulator = await startEmulator({ stepMs: 0, rateLimitPerHour: 1_000_000, quiet: true });
+    client = new DeployServiceClient({ baseUrl: emulator.url, token: emulator.tokens.admin });
+    seeded = userObjects(await stateDump(emulator));
+    clusterId = (await client.clusters.list(emulator.ids.organizationId))[0]!.id;
+  });
+  afterAll(async () => {
+    for (const stack of stacks) await stack.remove().catch(() => undefined);
+    await emulator?.close();
+  });
+  return {
+    get emulator() { return emulator!; },
+    get client() { return client!; },
+    get seeded() { return seeded; },
+    stack(name, config = {}) {
+      const own = Object.fromEntries(Object.entries(config).map(([k, v]) => [`${project}:${k}`, v]));
+      const stack = new EngineStack({
+        programDir,
+        binDir,
+        config: {
+          "deploy-service:apiUrl": emulator!.url,
+          [`${project}:organizationId`]: emulator!.ids.organizationId,
+          [`${project}:clusterId`]: clusterId,
+          [`${project}:name`]: name,
+          ...own,
+        },
+        secretConfig: { "deploy-service:apiToken": emulator!.tokens.admin },
+        env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" },
+      });
+      stacks.push(stack);
+      return stack;
+    },
+    async appsOf(projectName) {
+      const project = (await client!.projects.list(emulator!.ids.organizationId)).find((p) => p.name === projectName);
+      if (project === undefined) return [];
+      const envs = await client!.environments.list(project.id);
+      return (await Promise.all(envs.map((e) => client!.applications.list(e.id)))).flat();
+    },
+  };
 }

@@ -6,11 +6,9 @@
  * orphaned, by itself or with the one command the error prints, and destroy leaves the emulator as seeded.
  */
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
 import { injectFault, stateDump } from "../../emulator/control/control-client";
-import { DeployServiceClient } from "../../sdk";
-import { describeWithEngine, EngineStack, REPO_ROOT } from "./harness";
-import { killWhileHeld as holdAndKill, nextUp } from "./interrupt";
+import { describeWithEngine, type EngineStack, REPO_ROOT } from "./harness";
+import { killWhileHeld as holdAndKill, nextUp, useInterruptFixture } from "./interrupt";
 import { userObjects } from "./stack-checks";
 
 const PROGRAM = path.join(REPO_ROOT, "test", "e2e", "interrupted-program");
@@ -18,50 +16,12 @@ const HOLD_MS = 4000;
 
 describeWithEngine("a pulumi up killed in the middle of a create", ({ binDir }) => {
   jest.setTimeout(10 * 60 * 1000);
-  let emulator: RunningEmulator;
-  let client: DeployServiceClient;
-  let seeded: unknown;
-  let clusterId: string;
-  const stacks: EngineStack[] = [];
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ stepMs: 0, rateLimitPerHour: 1_000_000, quiet: true });
-    client = new DeployServiceClient({ baseUrl: emulator.url, token: emulator.tokens.admin });
-    seeded = userObjects(await stateDump(emulator));
-    clusterId = (await client.clusters.list(emulator.ids.organizationId))[0]!.id;
-  });
-
-  afterAll(async () => {
-    for (const stack of stacks) await stack.remove().catch(() => undefined);
-    await emulator?.close();
-  });
-
-  const stackNamed = (name: string): EngineStack => {
-    const stack = new EngineStack({
-      programDir: PROGRAM,
-      binDir,
-      config: {
-        "deploy-service:apiUrl": emulator.url,
-        "interrupted-program:organizationId": emulator.ids.organizationId,
-        "interrupted-program:clusterId": clusterId,
-        "interrupted-program:name": name,
-      },
-      secretConfig: { "deploy-service:apiToken": emulator.tokens.admin },
-      env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" },
-    });
-    stacks.push(stack);
-    return stack;
-  };
-
+  const fx = useInterruptFixture(PROGRAM, "interrupted-program", binDir);
+  const stackNamed = (name: string): EngineStack => fx.stack(name);
   /** The applications named `api` in the stack's project, whatever environment they are in. */
-  const apisOf = async (projectName: string) => {
-    const project = (await client.projects.list(emulator.ids.organizationId)).find((p) => p.name === projectName);
-    if (project === undefined) return [];
-    const envs = await client.environments.list(project.id);
-    return (await Promise.all(envs.map((e) => client.applications.list(e.id)))).flat().filter((a) => a.name === "api");
-  };
+  const apisOf = async (projectName: string) => (await fx.appsOf(projectName)).filter((a) => a.name === "api");
 
-  const killWhileHeld = (stack: EngineStack, fault: Parameters<typeof injectFault>[1]) => holdAndKill(emulator, stack, fault, HOLD_MS);
+  const killWhileHeld = (stack: EngineStack, fault: Parameters<typeof injectFault>[1]) => holdAndKill(fx.emulator, stack, fault, HOLD_MS);
 
   /** The second up's error names the object and the command that takes it over; that command converges. */
   const recoverWithPrintedCommand = async (stack: EngineStack, projectName: string): Promise<void> => {
@@ -82,7 +42,7 @@ describeWithEngine("a pulumi up killed in the middle of a create", ({ binDir }) 
     const preview = await stack.preview();
     expect(Object.keys(preview.changeSummary).filter((k) => k !== "same")).toEqual([]);
     await stack.destroy();
-    expect(userObjects(await stateDump(emulator))).toEqual(seeded);
+    expect(userObjects(await stateDump(fx.emulator))).toEqual(fx.seeded);
   };
 
   it("killed before the service applied the create: the next up creates it, once", async () => {
@@ -110,7 +70,7 @@ describeWithEngine("a pulumi up killed in the middle of a create", ({ binDir }) 
     expect(await apisOf("kill-after")).toHaveLength(1);
     await recoverWithPrintedCommand(stack, "kill-after");
     const [api] = await apisOf("kill-after");
-    const vars = (await client.variables.list({ parentId: api!.id, scope: "APPLICATION" }))
+    const vars = (await fx.client.variables.list({ parentId: api!.id, scope: "APPLICATION" }))
       .filter((v) => v.key === "LOG_LEVEL" && v.scope === "APPLICATION");
     expect(vars).toHaveLength(1);
     await settleAndDestroy(stack);
