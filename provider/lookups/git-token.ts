@@ -1,11 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { DeployServiceClient, GitToken } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import { gitTokenSchema } from "../resources/git-token";
+import { gitTokenSchema, type GitTokenArgs, type GitTokenComputed } from "../resources/git-token";
+import type { LookupResult } from "../framework/outputs";
 import {
   defined, definedFields, lookupPair, numberOf, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs,
 } from "./core";
-import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getGitTokenOutput}: the organization, and the token's id or name. */
 export interface GetGitTokenOutputArgs extends NameOrIdArgs {
@@ -20,26 +20,7 @@ export type GetGitTokenArgs = PlainArgs<GetGitTokenOutputArgs>;
  * A git token found by {@link getGitToken} or {@link getGitTokenOutput}, in the spelling of `GitTokenArgs`. The token
  * value is not part of it: the service never answers it.
  */
-export interface GitTokenResult {
-  /** Git token id (use it as a git repository's `gitTokenId`). */
-  id: string;
-  /** Token name. */
-  name: string;
-  /** Organization keeping the token. */
-  organizationId: string;
-  /** Git provider: `GITHUB`, `GITLAB` or `BITBUCKET`, when the service says. */
-  type?: string;
-  /** Free text, when the token has one. */
-  description?: string;
-  /** Bitbucket workspace, when there is one. */
-  workspace?: string;
-  /** API URL of a self-hosted git provider, when there is one. */
-  gitApiUrl?: string;
-  /** How many services build with the token, when the service says. */
-  associatedServicesCount?: number;
-  /** When the token expires or expired (ISO 8601), when the service says. */
-  expiredAt?: string;
-}
+export interface GitTokenResult extends LookupResult<GitTokenArgs, "name" | "organizationId", "token", GitTokenComputed> {}
 
 const gitTokens: LookupFamily<GitToken, GitTokenResult> = {
   lookup: "getGitToken", nouns: "git tokens", key: NATURAL_KEYS["GitToken"]!, idNeedsParent: true,
@@ -52,8 +33,6 @@ const gitTokens: LookupFamily<GitToken, GitTokenResult> = {
 };
 
 const gitTokenLookup = lookupPair<GetGitTokenOutputArgs, GitTokenResult, GitToken>(gitTokens);
-const resultMatchesSchema: ResultMatch<GitTokenResult, typeof gitTokenSchema, "associatedServicesCount" | "expiredAt"> = true;
-void resultMatchesSchema;
 
 /** Finds a git token of an organization by id, or by name (compared exactly: the service lets `ci` and `CI` both exist). */
 export const findGitToken: (client: DeployServiceClient, args: GetGitTokenArgs) => Promise<GitTokenResult> = gitTokenLookup.find;

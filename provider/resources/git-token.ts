@@ -8,6 +8,7 @@ import { field } from "../framework/fields";
 import { httpUrlInput, idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
+import type { ResourceOutputs } from "../framework/outputs";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /** Git providers the service knows. */
@@ -38,6 +39,14 @@ export interface GitTokenArgs extends AdoptableArgs {
    * API, chosen by the service. Wire: `git_api_url`.
    */
   gitApiUrl?: pulumi.Input<string>;
+}
+
+/** What the service says of a git token beyond its inputs: outputs of a {@link GitToken}, members of a lookup's result. */
+export interface GitTokenComputed {
+  /** Number of services building with the token, when the service says. */
+  associatedServicesCount?: number;
+  /** Date the token expires or expired (YYYY-MM-DD), when the git provider says. */
+  expiredAt?: string;
 }
 
 /** Validated git token inputs: the single source of field names, types and defaults. */
@@ -88,25 +97,6 @@ export const gitTokenProvider = gitToken.provider;
  * const token = new GitToken("github", { organizationId: org.id, name: "ci", type: "GITHUB", token: config.requireSecret("githubToken") });
  */
 export class GitToken extends ServiceObjectResource {
-  /** Organization that owns the token. */
-  declare readonly organizationId: pulumi.Output<string>;
-  /** Token name. */
-  declare readonly name: pulumi.Output<string>;
-  /** Git provider. */
-  declare readonly type: pulumi.Output<GitProvider>;
-  /** The token (secret). */
-  declare readonly token: pulumi.Output<string>;
-  /** Free text. */
-  declare readonly description: pulumi.Output<string>;
-  /** Bitbucket workspace. */
-  declare readonly workspace: pulumi.Output<string | undefined>;
-  /** Git API address in use. */
-  declare readonly gitApiUrl: pulumi.Output<string | undefined>;
-  /** Number of services using the token. */
-  declare readonly associatedServicesCount: pulumi.Output<number | undefined>;
-  /** Date the token expires (YYYY-MM-DD), when the provider says. */
-  declare readonly expiredAt: pulumi.Output<string | undefined>;
-
   /**
    * @param name the Pulumi resource name.
    * @param args the token's inputs.
@@ -116,3 +106,5 @@ export class GitToken extends ServiceObjectResource {
     super(...familyResourceArgs(gitToken, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface GitToken extends ResourceOutputs<GitTokenArgs, typeof gitTokenSchema, GitTokenComputed> {}

@@ -1,0 +1,55 @@
+/**
+ * A resource's outputs and a lookup's result, derived from the family's Args (whose TSDoc they carry: mapped types
+ * keep each member's documentation) and its schema, instead of being written a second and a third time. As
+ * pulumi-command's state embeds its args, the outputs are the inputs as stored, plus what the service computes.
+ *
+ * A resource class merges them in by an interface of the same name:
+ *
+ * ```ts
+ * export interface GitToken extends ResourceOutputs<GitTokenArgs, typeof gitTokenSchema, GitTokenComputed> {}
+ * export class GitToken extends ServiceObjectResource { constructor(...) { ... } }
+ * ```
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+
+/** The optional members of `T`. */
+type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
+/** `undefined` when `K` is optional in `T`. */
+type WhenOptional<T, K extends keyof T> = K extends OptionalKeys<T> ? undefined : never;
+
+/** Args members every resource takes that are no state of the object. */
+type ProgramSide = "adopt";
+
+/**
+ * The outputs of a resource: each Args member (but `adopt` and the `Left` ones) as an Output of what the state stores
+ * for it (the schema's output type: defaults applied, so a field with a default is always present), then each
+ * member of `C`, the outputs the service computes.
+ */
+export type ResourceOutputs<A, S extends z.ZodType, C = object, Left extends keyof A = never> = {
+  readonly [K in keyof Omit<A, ProgramSide | Left>]-?: pulumi.Output<K extends keyof z.output<S> ? z.output<S>[K] : pulumi.Unwrap<A[K]>>;
+} & {
+  readonly [K in keyof C]-?: pulumi.Output<C[K] | WhenOptional<C, K>>;
+};
+
+/**
+ * The result of a lookup: the object's `id`, then each Args member but `adopt` and the `Left` ones (secrets the
+ * service never answers, settings of the program such as `deploy`) with plain values: the `Known` ones always, the
+ * others when the service said them. Then the members of `C` (what the service computes) and the timestamps, when
+ * said. A lookup's result is declared `export interface XResult extends LookupResult<...> {}`.
+ */
+export type LookupResult<A, Known extends keyof A, Left extends keyof A = never, C = object> = {
+  /** The object's id. */
+  id: string;
+} & {
+  [K in keyof Pick<A, Known>]-?: pulumi.Unwrap<Exclude<A[K], undefined>>;
+} & {
+  [K in keyof Omit<A, Known | Left | ProgramSide>]?: pulumi.Unwrap<Exclude<A[K], undefined>>;
+} & {
+  [K in keyof C]?: Exclude<C[K], undefined>;
+} & {
+  /** When the service created the object (ISO 8601), when it says. */
+  createdAt?: string;
+  /** When the service last changed the object (ISO 8601), when it says. */
+  updatedAt?: string;
+};
