@@ -11,8 +11,8 @@ import { jobProvider } from "../../provider/resources/job/provider";
 import { projectProvider } from "../../provider/resources/project";
 import { secretProvider } from "../../provider/resources/secret";
 import { variableProvider } from "../../provider/resources/variable";
-import { checkedInputs } from "../provider/check-helpers";
-import { useFixture } from "../provider/fixture";
+import { checkedInputs } from "../provider/support/check-helpers";
+import { useFixture } from "../provider/support/fixture";
 import { referenceProblems, type RecordedAnswer } from "./reference-check";
 
 type Props = Record<string, unknown>;

@@ -6,8 +6,8 @@
 import { providerFor } from "../../provider/runtime";
 import { ENV_ADOPT } from "../../provider/framework/adoption";
 import { setRoundTiming } from "../../provider/framework/conflict-round";
-import { checkedInputs } from "./check-helpers";
-import { useFixture } from "./fixture";
+import { checkedInputs } from "./support/check-helpers";
+import { useFixture } from "./support/fixture";
 
 type Props = Record<string, unknown>;
 

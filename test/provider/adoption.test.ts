@@ -7,9 +7,9 @@
 import { providerFor } from "../../provider/runtime";
 import { ENV_ADOPT } from "../../provider/framework/adoption";
 import { NATURAL_KEYS } from "../../provider/framework/natural-keys";
-import { checkedInputs } from "./check-helpers";
-import { clearRequests, requests, useFixture } from "./fixture";
-import { exists, lifecycleRows, type LifecycleRow, type Props } from "./lifecycle-table";
+import { checkedInputs } from "./support/check-helpers";
+import { clearRequests, requests, useFixture } from "./support/fixture";
+import { exists, lifecycleRows, type LifecycleRow, type Props } from "./support/lifecycle-table";
 
 const fx = useFixture();
 

@@ -1,6 +1,6 @@
 import { projectProvider } from "../../provider/resources/project";
 import { API_TOKEN_ENV, resetCredentials } from "../../provider/framework/credentials";
-import { useFixture } from "./fixture";
+import { useFixture } from "./support/fixture";
 
 const fx = useFixture();
 

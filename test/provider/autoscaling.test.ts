@@ -11,8 +11,8 @@ import { autoscalingFromWire, autoscalingToWire, type AutoscalingInputs } from "
 import { schemaWire } from "../../provider/framework/wire";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import type { ApplicationInputs } from "../../provider/resources/application/schema";
-import { checkedInputs } from "./check-helpers";
-import { clearRequests, requests, useFixture } from "./fixture";
+import { checkedInputs } from "./support/check-helpers";
+import { clearRequests, requests, useFixture } from "./support/fixture";
 
 type Props = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { builtInVariableKey } from "../../provider/built-in-keys";
-import { useFixture } from "./fixture";
+import { useFixture } from "./support/fixture";
 
 const fx = useFixture();
 

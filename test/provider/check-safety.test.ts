@@ -18,8 +18,8 @@ import {
 import { providerFor } from "../../provider/runtime";
 import { closestName, editDistance } from "../../provider/framework/suggest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import { expectDerivedGitProviders } from "./check-helpers";
-import { useFixture } from "./fixture";
+import { expectDerivedGitProviders } from "./support/check-helpers";
+import { useFixture } from "./support/fixture";
 
 // The examples import the package by name, as a user's program does; here that name is this checkout's source.
 jest.mock("pulumi-deploy-service", () => jest.requireActual("../../provider"), { virtual: true });

@@ -6,7 +6,7 @@ import { deploymentStageProvider } from "../../provider/resources/deployment-sta
 import { gitTokenProvider } from "../../provider/resources/git-token";
 import { projectProvider } from "../../provider/resources/project";
 import { UNKNOWN, containsUnknown, isUnknown } from "../../provider/framework/unknowns";
-import { expectDerivedGitProviders } from "./check-helpers";
+import { expectDerivedGitProviders } from "./support/check-helpers";
 
 const app = { environmentId: "e-1", name: "api", gitRepository: { url: "https://github.com/acme/api.git" } };
 

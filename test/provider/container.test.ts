@@ -8,8 +8,8 @@ import { ContainerRegistry, containerRegistry, containerRegistryProvider as regi
 import { JobAdvancedSettings } from "../../provider/resources/job-advanced-settings";
 import { Container } from "../../provider/resources/container";
 import { providerFor } from "../../provider/runtime";
-import { checkedInputs } from "./check-helpers";
-import { clearRequests, failDeploys, injectFault, requests, useFixture } from "./fixture";
+import { checkedInputs } from "./support/check-helpers";
+import { clearRequests, failDeploys, injectFault, requests, useFixture } from "./support/fixture";
 
 type Props = Record<string, unknown>;
 

@@ -7,8 +7,8 @@ import { control } from "../../emulator/control/control-client";
 import { captureProgress } from "../../provider/framework/progress";
 import { environmentDeployment, environmentDeploymentProvider as p } from "../../provider/resources/environment-deployment";
 import { providerFor } from "../../provider/runtime";
-import { checkedInputs } from "./check-helpers";
-import { clearRequests, failDeploys, injectStaleStatus, requests, useFixture } from "./fixture";
+import { checkedInputs } from "./support/check-helpers";
+import { clearRequests, failDeploys, injectStaleStatus, requests, useFixture } from "./support/fixture";
 
 type Props = Record<string, unknown>;
 

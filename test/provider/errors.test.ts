@@ -2,7 +2,7 @@ import { describeFailure, partialFailure, readOrGone } from "../../provider/fram
 import { gitTokenProvider } from "../../provider/resources/git-token";
 import { findOrganization } from "../../provider/lookups/index";
 import { errorFromStatus, type DeployServiceClient } from "../../sdk";
-import { useFixture } from "./fixture";
+import { useFixture } from "./support/fixture";
 
 const err = (status: number, serviceMessage = "explanation") =>
   errorFromStatus({ status, method: "GET", path: "/project/p-1", serviceMessage });

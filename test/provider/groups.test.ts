@@ -14,8 +14,8 @@ import { field } from "../../provider/framework/fields";
 import { groupRefFields, groupRefsFromWire, groupRefsToWire } from "../../provider/framework/group-refs";
 import { idInput, nameInput } from "../../provider/framework/rules";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import { checkedInputs } from "./check-helpers";
-import { useFixture } from "./fixture";
+import { checkedInputs } from "./support/check-helpers";
+import { useFixture } from "./support/fixture";
 
 type Props = Record<string, unknown>;
 type Failure = { property: string; reason: string };

@@ -6,8 +6,8 @@ import { advancedSettingDefaultOf } from "../../sdk";
 import { applicationProvider as apps } from "../../provider/resources/application/index";
 import { containerProvider as containers } from "../../provider/resources/container";
 import { jobProvider as jobs } from "../../provider/resources/job/index";
-import { checkedInputs } from "./check-helpers";
-import { clearRequests, requests, useFixture } from "./fixture";
+import { checkedInputs } from "./support/check-helpers";
+import { clearRequests, requests, useFixture } from "./support/fixture";
 
 type Props = Record<string, unknown>;
 

@@ -13,7 +13,7 @@ import { containerRegistryProvider } from "../../provider/resources/container-re
 import { jobAdvancedSettingsProvider } from "../../provider/resources/job-advanced-settings";
 import { jobProvider } from "../../provider/resources/job/index";
 import { environmentDeploymentProvider } from "../../provider/resources/environment-deployment";
-import { clearRequests, requests, useFixture } from "./fixture";
+import { clearRequests, requests, useFixture } from "./support/fixture";
 
 type Props = Record<string, unknown>;
 

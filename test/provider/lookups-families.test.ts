@@ -6,7 +6,7 @@ import {
 } from "../../provider/lookups/index";
 import { candidateList, NATURAL_KEYS } from "../../provider/framework/natural-keys";
 import type { DeployServiceClient } from "../../sdk";
-import { useFixture } from "./fixture";
+import { useFixture } from "./support/fixture";
 
 const fx = useFixture();
 

@@ -4,7 +4,7 @@ import {
   getVariableOutput,
 } from "../../provider/lookups/index";
 import type { DeployServiceClient } from "../../sdk";
-import { useFixture } from "./fixture";
+import { useFixture } from "./support/fixture";
 
 const fx = useFixture();
 

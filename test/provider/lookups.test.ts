@@ -4,7 +4,7 @@ import { findContainer, findContainerRegistry, findJob, getContainerRegistryOutp
 import * as ds from "../../provider/index";
 import { jobProvider } from "../../provider/resources/job/index";
 import type { DeployServiceClient } from "../../sdk";
-import { clearRequests, requests, useFixture } from "./fixture";
+import { clearRequests, requests, useFixture } from "./support/fixture";
 
 const fx = useFixture();
 

@@ -9,8 +9,8 @@ import { Application, Project } from "../../provider";
 import { applicationProvider } from "../../provider/resources/application/index";
 import { projectProvider } from "../../provider/resources/project";
 import { providerFor } from "../../provider/runtime";
-import { checkedInputs } from "./check-helpers";
-import { useFixture } from "./fixture";
+import { checkedInputs } from "./support/check-helpers";
+import { useFixture } from "./support/fixture";
 
 type Props = Record<string, unknown>;
 

@@ -9,8 +9,8 @@ import { applicationAdvancedSettingsProvider } from "../../provider/resources/ap
 import { applicationProvider } from "../../provider/resources/application/index";
 import { gitTokenProvider } from "../../provider/resources/git-token";
 import { projectProvider } from "../../provider/resources/project";
-import { checkedInputs } from "./check-helpers";
-import { failDeploys, useFixture } from "./fixture";
+import { checkedInputs } from "./support/check-helpers";
+import { failDeploys, useFixture } from "./support/fixture";
 
 type Props = Record<string, unknown>;
 interface Failure extends Error {

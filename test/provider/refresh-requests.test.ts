@@ -6,8 +6,8 @@
 import { applicationProvider } from "../../provider/resources/application/index";
 import { databaseProvider } from "../../provider/resources/database";
 import { environmentProvider } from "../../provider/resources/environment";
-import { checkedInputs } from "./check-helpers";
-import { clearRequests, requests, useFixture, type LoggedRequest } from "./fixture";
+import { checkedInputs } from "./support/check-helpers";
+import { clearRequests, requests, useFixture, type LoggedRequest } from "./support/fixture";
 
 type Props = Record<string, unknown>;
 

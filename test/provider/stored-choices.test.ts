@@ -8,8 +8,8 @@ import { applicationProvider as app } from "../../provider/resources/application
 import { databaseProvider as database } from "../../provider/resources/database";
 import { withStoredChoices } from "../../provider/framework/stored-choices";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import { checkedInputs } from "./check-helpers";
-import { useFixture } from "./fixture";
+import { checkedInputs } from "./support/check-helpers";
+import { useFixture } from "./support/fixture";
 
 type Props = Record<string, unknown>;
 

@@ -9,7 +9,7 @@ import {
   findApiToken, findClusterKubeconfig, findCustomRole, findOrganizationMember, getApiTokenOutput, getClusterKubeconfig,
   getClusterKubeconfigOutput, getCustomRoleOutput, getOrganizationMember, getOrganizationMemberOutput,
 } from "../../provider/lookups/index";
-import { useFixture } from "./fixture";
+import { useFixture } from "./support/fixture";
 import { sdkMember } from "./lifecycle-rows/team";
 
 const fx = useFixture();

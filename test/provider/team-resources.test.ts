@@ -9,8 +9,8 @@ import { apiToken, apiTokenProvider, rotatedName } from "../../provider/resource
 import { organizationInvitation, organizationInvitationProvider } from "../../provider/resources/organization-invitation";
 import { organizationMemberProvider } from "../../provider/resources/organization-member";
 import { organizationSettingsProvider } from "../../provider/resources/organization-settings";
-import { checkedInputs } from "./check-helpers";
-import { clearFaults, clearRequests, injectFault, requests, useFixture } from "./fixture";
+import { checkedInputs } from "./support/check-helpers";
+import { clearFaults, clearRequests, injectFault, requests, useFixture } from "./support/fixture";
 import { sdkMember } from "./lifecycle-rows/team";
 
 type Props = Record<string, unknown>;

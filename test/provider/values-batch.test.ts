@@ -8,8 +8,8 @@
  */
 import { applicationProvider as p } from "../../provider/resources/application/index";
 import { containerProvider } from "../../provider/resources/container";
-import { checkedInputs } from "./check-helpers";
-import { clearRequests, injectFault, requests, useFixture } from "./fixture";
+import { checkedInputs } from "./support/check-helpers";
+import { clearRequests, injectFault, requests, useFixture } from "./support/fixture";
 import { ownValues, valueCalls, valuesAppInputs } from "./value-calls";
 
 type Props = Record<string, unknown>;

@@ -8,8 +8,8 @@ import { applicationProvider as p } from "../../provider/resources/application/i
 import { containerProvider } from "../../provider/resources/container";
 import { CHANGED_OUTSIDE } from "../../provider/framework/common";
 import { VariablesApi } from "../../sdk";
-import { checkedInputs } from "./check-helpers";
-import { clearRequests, requests, useFixture } from "./fixture";
+import { checkedInputs } from "./support/check-helpers";
+import { clearRequests, requests, useFixture } from "./support/fixture";
 import { ownValues, valueCalls, valuesAppInputs } from "./value-calls";
 
 type Props = Record<string, unknown>;

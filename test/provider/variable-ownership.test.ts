@@ -6,8 +6,8 @@
  * partial properties keep the serialized provider, so the stack can still be destroyed.
  */
 import { providerFor } from "../../provider/runtime";
-import { checkedInputs } from "./check-helpers";
-import { useFixture } from "./fixture";
+import { checkedInputs } from "./support/check-helpers";
+import { useFixture } from "./support/fixture";
 
 type Props = Record<string, unknown>;
 

@@ -5,8 +5,8 @@ import { projectProvider } from "../../provider/resources/project";
 import { secretProvider } from "../../provider/resources/secret";
 import { variableProvider } from "../../provider/resources/variable";
 import type { Variable } from "../../sdk";
-import { checkedInputs } from "./check-helpers";
-import { clearRequests, injectFault, requests, useFixture } from "./fixture";
+import { checkedInputs } from "./support/check-helpers";
+import { clearRequests, injectFault, requests, useFixture } from "./support/fixture";
 
 type Props = Record<string, unknown>;
 

@@ -4,8 +4,8 @@ import { ApplicationsApi, ContainersApi, JobsApi } from "../../sdk";
 import { applicationProvider } from "../../provider/resources/application/index";
 import { containerProvider } from "../../provider/resources/container";
 import { jobProvider } from "../../provider/resources/job/provider";
-import { checkedInputs } from "./check-helpers";
-import { useFixture } from "./fixture";
+import { checkedInputs } from "./support/check-helpers";
+import { useFixture } from "./support/fixture";
 
 /**
  * The request bodies and the state of the three service kinds, compared with golden copies captured from the

@@ -7,8 +7,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import { applicationAdvancedSettingsProvider } from "../../../provider/resources/application-advanced-settings";
 import { containerAdvancedSettingsProvider } from "../../../provider/resources/container-advanced-settings";
 import { jobAdvancedSettingsProvider } from "../../../provider/resources/job-advanced-settings";
-import type { Fixture } from "../fixture";
-import type { LifecycleRow, Props } from "../lifecycle-row";
+import type { Fixture } from "../support/fixture";
+import type { LifecycleRow, Props } from "../support/lifecycle-row";
 
 const BODY_SIZE = "network.ingress.proxy_body_size_mb";
 const JOB_TTL = "job.delete_ttl_seconds_after_finished";

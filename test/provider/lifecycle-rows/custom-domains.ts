@@ -1,8 +1,8 @@
 /** Lifecycle rows of area E: `CustomDomain`, on an application and on a container. */
 import { customDomain } from "../../../provider/resources/custom-domain";
 import type { CustomDomainServiceKind } from "../../../sdk";
-import type { Fixture } from "../fixture";
-import { fromDefinition, type LifecycleRow, type Props } from "../lifecycle-row";
+import type { Fixture } from "../support/fixture";
+import { fromDefinition, type LifecycleRow, type Props } from "../support/lifecycle-row";
 
 let counter = 0;
 

@@ -1,7 +1,7 @@
 /** Lifecycle rows of area D: `LabelsGroup` and `AnnotationsGroup`, organization-level. */
 import { annotationsGroup } from "../../../provider/resources/annotations-group";
 import { labelsGroup } from "../../../provider/resources/labels-group";
-import { fromDefinition, type LifecycleRow } from "../lifecycle-row";
+import { fromDefinition, type LifecycleRow } from "../support/lifecycle-row";
 
 const str = (v: unknown) => String(v);
 

@@ -1,7 +1,7 @@
 /**
  * Rows of the lifecycle table kept beside it, one module per area (each exports `rows`). Add an area's module here.
  */
-import type { LifecycleRow } from "../lifecycle-row";
+import type { LifecycleRow } from "../support/lifecycle-row";
 import { rows as advancedSettingsRows } from "./advanced-settings";
 import { rows as customDomainRows } from "./custom-domains";
 import { rows as groupRows } from "./groups";

@@ -9,8 +9,8 @@ import { customRole } from "../../../provider/resources/custom-role";
 import { organizationInvitation, organizationInvitationProvider } from "../../../provider/resources/organization-invitation";
 import { organizationMember } from "../../../provider/resources/organization-member";
 import { organizationSettings, organizationSettingsProvider } from "../../../provider/resources/organization-settings";
-import { injectFault, type Fixture } from "../fixture";
-import { fromDefinition, type LifecycleRow, type Props } from "../lifecycle-row";
+import { injectFault, type Fixture } from "../support/fixture";
+import { fromDefinition, type LifecycleRow, type Props } from "../support/lifecycle-row";
 
 const str = (v: unknown) => String(v);
 

@@ -5,8 +5,8 @@ import { project } from "../../../provider/resources/project";
 import { secret } from "../../../provider/resources/secret";
 import { variable } from "../../../provider/resources/variable";
 import type { Variable } from "../../../sdk";
-import { requests, type Fixture } from "../fixture";
-import { fromDefinition, type LifecycleRow } from "../lifecycle-row";
+import { requests, type Fixture } from "../support/fixture";
+import { fromDefinition, type LifecycleRow } from "../support/lifecycle-row";
 
 /** The entries `parentId` holds itself (scope `scope`). */
 async function own(fx: Fixture, parentId: string, scope: "PROJECT" | "ENVIRONMENT"): Promise<Variable[]> {

@@ -1,7 +1,7 @@
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../provider/framework/credentials";
-import { DeployServiceClient } from "../../sdk";
-import { clearFaults } from "../../emulator/control/control-client";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../../provider/framework/credentials";
+import { DeployServiceClient } from "../../../sdk";
+import { clearFaults } from "../../../emulator/control/control-client";
 
 /** A running emulator with a project and two environments made through the sdk, and the provider's env pointing at it. */
 export interface Fixture {
@@ -63,4 +63,4 @@ export function useFixture({ clearFaultsAfterEach = false }: UseFixtureOptions =
   return fx;
 }
 
-export { clearFaults, clearRequests, failDeploys, injectFault, injectStaleStatus, requests, type LoggedRequest } from "../../emulator/control/control-client";
+export { clearFaults, clearRequests, failDeploys, injectFault, injectStaleStatus, requests, type LoggedRequest } from "../../../emulator/control/control-client";

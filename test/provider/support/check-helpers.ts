@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { applicationProvider } from "../../provider/resources/application/index";
+import { applicationProvider } from "../../../provider/resources/application/index";
 
 type Props = Record<string, unknown>;
 

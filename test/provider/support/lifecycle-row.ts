@@ -1,7 +1,7 @@
 /** The shape of one row of the lifecycle table, and what a row takes from its family's definition. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { DefinedResource } from "../../provider/framework/define";
+import type { DefinedResource } from "../../../provider/framework/define";
 import type { Fixture } from "./fixture";
 
 /** Inputs or outputs of a resource. */

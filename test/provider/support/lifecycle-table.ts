@@ -1,20 +1,20 @@
-import { application } from "../../provider/resources/application/provider";
-import { CHANGED_OUTSIDE } from "../../provider/framework/common";
-import { database } from "../../provider/resources/database";
-import { deploymentStage } from "../../provider/resources/deployment-stage";
-import { environment } from "../../provider/resources/environment";
-import { gitToken } from "../../provider/resources/git-token";
-import { project } from "../../provider/resources/project";
-import { webhook } from "../../provider/resources/webhook";
-import { container } from "../../provider/resources/container";
-import { containerRegistry } from "../../provider/resources/container-registry";
-import { job } from "../../provider/resources/job/provider";
-import { environmentDeploymentProvider } from "../../provider/resources/environment-deployment";
-import { isNotFound } from "../../sdk";
+import { application } from "../../../provider/resources/application/provider";
+import { CHANGED_OUTSIDE } from "../../../provider/framework/common";
+import { database } from "../../../provider/resources/database";
+import { deploymentStage } from "../../../provider/resources/deployment-stage";
+import { environment } from "../../../provider/resources/environment";
+import { gitToken } from "../../../provider/resources/git-token";
+import { project } from "../../../provider/resources/project";
+import { webhook } from "../../../provider/resources/webhook";
+import { container } from "../../../provider/resources/container";
+import { containerRegistry } from "../../../provider/resources/container-registry";
+import { job } from "../../../provider/resources/job/provider";
+import { environmentDeploymentProvider } from "../../../provider/resources/environment-deployment";
+import { isNotFound } from "../../../sdk";
 import { requests, type Fixture } from "./fixture";
 import { fromDefinition, type LifecycleRow, type Props } from "./lifecycle-row";
-import { extraLifecycleRows } from "./lifecycle-rows";
-import { seededRegistry } from "./lifecycle-rows/advanced-settings";
+import { extraLifecycleRows } from "../lifecycle-rows";
+import { seededRegistry } from "../lifecycle-rows/advanced-settings";
 
 export type { LifecycleRow, Props } from "./lifecycle-row";
 
