@@ -4,12 +4,12 @@
  * difference of stored and checked inputs, so `check` carries those choices over: a later change shows only itself.
  */
 import { isDeepStrictEqual } from "node:util";
-import { applicationProvider as app } from "../../provider/resources/application/index";
-import { databaseProvider as database } from "../../provider/resources/database";
-import { withStoredChoices } from "../../provider/framework/stored-choices";
-import { UNKNOWN } from "../../provider/framework/unknowns";
-import { checkedInputs } from "./support/check-helpers";
-import { useFixture } from "./support/fixture";
+import { applicationProvider as app } from "../../../provider/resources/application/index";
+import { databaseProvider as database } from "../../../provider/resources/database";
+import { withStoredChoices } from "../../../provider/framework/stored-choices";
+import { UNKNOWN } from "../../../provider/framework/unknowns";
+import { checkedInputs } from "../support/check-helpers";
+import { useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
 

@@ -4,12 +4,12 @@
  * a secret changed outside Pulumi since the import by its `updated_at` against its `created_at`), and an edit or a
  * delete before that looks the keys up in one listing. The `builtInVariables` output is `{}` and costs no request.
  */
-import { applicationProvider as p } from "../../provider/resources/application/index";
-import { containerProvider } from "../../provider/resources/container";
-import { CHANGED_OUTSIDE } from "../../provider/framework/common";
-import { VariablesApi } from "../../sdk";
-import { checkedInputs } from "./support/check-helpers";
-import { clearRequests, requests, useFixture } from "./support/fixture";
+import { applicationProvider as p } from "../../../provider/resources/application/index";
+import { containerProvider } from "../../../provider/resources/container";
+import { CHANGED_OUTSIDE } from "../../../provider/framework/common";
+import { VariablesApi } from "../../../sdk";
+import { checkedInputs } from "../support/check-helpers";
+import { clearRequests, requests, useFixture } from "../support/fixture";
 import { ownValues, valueCalls, valuesAppInputs } from "./value-calls";
 
 type Props = Record<string, unknown>;

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { defineResource, type FamilyCalls, type WireRecord } from "../../provider/framework/define";
-import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../provider/framework/credentials";
-import { actionableError, subjectOf, withActionableErrors } from "../../provider/framework/messages";
-import { UNKNOWN } from "../../provider/framework/unknowns";
-import { ConflictError, TimeoutError, UnconfirmedCreateError } from "../../sdk";
+import { defineResource, type FamilyCalls, type WireRecord } from "../../../provider/framework/define";
+import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../../provider/framework/credentials";
+import { actionableError, subjectOf, withActionableErrors } from "../../../provider/framework/messages";
+import { UNKNOWN } from "../../../provider/framework/unknowns";
+import { ConflictError, TimeoutError, UnconfirmedCreateError } from "../../../sdk";
 
 type Props = Record<string, unknown>;
 

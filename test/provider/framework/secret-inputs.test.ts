@@ -3,7 +3,7 @@
  * resource's inputs as registered, so a plain webhook URL or autoscaling policy would be plaintext in the state.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Secret, Webhook } from "../../provider";
+import { Secret, Webhook } from "../../../provider";
 
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 type Props = Record<string, unknown>;

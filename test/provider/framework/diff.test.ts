@@ -1,8 +1,8 @@
-import { applicationProvider } from "../../provider/resources/application/index";
-import { databaseProvider } from "../../provider/resources/database";
-import { diffInputs, normalize, sameValue } from "../../provider/framework/diff";
-import { environmentProvider } from "../../provider/resources/environment";
-import { UNKNOWN } from "../../provider/framework/unknowns";
+import { applicationProvider } from "../../../provider/resources/application/index";
+import { databaseProvider } from "../../../provider/resources/database";
+import { diffInputs, normalize, sameValue } from "../../../provider/framework/diff";
+import { environmentProvider } from "../../../provider/resources/environment";
+import { UNKNOWN } from "../../../provider/framework/unknowns";
 
 describe("diffInputs", () => {
   const opts = { keys: ["a", "b", "parent"], replaceOn: ["parent"], deleteBeforeReplace: true };

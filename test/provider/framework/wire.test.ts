@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { field } from "../../provider/framework/fields";
-import { fromWire, schemaWire, toWire } from "../../provider/framework/wire";
-import { jobSchema } from "../../provider/resources/job/schema";
+import { field } from "../../../provider/framework/fields";
+import { fromWire, schemaWire, toWire } from "../../../provider/framework/wire";
+import { jobSchema } from "../../../provider/resources/job/schema";
 
 /** A schema with facts at every depth: nested objects, lists of objects, records, refs. */
 const member = field(z.strictObject({ mountPoint: z.string(), sizeGb: field(z.number(), { wire: "size" }) }), { wireConstants: { type: "SSD" } });

@@ -6,10 +6,10 @@
  * one call per key; a stored id the service no longer knows is looked up by key; a refresh of what the imports made
  * shows no drift.
  */
-import { applicationProvider as p } from "../../provider/resources/application/index";
-import { containerProvider } from "../../provider/resources/container";
-import { checkedInputs } from "./support/check-helpers";
-import { clearRequests, injectFault, requests, useFixture } from "./support/fixture";
+import { applicationProvider as p } from "../../../provider/resources/application/index";
+import { containerProvider } from "../../../provider/resources/container";
+import { checkedInputs } from "../support/check-helpers";
+import { clearRequests, injectFault, requests, useFixture } from "../support/fixture";
 import { ownValues, valueCalls, valuesAppInputs } from "./value-calls";
 
 type Props = Record<string, unknown>;

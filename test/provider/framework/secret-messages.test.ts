@@ -4,11 +4,11 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { fieldsOf, schemaOfKind } from "../../provider/framework/fields";
-import { withActionableErrors } from "../../provider/framework/messages";
-import { knownKinds, providerFor } from "../../provider/runtime";
-import { webhookSchema } from "../../provider/resources/webhook";
-import { containerRegistrySchema } from "../../provider/resources/container-registry";
+import { fieldsOf, schemaOfKind } from "../../../provider/framework/fields";
+import { withActionableErrors } from "../../../provider/framework/messages";
+import { knownKinds, providerFor } from "../../../provider/runtime";
+import { webhookSchema } from "../../../provider/resources/webhook";
+import { containerRegistrySchema } from "../../../provider/resources/container-registry";
 
 type Props = Record<string, unknown>;
 

@@ -1,18 +1,18 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ApplicationsApi, ContainersApi, JobsApi } from "../../sdk";
-import { applicationProvider } from "../../provider/resources/application/index";
-import { containerProvider } from "../../provider/resources/container";
-import { jobProvider } from "../../provider/resources/job/provider";
-import { checkedInputs } from "./support/check-helpers";
-import { useFixture } from "./support/fixture";
+import { ApplicationsApi, ContainersApi, JobsApi } from "../../../sdk";
+import { applicationProvider } from "../../../provider/resources/application/index";
+import { containerProvider } from "../../../provider/resources/container";
+import { jobProvider } from "../../../provider/resources/job/provider";
+import { checkedInputs } from "../support/check-helpers";
+import { useFixture } from "../support/fixture";
 
 /**
  * The request bodies and the state of the three service kinds, compared with golden copies captured from the
  * hand-written wire mapping each kind had before the mapping was derived from the schema's field facts.
  */
 type Props = Record<string, unknown>;
-const GOLDEN = join(__dirname, "..", "fixtures", "wire-golden.json");
+const GOLDEN = join(__dirname, "..", "..", "fixtures", "wire-golden.json");
 
 const fx = useFixture();
 let registryId: string;

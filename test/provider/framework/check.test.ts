@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { applicationProvider } from "../../provider/resources/application/index";
-import { checkInputs, propertyPath } from "../../provider/framework/check";
-import { databaseProvider } from "../../provider/resources/database";
-import { deploymentStageProvider } from "../../provider/resources/deployment-stage";
-import { gitTokenProvider } from "../../provider/resources/git-token";
-import { projectProvider } from "../../provider/resources/project";
-import { UNKNOWN, containsUnknown, isUnknown } from "../../provider/framework/unknowns";
-import { expectDerivedGitProviders } from "./support/check-helpers";
+import { applicationProvider } from "../../../provider/resources/application/index";
+import { checkInputs, propertyPath } from "../../../provider/framework/check";
+import { databaseProvider } from "../../../provider/resources/database";
+import { deploymentStageProvider } from "../../../provider/resources/deployment-stage";
+import { gitTokenProvider } from "../../../provider/resources/git-token";
+import { projectProvider } from "../../../provider/resources/project";
+import { UNKNOWN, containsUnknown, isUnknown } from "../../../provider/framework/unknowns";
+import { expectDerivedGitProviders } from "../support/check-helpers";
 
 const app = { environmentId: "e-1", name: "api", gitRepository: { url: "https://github.com/acme/api.git" } };
 

@@ -1,6 +1,6 @@
 /** Helpers of the tests of a service's variables and secrets: the inputs they start from, what they read, what was sent. */
-import type { DeployServiceClient, Variable } from "../../sdk";
-import type { LoggedRequest } from "./support/fixture";
+import type { DeployServiceClient, Variable } from "../../../sdk";
+import type { LoggedRequest } from "../support/fixture";
 
 type Props = Record<string, unknown>;
 

@@ -2,11 +2,11 @@ import * as pulumi from "@pulumi/pulumi";
 import {
   activeCredentialsSet, API_TOKEN_ENV, API_URL_ENV, apiClient, configureFromStack, defaultTokenEnv,
   resolveCredentials, resolveTokenScheme, TOKEN_SCHEME_ENV,
-} from "../../provider/framework/credentials";
-import { Credentials, credentialsInputs } from "../../provider/framework/credentials-set";
-import { serializedProvider } from "../../provider/framework/shim";
-import { Project } from "../../provider/resources/project";
-import { providerFor } from "../../provider/runtime";
+} from "../../../provider/framework/credentials";
+import { Credentials, credentialsInputs } from "../../../provider/framework/credentials-set";
+import { serializedProvider } from "../../../provider/framework/shim";
+import { Project } from "../../../provider/resources/project";
+import { providerFor } from "../../../provider/runtime";
 import { useCredentialsSandbox } from "./credentials-auth-header";
 
 const SET_ENV = "DEPLOY_SERVICE_API_TOKEN_ORG_B";

@@ -1,6 +1,6 @@
 /** A local HTTP server that records the `Authorization` header of each request and answers an empty list. */
 import * as http from "node:http";
-import { resetCredentials } from "../../provider/framework/credentials";
+import { resetCredentials } from "../../../provider/framework/credentials";
 
 /** A running recorder: its URL, the headers seen, and `close`. */
 export interface HeaderRecorder {

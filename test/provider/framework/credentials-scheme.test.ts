@@ -1,11 +1,11 @@
 import {
   API_TOKEN_ENV, API_URL_ENV, apiClient, configureFromStack, resolveTokenScheme, stackTokenScheme,
   TOKEN_SCHEME_ENV, TOKEN_SCHEME_KEY,
-} from "../../provider/framework/credentials";
-import { providerFor } from "../../provider/runtime";
+} from "../../../provider/framework/credentials";
+import { providerFor } from "../../../provider/runtime";
 import * as http from "node:http";
 import * as pulumi from "@pulumi/pulumi";
-import { getOrganizationOutput } from "../../provider/lookups/index";
+import { getOrganizationOutput } from "../../../provider/lookups/index";
 import { useCredentialsSandbox } from "./credentials-auth-header";
 
 const NAMES = [API_URL_ENV, API_TOKEN_ENV, TOKEN_SCHEME_ENV] as const;

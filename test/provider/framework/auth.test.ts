@@ -1,6 +1,6 @@
-import { projectProvider } from "../../provider/resources/project";
-import { API_TOKEN_ENV, resetCredentials } from "../../provider/framework/credentials";
-import { useFixture } from "./support/fixture";
+import { projectProvider } from "../../../provider/resources/project";
+import { API_TOKEN_ENV, resetCredentials } from "../../../provider/framework/credentials";
+import { useFixture } from "../support/fixture";
 
 const fx = useFixture();
 
@@ -32,7 +32,7 @@ describe("a refused token is an error, never 'not found'", () => {
 
 describe("a Read token refreshes a database whose credentials it may not read", () => {
   it("keeps the stored credentials and connection outputs instead of failing the refresh", async () => {
-    const { databaseProvider } = await import("../../provider/resources/database");
+    const { databaseProvider } = await import("../../../provider/resources/database");
     useToken(fx.emulator.tokens.admin);
     const inputs = {
       environmentId: fx.envId, name: "db-read-refresh", type: "POSTGRESQL", version: "16", mode: "CONTAINER",

@@ -1,7 +1,7 @@
 import {
   API_TOKEN_ENV, API_URL_ENV, apiClient, configureFromStack, resetCredentials, resolveCredentials,
-} from "../../provider/framework/credentials";
-import { providerFor } from "../../provider/runtime";
+} from "../../../provider/framework/credentials";
+import { providerFor } from "../../../provider/runtime";
 
 const saved = { url: process.env[API_URL_ENV], token: process.env[API_TOKEN_ENV] };
 afterEach(() => {

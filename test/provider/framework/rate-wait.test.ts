@@ -3,11 +3,11 @@
  * dynamic-provider host does on load), a wait any client of the process announces becomes one progress line under
  * the resource whose call waits, however many of that resource's or other resources' requests wait with it.
  */
-import { DeployServiceClient } from "../../sdk";
-import { asResource, attachEngineLog, captureProgress } from "../../provider/framework/progress";
-import { watchRateLimitWaits } from "../../provider/framework/rate-wait";
-import { project } from "../sdk/helpers";
-import { json, startServer, type TestServer } from "../sdk/http-server";
+import { DeployServiceClient } from "../../../sdk";
+import { asResource, attachEngineLog, captureProgress } from "../../../provider/framework/progress";
+import { watchRateLimitWaits } from "../../../provider/framework/rate-wait";
+import { project } from "../../sdk/helpers";
+import { json, startServer, type TestServer } from "../../sdk/http-server";
 
 const TOKEN = "tok_rate_wait_secret_987654";
 

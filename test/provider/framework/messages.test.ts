@@ -1,16 +1,16 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { control } from "../../emulator/control/control-client";
+import { control } from "../../../emulator/control/control-client";
 import {
   API_TOKEN_ENV, API_URL_ENV, configureFromStack, CREDENTIALS_NAME_KEY, resetCredentials, TOKEN_SCHEME_ENV,
-} from "../../provider/framework/credentials";
-import { withActionableErrors } from "../../provider/framework/messages";
-import { applicationAdvancedSettingsProvider } from "../../provider/resources/application-advanced-settings";
-import { applicationProvider } from "../../provider/resources/application/index";
-import { gitTokenProvider } from "../../provider/resources/git-token";
-import { projectProvider } from "../../provider/resources/project";
-import { checkedInputs } from "./support/check-helpers";
-import { failDeploys, useFixture } from "./support/fixture";
+} from "../../../provider/framework/credentials";
+import { withActionableErrors } from "../../../provider/framework/messages";
+import { applicationAdvancedSettingsProvider } from "../../../provider/resources/application-advanced-settings";
+import { applicationProvider } from "../../../provider/resources/application/index";
+import { gitTokenProvider } from "../../../provider/resources/git-token";
+import { projectProvider } from "../../../provider/resources/project";
+import { checkedInputs } from "../support/check-helpers";
+import { failDeploys, useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
 interface Failure extends Error {

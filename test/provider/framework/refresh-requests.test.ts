@@ -3,11 +3,11 @@
  * and built-ins come from one listing; a deployment stage is read only where the program declared one; a project or
  * an environment with no variables is one GET.
  */
-import { applicationProvider } from "../../provider/resources/application/index";
-import { databaseProvider } from "../../provider/resources/database";
-import { environmentProvider } from "../../provider/resources/environment";
-import { checkedInputs } from "./support/check-helpers";
-import { clearRequests, requests, useFixture, type LoggedRequest } from "./support/fixture";
+import { applicationProvider } from "../../../provider/resources/application/index";
+import { databaseProvider } from "../../../provider/resources/database";
+import { environmentProvider } from "../../../provider/resources/environment";
+import { checkedInputs } from "../support/check-helpers";
+import { clearRequests, requests, useFixture, type LoggedRequest } from "../support/fixture";
 
 type Props = Record<string, unknown>;
 

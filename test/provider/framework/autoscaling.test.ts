@@ -2,17 +2,17 @@
  * `autoscaling` on Application and Container: checked before any call, sent in the service's spelling, kept by the
  * emulator and read back without drift; leaving it out keeps the service's policy.
  */
-import { applicationProvider } from "../../provider/resources/application/index";
-import { application } from "../../provider/resources/application/provider";
-import { toWire as applicationToWire } from "../../provider/resources/application/wire";
-import { fromWire as applicationFromWire } from "../../provider/resources/application/wire";
-import { container, containerProvider, containerSchema } from "../../provider/resources/container";
-import { autoscalingFromWire, autoscalingToWire, type AutoscalingInputs } from "../../provider/framework/autoscaling";
-import { schemaWire } from "../../provider/framework/wire";
-import { UNKNOWN } from "../../provider/framework/unknowns";
-import type { ApplicationInputs } from "../../provider/resources/application/schema";
-import { checkedInputs } from "./support/check-helpers";
-import { clearRequests, requests, useFixture } from "./support/fixture";
+import { applicationProvider } from "../../../provider/resources/application/index";
+import { application } from "../../../provider/resources/application/provider";
+import { toWire as applicationToWire } from "../../../provider/resources/application/wire";
+import { fromWire as applicationFromWire } from "../../../provider/resources/application/wire";
+import { container, containerProvider, containerSchema } from "../../../provider/resources/container";
+import { autoscalingFromWire, autoscalingToWire, type AutoscalingInputs } from "../../../provider/framework/autoscaling";
+import { schemaWire } from "../../../provider/framework/wire";
+import { UNKNOWN } from "../../../provider/framework/unknowns";
+import type { ApplicationInputs } from "../../../provider/resources/application/schema";
+import { checkedInputs } from "../support/check-helpers";
+import { clearRequests, requests, useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
 

@@ -1,15 +1,15 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { Application, Container, Job } from "../../provider";
-import { applicationProvider } from "../../provider/resources/application/index";
-import { application } from "../../provider/resources/application/provider";
-import { containerProvider } from "../../provider/resources/container";
-import { environmentProvider } from "../../provider/resources/environment";
-import { jobProvider } from "../../provider/resources/job/provider";
-import { project, projectProvider } from "../../provider/resources/project";
-import { secret, secretProvider } from "../../provider/resources/secret";
-import { variableProvider } from "../../provider/resources/variable";
-import { nearestKeys } from "../../provider/framework/value-targets";
-import { UNKNOWN } from "../../provider/framework/unknowns";
+import type { Application, Container, Job } from "../../../provider";
+import { applicationProvider } from "../../../provider/resources/application/index";
+import { application } from "../../../provider/resources/application/provider";
+import { containerProvider } from "../../../provider/resources/container";
+import { environmentProvider } from "../../../provider/resources/environment";
+import { jobProvider } from "../../../provider/resources/job/provider";
+import { project, projectProvider } from "../../../provider/resources/project";
+import { secret, secretProvider } from "../../../provider/resources/secret";
+import { variableProvider } from "../../../provider/resources/variable";
+import { nearestKeys } from "../../../provider/framework/value-targets";
+import { UNKNOWN } from "../../../provider/framework/unknowns";
 
 type Props = Record<string, unknown>;
 type Provider = pulumi.dynamic.ResourceProvider;

@@ -4,7 +4,7 @@
  * `gitTokenId`), a container registry's URL (its `config`), a webhook's target (a signing secret). A webhook's
  * signing secret with a line break, which could never be sent as a header, is refused the same way.
  */
-import { providerFor } from "../../provider/runtime";
+import { providerFor } from "../../../provider/runtime";
 
 type Props = Record<string, unknown>;
 

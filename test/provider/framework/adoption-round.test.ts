@@ -3,11 +3,11 @@
  * what the next `pulumi up` after an interrupted one meets. Every failing create names every conflicting object, and
  * the one command its message prints takes them all over.
  */
-import { providerFor } from "../../provider/runtime";
-import { ENV_ADOPT } from "../../provider/framework/adoption";
-import { setRoundTiming } from "../../provider/framework/conflict-round";
-import { checkedInputs } from "./support/check-helpers";
-import { useFixture } from "./support/fixture";
+import { providerFor } from "../../../provider/runtime";
+import { ENV_ADOPT } from "../../../provider/framework/adoption";
+import { setRoundTiming } from "../../../provider/framework/conflict-round";
+import { checkedInputs } from "../support/check-helpers";
+import { useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
 

@@ -3,8 +3,8 @@
  * of them is declared on every owner's class, so a program can read it (a file variable's id, an alias's id).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Application, Container, Environment, Job, Project } from "../../provider";
-import { VALUE_REF_OUTPUTS } from "../../provider/framework/value-maps";
+import { Application, Container, Environment, Job, Project } from "../../../provider";
+import { VALUE_REF_OUTPUTS } from "../../../provider/framework/value-maps";
 
 /** The names declared on all five owner classes; a name missing from one class fails the type check of this file. */
 type DeclaredOnEveryOwner = keyof Project & keyof Environment & keyof Application & keyof Container & keyof Job;

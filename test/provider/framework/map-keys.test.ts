@@ -5,12 +5,12 @@
  * never silently dropped.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Application, Project } from "../../provider";
-import { applicationProvider } from "../../provider/resources/application/index";
-import { projectProvider } from "../../provider/resources/project";
-import { providerFor } from "../../provider/runtime";
-import { checkedInputs } from "./support/check-helpers";
-import { useFixture } from "./support/fixture";
+import { Application, Project } from "../../../provider";
+import { applicationProvider } from "../../../provider/resources/application/index";
+import { projectProvider } from "../../../provider/resources/project";
+import { providerFor } from "../../../provider/runtime";
+import { checkedInputs } from "../support/check-helpers";
+import { useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
-import { describeFailure, partialFailure, readOrGone } from "../../provider/framework/errors";
-import { gitTokenProvider } from "../../provider/resources/git-token";
-import { findOrganization } from "../../provider/lookups/index";
-import { errorFromStatus, type DeployServiceClient } from "../../sdk";
-import { useFixture } from "./support/fixture";
+import { describeFailure, partialFailure, readOrGone } from "../../../provider/framework/errors";
+import { gitTokenProvider } from "../../../provider/resources/git-token";
+import { findOrganization } from "../../../provider/lookups/index";
+import { errorFromStatus, type DeployServiceClient } from "../../../sdk";
+import { useFixture } from "../support/fixture";
 
 const err = (status: number, serviceMessage = "explanation") =>
   errorFromStatus({ status, method: "GET", path: "/project/p-1", serviceMessage });

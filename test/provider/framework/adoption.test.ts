@@ -4,12 +4,12 @@
  * object), shows no change afterwards, and is deleted by the resource's delete. Beside it: adoption by name, the
  * name-conflict error without adopt, `DEPLOY_SERVICE_ADOPT`, and the refusals.
  */
-import { providerFor } from "../../provider/runtime";
-import { ENV_ADOPT } from "../../provider/framework/adoption";
-import { NATURAL_KEYS } from "../../provider/framework/natural-keys";
-import { checkedInputs } from "./support/check-helpers";
-import { clearRequests, requests, useFixture } from "./support/fixture";
-import { exists, lifecycleRows, type LifecycleRow, type Props } from "./support/lifecycle-table";
+import { providerFor } from "../../../provider/runtime";
+import { ENV_ADOPT } from "../../../provider/framework/adoption";
+import { NATURAL_KEYS } from "../../../provider/framework/natural-keys";
+import { checkedInputs } from "../support/check-helpers";
+import { clearRequests, requests, useFixture } from "../support/fixture";
+import { exists, lifecycleRows, type LifecycleRow, type Props } from "../support/lifecycle-table";
 
 const fx = useFixture();
 

@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import * as pulumi from "@pulumi/pulumi";
 import * as resourceRuntime from "@pulumi/pulumi/runtime/resource";
-import * as ds from "../../provider";
+import * as ds from "../../../provider";
 
 pulumi.runtime.setMocks({ newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: (a) => a.inputs }, "project", "stack", false);
 

@@ -1,28 +1,28 @@
 import * as pulumi from "@pulumi/pulumi";
-import { applicationProvider } from "../../provider/resources/application/index";
-import { applicationAdvancedSettingsProvider } from "../../provider/resources/application-advanced-settings";
-import { databaseProvider } from "../../provider/resources/database";
-import { deploymentStageProvider } from "../../provider/resources/deployment-stage";
-import { environmentProvider } from "../../provider/resources/environment";
-import { gitUrlProblem } from "../../sdk";
-import { gitTokenProvider } from "../../provider/resources/git-token";
-import { projectProvider } from "../../provider/resources/project";
-import { variableProvider } from "../../provider/resources/variable";
-import { secretProvider } from "../../provider/resources/secret";
-import { labelsGroupProvider } from "../../provider/resources/labels-group";
-import { annotationsGroupProvider } from "../../provider/resources/annotations-group";
-import { customDomainProvider } from "../../provider/resources/custom-domain";
+import { applicationProvider } from "../../../provider/resources/application/index";
+import { applicationAdvancedSettingsProvider } from "../../../provider/resources/application-advanced-settings";
+import { databaseProvider } from "../../../provider/resources/database";
+import { deploymentStageProvider } from "../../../provider/resources/deployment-stage";
+import { environmentProvider } from "../../../provider/resources/environment";
+import { gitUrlProblem } from "../../../sdk";
+import { gitTokenProvider } from "../../../provider/resources/git-token";
+import { projectProvider } from "../../../provider/resources/project";
+import { variableProvider } from "../../../provider/resources/variable";
+import { secretProvider } from "../../../provider/resources/secret";
+import { labelsGroupProvider } from "../../../provider/resources/labels-group";
+import { annotationsGroupProvider } from "../../../provider/resources/annotations-group";
+import { customDomainProvider } from "../../../provider/resources/custom-domain";
 import {
   MAX_CPU_MILLICORES, MAX_GPU, MAX_INSTANCES, MAX_MEMORY_MB, MAX_PORT, MAX_STORAGE_GB, MIN_APPLICATION_VOLUME_GB,
-} from "../../provider/framework/rules";
-import { providerFor } from "../../provider/runtime";
-import { closestName, editDistance } from "../../provider/framework/suggest";
-import { UNKNOWN } from "../../provider/framework/unknowns";
-import { expectDerivedGitProviders } from "./support/check-helpers";
-import { useFixture } from "./support/fixture";
+} from "../../../provider/framework/rules";
+import { providerFor } from "../../../provider/runtime";
+import { closestName, editDistance } from "../../../provider/framework/suggest";
+import { UNKNOWN } from "../../../provider/framework/unknowns";
+import { expectDerivedGitProviders } from "../support/check-helpers";
+import { useFixture } from "../support/fixture";
 
 // The examples import the package by name, as a user's program does; here that name is this checkout's source.
-jest.mock("pulumi-deploy-service", () => jest.requireActual("../../provider"), { virtual: true });
+jest.mock("pulumi-deploy-service", () => jest.requireActual("../../../provider"), { virtual: true });
 
 type Props = Record<string, unknown>;
 type Provider = pulumi.dynamic.ResourceProvider;
@@ -320,8 +320,8 @@ describe("the examples pass check", () => {
     // 1 project + 3 environments (staging, production, one feature branch) of 10 resources each, and the
     // deployments of staging and production (the feature branch's component is not told to deploy).
     const regs = await registrations(false, 33, async () => {
-      await import("../../index");
-      await import("../../examples/feature-branch/index");
+      await import("../../../index");
+      await import("../../../examples/feature-branch/index");
     });
     expect(regs).toHaveLength(33);
     const kinds = [...new Set(regs.map((r) => r.kind))].sort();
@@ -334,8 +334,8 @@ describe("the examples pass check", () => {
 
   it("the shop component, as the first preview sends its inputs (every id and output unknown)", async () => {
     const regs = await registrations(true, 11, async () => {
-      const { AppEnvironment } = await import("../../examples/components/app-environment");
-      const ds = await import("../../provider");
+      const { AppEnvironment } = await import("../../../examples/components/app-environment");
+      const ds = await import("../../../provider");
       const shop = new ds.Project("preview-shop", { organizationId: ID, name: "shop" });
       new AppEnvironment("preview", {
         organizationId: shop.organizationId, projectId: shop.id, clusterId: shop.id, environmentName: "preview",

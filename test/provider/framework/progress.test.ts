@@ -1,8 +1,8 @@
 /** progress.ts: the throttled progress lines (the engine side is in progress-engine.test.ts). */
 import {
   asResource, attachEngineLog, captureProgress, environmentProgress, formatElapsed, logProgress, serviceProgress, UNCHANGED_REPEAT_MS,
-} from "../../provider/framework/progress";
-import type { EnvironmentDeploymentProgress } from "../../sdk";
+} from "../../../provider/framework/progress";
+import type { EnvironmentDeploymentProgress } from "../../../sdk";
 
 describe("progress lines", () => {
   const lines: Array<[string, string | undefined]> = [];
