@@ -1,7 +1,7 @@
 /** `CustomDomain`'s check: bad inputs refused before any call, naming the field; defaults; a domain not known yet passes. */
-import { customDomainProvider } from "../../provider/resources/custom-domain";
-import { UNKNOWN } from "../../provider/framework/unknowns";
-import { checkedInputs } from "./support/check-helpers";
+import { customDomainProvider } from "../../../provider/resources/custom-domain";
+import { UNKNOWN } from "../../../provider/framework/unknowns";
+import { checkedInputs } from "../support/check-helpers";
 
 type Props = Record<string, unknown>;
 

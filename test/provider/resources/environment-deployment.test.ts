@@ -2,13 +2,13 @@
  * EnvironmentDeployment against the emulator: stage by stage deploys, failures naming the service, pins, triggers,
  * stop on delete (or keep), drift on refresh, and a wait that is not fooled by the previous deployment's status.
  */
-import { EnvironmentsApi } from "../../sdk";
-import { control } from "../../emulator/control/control-client";
-import { captureProgress } from "../../provider/framework/progress";
-import { environmentDeployment, environmentDeploymentProvider as p } from "../../provider/resources/environment-deployment";
-import { providerFor } from "../../provider/runtime";
-import { checkedInputs } from "./support/check-helpers";
-import { clearRequests, failDeploys, injectStaleStatus, requests, useFixture } from "./support/fixture";
+import { EnvironmentsApi } from "../../../sdk";
+import { control } from "../../../emulator/control/control-client";
+import { captureProgress } from "../../../provider/framework/progress";
+import { environmentDeployment, environmentDeploymentProvider as p } from "../../../provider/resources/environment-deployment";
+import { providerFor } from "../../../provider/runtime";
+import { checkedInputs } from "../support/check-helpers";
+import { clearRequests, failDeploys, injectStaleStatus, requests, useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
-import { deploymentStageProvider as p } from "../../provider/resources/deployment-stage";
-import { clearRequests, requests, useFixture } from "./support/fixture";
+import { deploymentStageProvider as p } from "../../../provider/resources/deployment-stage";
+import { clearRequests, requests, useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
 

@@ -1,15 +1,15 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { ContainersApi, path } from "../../sdk";
-import { CHANGED_OUTSIDE } from "../../provider/framework/common";
-import { container, containerProvider as p } from "../../provider/resources/container";
-import { ContainerAdvancedSettings, type ContainerAdvancedSettingsInput } from "../../provider/resources/container-advanced-settings";
-import { ContainerRegistry, containerRegistry, containerRegistryProvider as registries } from "../../provider/resources/container-registry";
-import { JobAdvancedSettings } from "../../provider/resources/job-advanced-settings";
-import { Container } from "../../provider/resources/container";
-import { providerFor } from "../../provider/runtime";
-import { checkedInputs } from "./support/check-helpers";
-import { clearRequests, failDeploys, injectFault, requests, useFixture } from "./support/fixture";
+import { ContainersApi, path } from "../../../sdk";
+import { CHANGED_OUTSIDE } from "../../../provider/framework/common";
+import { container, containerProvider as p } from "../../../provider/resources/container";
+import { ContainerAdvancedSettings, type ContainerAdvancedSettingsInput } from "../../../provider/resources/container-advanced-settings";
+import { ContainerRegistry, containerRegistry, containerRegistryProvider as registries } from "../../../provider/resources/container-registry";
+import { JobAdvancedSettings } from "../../../provider/resources/job-advanced-settings";
+import { Container } from "../../../provider/resources/container";
+import { providerFor } from "../../../provider/runtime";
+import { checkedInputs } from "../support/check-helpers";
+import { clearRequests, failDeploys, injectFault, requests, useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
 

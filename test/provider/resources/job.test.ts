@@ -1,9 +1,9 @@
-import { job, jobProvider as p } from "../../provider/resources/job/provider";
-import { UNKNOWN } from "../../provider/framework/unknowns";
-import type { JobInputs } from "../../provider/resources/job/schema";
-import { toWire } from "../../provider/resources/job/wire";
-import { checkedInputs } from "./support/check-helpers";
-import { clearRequests, failDeploys, requests, useFixture } from "./support/fixture";
+import { job, jobProvider as p } from "../../../provider/resources/job/provider";
+import { UNKNOWN } from "../../../provider/framework/unknowns";
+import type { JobInputs } from "../../../provider/resources/job/schema";
+import { toWire } from "../../../provider/resources/job/wire";
+import { checkedInputs } from "../support/check-helpers";
+import { clearRequests, failDeploys, requests, useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
-import { checkedInputs } from "./support/check-helpers";
-import { clearRequests, requests, useFixture } from "./support/fixture";
-import { exists, lifecycleRows, type LifecycleRow, type Props } from "./support/lifecycle-table";
+import { checkedInputs } from "../support/check-helpers";
+import { clearRequests, requests, useFixture } from "../support/fixture";
+import { exists, lifecycleRows, type LifecycleRow, type Props } from "../support/lifecycle-table";
 
 const fx = useFixture();
 

@@ -1,12 +1,12 @@
-import { applicationProvider as p } from "../../provider/resources/application/index";
-import { CHANGED_OUTSIDE } from "../../provider/framework/common";
-import { environmentProvider } from "../../provider/resources/environment";
-import { projectProvider } from "../../provider/resources/project";
-import { secretProvider } from "../../provider/resources/secret";
-import { variableProvider } from "../../provider/resources/variable";
-import type { Variable } from "../../sdk";
-import { checkedInputs } from "./support/check-helpers";
-import { clearRequests, injectFault, requests, useFixture } from "./support/fixture";
+import { applicationProvider as p } from "../../../provider/resources/application/index";
+import { CHANGED_OUTSIDE } from "../../../provider/framework/common";
+import { environmentProvider } from "../../../provider/resources/environment";
+import { projectProvider } from "../../../provider/resources/project";
+import { secretProvider } from "../../../provider/resources/secret";
+import { variableProvider } from "../../../provider/resources/variable";
+import type { Variable } from "../../../sdk";
+import { checkedInputs } from "../support/check-helpers";
+import { clearRequests, injectFault, requests, useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
 

@@ -2,20 +2,20 @@
  * `LabelsGroup` and `AnnotationsGroup`: their inputs checked before any call (Kubernetes keys and values, each key
  * once, scopes), and attached by id to a service, read back without drift.
  */
-import { annotationsGroupProvider } from "../../provider/resources/annotations-group";
-import { labelsGroupProvider } from "../../provider/resources/labels-group";
-import { applicationProvider } from "../../provider/resources/application/index";
-import { application } from "../../provider/resources/application/provider";
-import { fromWire, toWire } from "../../provider/resources/application/wire";
-import type { ApplicationInputs } from "../../provider/resources/application/schema";
+import { annotationsGroupProvider } from "../../../provider/resources/annotations-group";
+import { labelsGroupProvider } from "../../../provider/resources/labels-group";
+import { applicationProvider } from "../../../provider/resources/application/index";
+import { application } from "../../../provider/resources/application/provider";
+import { fromWire, toWire } from "../../../provider/resources/application/wire";
+import type { ApplicationInputs } from "../../../provider/resources/application/schema";
 import { z } from "zod";
-import { childCalls, defineResource } from "../../provider/framework/define";
-import { field } from "../../provider/framework/fields";
-import { groupRefFields, groupRefsFromWire, groupRefsToWire } from "../../provider/framework/group-refs";
-import { idInput, nameInput } from "../../provider/framework/rules";
-import { UNKNOWN } from "../../provider/framework/unknowns";
-import { checkedInputs } from "./support/check-helpers";
-import { useFixture } from "./support/fixture";
+import { childCalls, defineResource } from "../../../provider/framework/define";
+import { field } from "../../../provider/framework/fields";
+import { groupRefFields, groupRefsFromWire, groupRefsToWire } from "../../../provider/framework/group-refs";
+import { idInput, nameInput } from "../../../provider/framework/rules";
+import { UNKNOWN } from "../../../provider/framework/unknowns";
+import { checkedInputs } from "../support/check-helpers";
+import { useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
 type Failure = { property: string; reason: string };

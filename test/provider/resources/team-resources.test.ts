@@ -4,14 +4,14 @@
  * deleted; an invitation goes from pending to accepted without leaving the state; the lifecycle of the two families
  * the service cannot change in place (every input replaces them); and the messages of a member or role not found.
  */
-import { DeployServiceClient } from "../../sdk";
-import { apiToken, apiTokenProvider, rotatedName } from "../../provider/resources/api-token";
-import { organizationInvitation, organizationInvitationProvider } from "../../provider/resources/organization-invitation";
-import { organizationMemberProvider } from "../../provider/resources/organization-member";
-import { organizationSettingsProvider } from "../../provider/resources/organization-settings";
-import { checkedInputs } from "./support/check-helpers";
-import { clearFaults, clearRequests, injectFault, requests, useFixture } from "./support/fixture";
-import { sdkMember } from "./lifecycle-rows/team";
+import { DeployServiceClient } from "../../../sdk";
+import { apiToken, apiTokenProvider, rotatedName } from "../../../provider/resources/api-token";
+import { organizationInvitation, organizationInvitationProvider } from "../../../provider/resources/organization-invitation";
+import { organizationMemberProvider } from "../../../provider/resources/organization-member";
+import { organizationSettingsProvider } from "../../../provider/resources/organization-settings";
+import { checkedInputs } from "../support/check-helpers";
+import { clearFaults, clearRequests, injectFault, requests, useFixture } from "../support/fixture";
+import { sdkMember } from "../lifecycle-rows/team";
 
 type Props = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
-import { database, databaseProvider as p } from "../../provider/resources/database";
-import { deploymentStageProvider } from "../../provider/resources/deployment-stage";
-import { checkedInputs } from "./support/check-helpers";
-import { captureProgress } from "../../provider/framework/progress";
-import { clearRequests, failDeploys, injectFault, injectStaleStatus, requests, useFixture } from "./support/fixture";
+import { database, databaseProvider as p } from "../../../provider/resources/database";
+import { deploymentStageProvider } from "../../../provider/resources/deployment-stage";
+import { checkedInputs } from "../support/check-helpers";
+import { captureProgress } from "../../../provider/framework/progress";
+import { clearRequests, failDeploys, injectFault, injectStaleStatus, requests, useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
 

@@ -1,19 +1,19 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { applicationProvider } from "../../provider/resources/application/index";
-import { applicationAdvancedSettingsProvider } from "../../provider/resources/application-advanced-settings";
-import { databaseProvider } from "../../provider/resources/database";
-import { deploymentStageProvider } from "../../provider/resources/deployment-stage";
-import { environmentProvider } from "../../provider/resources/environment";
-import { gitTokenProvider } from "../../provider/resources/git-token";
-import { projectProvider } from "../../provider/resources/project";
-import { webhookProvider } from "../../provider/resources/webhook";
-import { containerProvider } from "../../provider/resources/container";
-import { containerAdvancedSettingsProvider } from "../../provider/resources/container-advanced-settings";
-import { containerRegistryProvider } from "../../provider/resources/container-registry";
-import { jobAdvancedSettingsProvider } from "../../provider/resources/job-advanced-settings";
-import { jobProvider } from "../../provider/resources/job/index";
-import { environmentDeploymentProvider } from "../../provider/resources/environment-deployment";
-import { clearRequests, requests, useFixture } from "./support/fixture";
+import { applicationProvider } from "../../../provider/resources/application/index";
+import { applicationAdvancedSettingsProvider } from "../../../provider/resources/application-advanced-settings";
+import { databaseProvider } from "../../../provider/resources/database";
+import { deploymentStageProvider } from "../../../provider/resources/deployment-stage";
+import { environmentProvider } from "../../../provider/resources/environment";
+import { gitTokenProvider } from "../../../provider/resources/git-token";
+import { projectProvider } from "../../../provider/resources/project";
+import { webhookProvider } from "../../../provider/resources/webhook";
+import { containerProvider } from "../../../provider/resources/container";
+import { containerAdvancedSettingsProvider } from "../../../provider/resources/container-advanced-settings";
+import { containerRegistryProvider } from "../../../provider/resources/container-registry";
+import { jobAdvancedSettingsProvider } from "../../../provider/resources/job-advanced-settings";
+import { jobProvider } from "../../../provider/resources/job/index";
+import { environmentDeploymentProvider } from "../../../provider/resources/environment-deployment";
+import { clearRequests, requests, useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
 

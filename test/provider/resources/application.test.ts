@@ -1,6 +1,6 @@
-import { applicationProvider as p } from "../../provider/resources/application/index";
-import { checkedInputs } from "./support/check-helpers";
-import { clearRequests, failDeploys, injectFault, requests, useFixture } from "./support/fixture";
+import { applicationProvider as p } from "../../../provider/resources/application/index";
+import { checkedInputs } from "../support/check-helpers";
+import { clearRequests, failDeploys, injectFault, requests, useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
 

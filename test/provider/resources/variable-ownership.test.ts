@@ -5,9 +5,9 @@
  * gaining a key a standalone resource holds fails naming the map, the key and the entry holding it; the failure's
  * partial properties keep the serialized provider, so the stack can still be destroyed.
  */
-import { providerFor } from "../../provider/runtime";
-import { checkedInputs } from "./support/check-helpers";
-import { useFixture } from "./support/fixture";
+import { providerFor } from "../../../provider/runtime";
+import { checkedInputs } from "../support/check-helpers";
+import { useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
 
