@@ -4,11 +4,11 @@ import {
   type AdvancedSettingsInput,
   applicationAdvancedSettingsProvider as provider,
   closeKeys,
-} from "../../provider/resources/application-advanced-settings";
-import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../provider/framework/credentials";
-import { UNKNOWN } from "../../provider/framework/unknowns";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { ADVANCED_SETTING_KEYS, APPLICATION_ADVANCED_SETTINGS, DeployServiceClient, normalizeAdvancedSetting } from "../../sdk";
+} from "../../../provider/resources/application-advanced-settings";
+import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../../provider/framework/credentials";
+import { UNKNOWN } from "../../../provider/framework/unknowns";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { ADVANCED_SETTING_KEYS, APPLICATION_ADVANCED_SETTINGS, DeployServiceClient, normalizeAdvancedSetting } from "../../../sdk";
 
 type Inputs = Record<string, unknown>;
 

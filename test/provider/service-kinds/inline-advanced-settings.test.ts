@@ -2,12 +2,12 @@
  * The `advancedSettings` input of applications, containers and jobs: applied before the deployment, redeploying on
  * change with `deploy: true`, compared and read back as the advanced-settings resources do.
  */
-import { advancedSettingDefaultOf } from "../../sdk";
-import { applicationProvider as apps } from "../../provider/resources/application/index";
-import { containerProvider as containers } from "../../provider/resources/container";
-import { jobProvider as jobs } from "../../provider/resources/job/index";
-import { checkedInputs } from "./support/check-helpers";
-import { clearRequests, requests, useFixture } from "./support/fixture";
+import { advancedSettingDefaultOf } from "../../../sdk";
+import { applicationProvider as apps } from "../../../provider/resources/application/index";
+import { containerProvider as containers } from "../../../provider/resources/container";
+import { jobProvider as jobs } from "../../../provider/resources/job/index";
+import { checkedInputs } from "../support/check-helpers";
+import { clearRequests, requests, useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
 
