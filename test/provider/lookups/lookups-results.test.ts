@@ -3,10 +3,10 @@
  * (`definedFields`), keeping only what the service said; stub clients pin whole results of the families read so.
  */
 import { z } from "zod";
-import { field } from "../../provider/framework/fields";
-import { definedFields } from "../../provider/lookups/core";
-import { findDatabase, findEnvironment, findProject } from "../../provider/lookups/index";
-import type { DeployServiceClient } from "../../sdk";
+import { field } from "../../../provider/framework/fields";
+import { definedFields } from "../../../provider/lookups/core";
+import { findDatabase, findEnvironment, findProject } from "../../../provider/lookups/index";
+import type { DeployServiceClient } from "../../../sdk";
 
 describe("definedFields", () => {
   const schema = z.strictObject({

@@ -4,13 +4,13 @@
  * found fails naming the candidates.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { DeployServiceClient } from "../../sdk";
+import type { DeployServiceClient } from "../../../sdk";
 import {
   findApiToken, findClusterKubeconfig, findCustomRole, findOrganizationMember, getApiTokenOutput, getClusterKubeconfig,
   getClusterKubeconfigOutput, getCustomRoleOutput, getOrganizationMember, getOrganizationMemberOutput,
-} from "../../provider/lookups/index";
-import { useFixture } from "./support/fixture";
-import { sdkMember } from "./lifecycle-rows/team";
+} from "../../../provider/lookups/index";
+import { useFixture } from "../support/fixture";
+import { sdkMember } from "../lifecycle-rows/team";
 
 const fx = useFixture();
 

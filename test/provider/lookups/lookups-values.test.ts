@@ -2,9 +2,9 @@ import * as pulumi from "@pulumi/pulumi";
 import {
   findCustomDomain, findSecret, findVariable, getCustomDomain, getCustomDomainOutput, getSecret, getSecretOutput, getVariable,
   getVariableOutput,
-} from "../../provider/lookups/index";
-import type { DeployServiceClient } from "../../sdk";
-import { useFixture } from "./support/fixture";
+} from "../../../provider/lookups/index";
+import type { DeployServiceClient } from "../../../sdk";
+import { useFixture } from "../support/fixture";
 
 const fx = useFixture();
 

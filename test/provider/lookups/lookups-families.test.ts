@@ -3,10 +3,10 @@ import {
   findAnnotationsGroup, findApplication, findCluster, findDatabase, findDeploymentStage, findEnvironment, findGitToken, findLabelsGroup,
   findOrganization, findProject, findWebhook, getApplication, getClusterOutput, getContainerRegistryOutput, getDatabaseOutput, getEnvironmentOutput, getGitToken,
   getOrganization, getOrganizationOutput, getProject, getProjectOutput, getWebhook, getWebhookOutput,
-} from "../../provider/lookups/index";
-import { candidateList, NATURAL_KEYS } from "../../provider/framework/natural-keys";
-import type { DeployServiceClient } from "../../sdk";
-import { useFixture } from "./support/fixture";
+} from "../../../provider/lookups/index";
+import { candidateList, NATURAL_KEYS } from "../../../provider/framework/natural-keys";
+import type { DeployServiceClient } from "../../../sdk";
+import { useFixture } from "../support/fixture";
 
 const fx = useFixture();
 

@@ -2,9 +2,9 @@
  * A lookup's result is checked against its family's schema at compile time (`ResultMatch`, as `ArgsMatch` checks
  * Args): the type check of the tests (`tsc`) fails when one of the `@ts-expect-error` lines below compiles.
  */
-import type { ResultMatch } from "../../provider/lookups/result-match";
-import type { projectSchema } from "../../provider/resources/project";
-import type { databaseSchema } from "../../provider/resources/database";
+import type { ResultMatch } from "../../../provider/lookups/result-match";
+import type { projectSchema } from "../../../provider/resources/project";
+import type { databaseSchema } from "../../../provider/resources/database";
 
 describe("ResultMatch", () => {
   it("accepts a result naming fields as the schema does, with its own members declared", () => {

@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
-import { findCluster, findOrganization, getClusterOutput, getOrganizationOutput } from "../../provider/lookups/index";
-import { findContainer, findContainerRegistry, findJob, getContainerRegistryOutput, getJobOutput } from "../../provider/lookups/index";
-import * as ds from "../../provider/index";
-import { jobProvider } from "../../provider/resources/job/index";
-import type { DeployServiceClient } from "../../sdk";
-import { clearRequests, requests, useFixture } from "./support/fixture";
+import { findCluster, findOrganization, getClusterOutput, getOrganizationOutput } from "../../../provider/lookups/index";
+import { findContainer, findContainerRegistry, findJob, getContainerRegistryOutput, getJobOutput } from "../../../provider/lookups/index";
+import * as ds from "../../../provider/index";
+import { jobProvider } from "../../../provider/resources/job/index";
+import type { DeployServiceClient } from "../../../sdk";
+import { clearRequests, requests, useFixture } from "../support/fixture";
 
 const fx = useFixture();
 
