@@ -1,14 +1,14 @@
 /**
  * Progress through the engine: while `pulumi up` waits for a deployment, the provider's lines reach the engine's log
  * under the resource being created (`progress-api: BUILDING (2s)`, `staging: stage 2/3 "data": progress-db
- * DEPLOYING (2s)`), as `pulumi up` prints them. Runs test/provider/progress-program through the real CLI; the
+ * DEPLOYING (2s)`), as `pulumi up` prints them. Runs test/e2e/progress-program through the real CLI; the
  * program loads the package from dist/, so build first (`npm test` does).
  */
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { describeWithEngine, EngineStack, REPO_ROOT, type OperationResult } from "../e2e/harness";
+import { describeWithEngine, EngineStack, REPO_ROOT, type OperationResult } from "./harness";
 
-const PROGRAM = path.join(REPO_ROOT, "test", "provider", "progress-program");
+const PROGRAM = path.join(REPO_ROOT, "test", "e2e", "progress-program");
 
 /** The info lines of an operation as [resource name ("" for the stack), message]. */
 function infoLines(result: OperationResult): Array<[string, string]> {

@@ -1,5 +1,5 @@
 /**
- * The program of test/provider/progress-engine.test.ts: a database and an application in two deployment stages,
+ * The program of test/e2e/progress-engine.test.ts: a database and an application in two deployment stages,
  * deployed by `pulumi up` each on its own (`deploy: true`), or, with config `environmentDeployment: true`, together
  * stage by stage by an `EnvironmentDeployment`; the engine's output shows each deployment's progress lines.
  */

@@ -1,5 +1,5 @@
 /**
- * The program of test/provider/messages-engine.test.ts, making one of two mistakes (config `mistake`): `name`, two
+ * The program of test/e2e/messages-engine.test.ts, making one of two mistakes (config `mistake`): `name`, two
  * projects under one name (the second create gets 409); `setting`, an application with a misspelt advanced setting
  * (its check fails). The engine stops at the first error, so each mistake has a stack of its own.
  */

@@ -1,14 +1,14 @@
 /**
  * Errors as `pulumi up` prints them: a provider error names the object's kind and name and ends with what to do
  * next; a check failure (an unknown setting key) is printed by the engine with the resource's name and property.
- * Runs test/provider/messages-program through the real CLI; the program loads the package from dist/, so build
+ * Runs test/e2e/messages-program through the real CLI; the program loads the package from dist/, so build
  * first (`npm test` does).
  */
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { describeWithEngine, EngineStack, REPO_ROOT } from "../e2e/harness";
+import { describeWithEngine, EngineStack, REPO_ROOT } from "./harness";
 
-const PROGRAM = path.join(REPO_ROOT, "test", "provider", "messages-program");
+const PROGRAM = path.join(REPO_ROOT, "test", "e2e", "messages-program");
 
 /** The text a failed operation of `stack` throws (the engine's output), or "" when it succeeded. */
 async function failureOutput(run: () => Promise<unknown>): Promise<string> {
