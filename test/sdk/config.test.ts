@@ -1,6 +1,6 @@
 import { MockAgent } from "undici";
 import { DeployServiceClient } from "../../sdk";
-import { JSON_HEADERS, ORIGIN, TOKEN, project } from "./helpers";
+import { JSON_HEADERS, ORIGIN, TOKEN, project } from "./support/helpers";
 
 describe("client configuration", () => {
   const saved = { url: process.env["DEPLOY_SERVICE_API_URL"], token: process.env["DEPLOY_SERVICE_API_TOKEN"] };

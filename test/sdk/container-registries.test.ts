@@ -3,7 +3,7 @@
  * anything is sent, and credentials that never come back in a record nor appear in an error.
  */
 import { CONTAINER_REGISTRY_KINDS, containerRegistryProblems, type ContainerRegistryRequest } from "../../sdk";
-import { JSON_HEADERS, mockClient, rejectionOf, socketClosed } from "./helpers";
+import { JSON_HEADERS, mockClient, rejectionOf, socketClosed } from "./support/helpers";
 
 const PASSWORD = 'dckr_pat_"Sëcret\\Pass/1&x=y';
 const SECRET_KEY = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYSECRETKEY";

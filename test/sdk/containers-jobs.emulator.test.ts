@@ -4,8 +4,8 @@
  * cron job deployed and followed; a failed job run; the organization-wide auto-deploy of a new tag.
  */
 import { DeploymentFailedError } from "../../sdk";
-import { rejectionOf } from "./helpers";
-import { scaffold, useEmulator, type Harness } from "./emulator-harness";
+import { rejectionOf } from "./support/helpers";
+import { scaffold, useEmulator, type Harness } from "./support/emulator-harness";
 
 const harness = useEmulator(20);
 const PASSWORD = 'dckr_pat_"Sëcret\\Pass/1&x=y';

@@ -5,7 +5,7 @@
 import {
   CONTAINER_ADVANCED_SETTINGS, CONTAINER_DEFAULTS, advancedSettingKeysOf, type ContainerCreateRequest, type DeployServiceClient,
 } from "../../sdk";
-import { JSON_HEADERS, mockClient, rejectionOf, socketClosed, status } from "./helpers";
+import { JSON_HEADERS, mockClient, rejectionOf, socketClosed, status } from "./support/helpers";
 
 interface Sent { method: string; path: string; body: unknown }
 

@@ -1,6 +1,6 @@
 import { isNotFound, isAuthError, BadRequestError } from "../../sdk";
-import { rejectionOf } from "./helpers";
-import { scaffold, useEmulator } from "./emulator-harness";
+import { rejectionOf } from "./support/helpers";
+import { scaffold, useEmulator } from "./support/emulator-harness";
 
 const harness = useEmulator(0);
 

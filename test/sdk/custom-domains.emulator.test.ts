@@ -5,8 +5,8 @@
 import { BadRequestError, customDomainProblem, isConflict, isNotFound, type CustomDomainServiceKind } from "../../sdk";
 import { findTemplate, validate } from "../emulator/openapi-validator";
 import { loadReference, requestSchemaOf } from "../emulator/reference-schema";
-import { rejectionOf } from "./helpers";
-import { scaffold, useEmulator, type Harness } from "./emulator-harness";
+import { rejectionOf } from "./support/helpers";
+import { scaffold, useEmulator, type Harness } from "./support/emulator-harness";
 
 const harness = useEmulator(0);
 

@@ -5,8 +5,8 @@
  * a deploy still show the previous deployment) not fooling waits that follow the request.
  */
 import { DeploymentFailedError, describeProgress, type EnvironmentDeploymentProgress } from "../../sdk";
-import { rejectionOf } from "./helpers";
-import { scaffold, useEmulator, type Harness } from "./emulator-harness";
+import { rejectionOf } from "./support/helpers";
+import { scaffold, useEmulator, type Harness } from "./support/emulator-harness";
 
 const harness = useEmulator(20);
 const WAIT = { pollIntervalMs: 10, maxPollIntervalMs: 40, timeoutMs: 15_000 };

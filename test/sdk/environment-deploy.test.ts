@@ -6,7 +6,7 @@
 import {
   DeploymentFailedError, WaitTimeoutError, describeProgress, isFollowedStatus, type EnvironmentDeploymentProgress,
 } from "../../sdk";
-import { JSON_HEADERS, TOKEN, mockClient, rejectionOf, status } from "./helpers";
+import { JSON_HEADERS, TOKEN, mockClient, rejectionOf, status } from "./support/helpers";
 
 interface Sent { method: string; path: string; body: unknown }
 

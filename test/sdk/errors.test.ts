@@ -3,7 +3,7 @@ import {
   RateLimitError, ServerError, errorFromStatus, isAuthError, isConflict, isDeployServiceError, isNotFound,
   isRateLimited, isRetryable,
 } from "../../sdk";
-import { JSON_HEADERS, TOKEN, answersAsService, mockClient, rejectionOf } from "./helpers";
+import { JSON_HEADERS, TOKEN, answersAsService, mockClient, rejectionOf } from "./support/helpers";
 
 describe("error factory", () => {
   test.each([

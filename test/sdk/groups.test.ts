@@ -1,7 +1,7 @@
 /** `client.labelsGroups` and `client.annotationsGroups`: CRUD and associated items against the emulator, and lost creates. */
 import { BadRequestError, isNotFound } from "../../sdk";
-import { scaffold, useEmulator } from "./emulator-harness";
-import { JSON_HEADERS, mockClient, rejectionOf, socketClosed } from "./helpers";
+import { scaffold, useEmulator } from "./support/emulator-harness";
+import { JSON_HEADERS, mockClient, rejectionOf, socketClosed } from "./support/helpers";
 
 const harness = useEmulator(0);
 

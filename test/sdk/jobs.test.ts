@@ -5,7 +5,7 @@
 import {
   JOB_ADVANCED_SETTINGS, JOB_DEFAULTS, JOB_LIFECYCLE_EVENTS, advancedSettingKeysOf, type DeployServiceClient, type JobCreateRequest,
 } from "../../sdk";
-import { JSON_HEADERS, mockClient, rejectionOf, socketClosed, status } from "./helpers";
+import { JSON_HEADERS, mockClient, rejectionOf, socketClosed, status } from "./support/helpers";
 
 interface Sent { method: string; path: string; body: unknown }
 

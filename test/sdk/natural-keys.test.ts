@@ -5,7 +5,7 @@
  */
 import { NATURAL_KEYS } from "../../provider/framework/natural-keys";
 import { ServerError, keyIgnoresCase, sameNaturalKey } from "../../sdk";
-import { JSON_HEADERS, mockClient, project, rejectionOf, socketClosed } from "./helpers";
+import { JSON_HEADERS, mockClient, project, rejectionOf, socketClosed } from "./support/helpers";
 
 describe("natural keys compared as the service compares them", () => {
   test("a lost project create is recovered by a name differing only in case (the service ignores case)", async () => {

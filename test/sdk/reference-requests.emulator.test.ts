@@ -8,7 +8,7 @@
 import { Agent, type Dispatcher } from "undici";
 import { findTemplate, validate } from "../emulator/openapi-validator";
 import { loadReference, requestSchemaOf } from "../emulator/reference-schema";
-import { scaffold, useEmulator } from "./emulator-harness";
+import { scaffold, useEmulator } from "./support/emulator-harness";
 
 const harness = useEmulator(0);
 const WAIT = { pollIntervalMs: 5, maxPollIntervalMs: 20, timeoutMs: 15_000 };

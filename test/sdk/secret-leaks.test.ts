@@ -2,7 +2,7 @@ import { createServer as createNetServer } from "node:net";
 import type { ServerResponse } from "node:http";
 import { inspect } from "node:util";
 import { DeployServiceClient, redact, secretForms, serviceMessageOf, type ClientOptions, type RetryInfo } from "../../sdk";
-import { ORGANIZATIONS, json, startServer, text, type Seen, type TestServer } from "./http-server";
+import { ORGANIZATIONS, json, startServer, text, type Seen, type TestServer } from "./support/http-server";
 
 // Known secrets: long and short, with quotes, backslashes, spaces, slashes, `&`/`=`, non-ASCII and astral characters.
 const TOKEN = 'tk_"quo\\te_Zx81';

@@ -3,9 +3,9 @@ import {
   AuthenticationError, DeployServiceClient, NotFoundError, PermissionDeniedError, ServerError, ServiceMismatchError,
   isAuthError, isNotFound, isRetryable, isServiceMismatch, type ClientOptions,
 } from "../../sdk";
-import { useEmulator } from "./emulator-harness";
-import { rejectionOf } from "./helpers";
-import { ORGANIZATIONS, json, startServer, text, type TestServer } from "./http-server";
+import { useEmulator } from "./support/emulator-harness";
+import { rejectionOf } from "./support/helpers";
+import { ORGANIZATIONS, json, startServer, text, type TestServer } from "./support/http-server";
 
 const TOKEN = "tok_service_check_0123456789";
 

@@ -8,7 +8,7 @@ import {
   advancedSettingsCatalogue, kindHas, kindsWith, type DeployableServiceKind, type ServiceKindInfo,
 } from "../../sdk";
 import { SERVICE_KINDS as EMULATOR_KINDS } from "../../emulator/models/service-kinds";
-import { JSON_HEADERS, mockClient, status } from "./helpers";
+import { JSON_HEADERS, mockClient, status } from "./support/helpers";
 
 describe("the service-kind table", () => {
   test("the kinds with a part are read from the table", () => {

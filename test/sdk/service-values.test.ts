@@ -6,7 +6,7 @@ import type { DeployServiceClient, ServiceValuesApi } from "../../sdk";
 import { serviceValues } from "../../sdk";
 import { applicationValues } from "../../sdk/application-values";
 import { Secret, SecretRequest } from "../../sdk/secrets";
-import { JSON_HEADERS, mockClient, socketClosed } from "./helpers";
+import { JSON_HEADERS, mockClient, socketClosed } from "./support/helpers";
 
 type Group = ServiceValuesApi<{ id: string }, { key: string; value: string }, { key: string; value: string }>;
 const groups: Array<[kind: string, segment: string, pick: (c: DeployServiceClient) => Group]> = [

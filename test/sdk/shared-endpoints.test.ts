@@ -3,7 +3,7 @@
  * each group's list, create, get, update, delete, status and actions still call the family's own paths.
  */
 import type { DeployServiceClient } from "../../sdk";
-import { JSON_HEADERS, mockClient, status } from "./helpers";
+import { JSON_HEADERS, mockClient, status } from "./support/helpers";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 type Case = [call: string, run: (c: DeployServiceClient) => Promise<unknown>, method: Method, path: string, answer: unknown];

@@ -5,7 +5,7 @@ import {
   LONG_RUNNING_ADVANCED_SETTINGS, PORT_PROTOCOLS, advancedSettingDefault, gitProviderOfUrl, gitUrlProblem,
   resolveCredentials,
 } from "../../sdk";
-import { JSON_HEADERS, TOKEN, mockClient } from "./helpers";
+import { JSON_HEADERS, TOKEN, mockClient } from "./support/helpers";
 import { readSharedReference } from "../shared-reference";
 
 async function rejectionOf(p: Promise<unknown>): Promise<any> {

@@ -5,8 +5,8 @@
  * kubeconfig is returned as text, its options sent as query; the organization edit sends the fields it does not change.
  */
 import { DeployServiceClient, isUnconfirmedCreate, kubeconfigCredentials } from "../../sdk";
-import { rejectionOf } from "./helpers";
-import { ORGANIZATIONS, json, startServer, text, type Seen, type TestServer } from "./http-server";
+import { rejectionOf } from "./support/helpers";
+import { ORGANIZATIONS, json, startServer, text, type Seen, type TestServer } from "./support/http-server";
 
 const CREATED_TOKEN = "qov_live_9f8e7d6c5b4a39281706";
 const K8S_TOKEN = "k8s-bearer-0123456789abcdef";

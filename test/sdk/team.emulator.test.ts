@@ -4,8 +4,8 @@
  * when deleted, invitations and members, custom roles, cluster status and kubeconfig.
  */
 import { BadRequestError, isAuthError, isConflict, isNotFound, kubeconfigCredentials, type DeployServiceClient } from "../../sdk";
-import { rejectionOf } from "./helpers";
-import { useEmulator } from "./emulator-harness";
+import { rejectionOf } from "./support/helpers";
+import { useEmulator } from "./support/emulator-harness";
 
 const harness = useEmulator(0);
 const org = () => harness().emu.ids.organizationId;

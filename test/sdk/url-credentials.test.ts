@@ -7,7 +7,7 @@
 import {
   BadRequestError, containerRegistryProblems, gitUrlProblem, hasUrlCredentials, urlUserinfo, webhookSecretProblem, webhookTargetProblem,
 } from "../../sdk";
-import { JSON_HEADERS, mockClient, rejectionOf } from "./helpers";
+import { JSON_HEADERS, mockClient, rejectionOf } from "./support/helpers";
 
 const TOKEN_IN_URL = "ghp_Zq7Kx9TokenInUrl";
 

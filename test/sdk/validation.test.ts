@@ -1,5 +1,5 @@
 import { BadRequestError, InvalidResponseError } from "../../sdk";
-import { JSON_HEADERS, mockClient, project, rejectionOf, status } from "./helpers";
+import { JSON_HEADERS, mockClient, project, rejectionOf, status } from "./support/helpers";
 
 describe("response validation", () => {
   test("a wrong type names the method, path and field", async () => {

@@ -4,7 +4,7 @@
  * second one, and the requests they refuse before sending.
  */
 import type { DeployServiceClient, ServiceValuesApi } from "../../sdk";
-import { JSON_HEADERS, mockClient, socketClosed } from "./helpers";
+import { JSON_HEADERS, mockClient, socketClosed } from "./support/helpers";
 
 type Group = ServiceValuesApi<{ id: string }, { key: string; value: string }, { key: string; value: string }>;
 const owners: Array<[owner: string, segment: string, scope: string, pick: (c: DeployServiceClient) => Group]> = [

@@ -6,7 +6,7 @@
 import { Agent, type Dispatcher } from "undici";
 import { findTemplate, validate } from "../emulator/openapi-validator";
 import { loadReference, requestSchemaOf } from "../emulator/reference-schema";
-import { scaffold, useEmulator } from "./emulator-harness";
+import { scaffold, useEmulator } from "./support/emulator-harness";
 
 const harness = useEmulator();
 const SECRET = "s3cr3t-Env-Value!";

@@ -1,5 +1,5 @@
 import { DeploymentFailedError, WaitTimeoutError, classifyState, isNotFound } from "../../sdk";
-import { JSON_HEADERS, answersAsService, mockClient, rejectionOf, status } from "./helpers";
+import { JSON_HEADERS, answersAsService, mockClient, rejectionOf, status } from "./support/helpers";
 
 describe("classifyState", () => {
   test.each([

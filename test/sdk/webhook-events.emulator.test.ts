@@ -1,8 +1,8 @@
 /** `client.webhooks.events`: a webhook's delivery attempts, newest first, a retry after a 500 included. */
 import { NotFoundError } from "../../sdk";
-import { rejectionOf } from "./helpers";
+import { rejectionOf } from "./support/helpers";
 import { startReceiver, type Receiver } from "../emulator/webhook-receiver";
-import { scaffold, useEmulator } from "./emulator-harness";
+import { scaffold, useEmulator } from "./support/emulator-harness";
 
 const harness = useEmulator(20);
 let receiver: Receiver;

@@ -6,8 +6,8 @@
 import { DeployServiceClient } from "../../../sdk";
 import { asResource, attachEngineLog, captureProgress } from "../../../provider/framework/progress";
 import { watchRateLimitWaits } from "../../../provider/framework/rate-wait";
-import { project } from "../../sdk/helpers";
-import { json, startServer, type TestServer } from "../../sdk/http-server";
+import { project } from "../../sdk/support/helpers";
+import { json, startServer, type TestServer } from "../../sdk/support/http-server";
 
 const TOKEN = "tok_rate_wait_secret_987654";
 

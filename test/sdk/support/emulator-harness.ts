@@ -1,6 +1,6 @@
 import { Agent, request } from "undici";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { DeployServiceClient, type ClientOptions, type RetryInfo } from "../../sdk";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { DeployServiceClient, type ClientOptions, type RetryInfo } from "../../../sdk";
 
 /** One emulator per test file, a dedicated undici Agent, and helpers for its control endpoints. */
 export interface Harness {

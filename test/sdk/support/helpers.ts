@@ -1,5 +1,5 @@
 import { MockAgent } from "undici";
-import { DeployServiceClient, type ClientOptions, type RetryInfo } from "../../sdk";
+import { DeployServiceClient, type ClientOptions, type RetryInfo } from "../../../sdk";
 
 /** A token value that must never show up in any message. */
 export const TOKEN = "tok_SECRET_value_123456";
