@@ -1,9 +1,9 @@
 import {
   ConnectionError, DeployServiceClient, TimeoutError, UnconfirmedCreateError, isRetryable, isUnconfirmedCreate,
   type ClientOptions, type RetryInfo,
-} from "../../sdk";
-import { JSON_HEADERS, connectionRefused, mockClient, project, rejectionOf, socketClosed, status } from "./support/helpers";
-import { json, startServer, type TestServer } from "./support/http-server";
+} from "../../../sdk";
+import { JSON_HEADERS, connectionRefused, mockClient, project, rejectionOf, socketClosed, status } from "../support/helpers";
+import { json, startServer, type TestServer } from "../support/http-server";
 
 const HOOK = { target_url: "https://hooks.test/x", events: ["DEPLOYMENT_STARTED" as const] };
 const hook = (id: string) => ({ id, kind: "STANDARD", target_url: HOOK.target_url, events: ["DEPLOYMENT_STARTED"] });

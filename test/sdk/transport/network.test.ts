@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
-import { ConnectionError, DeployServiceClient, type RetryInfo } from "../../sdk";
-import { JSON_HEADERS, mockClient, project, rejectionOf, status } from "./support/helpers";
+import { ConnectionError, DeployServiceClient, type RetryInfo } from "../../../sdk";
+import { JSON_HEADERS, mockClient, project, rejectionOf, status } from "../support/helpers";
 
 /** A loopback port with nothing listening (bound then released). */
 async function closedPort(): Promise<number> {

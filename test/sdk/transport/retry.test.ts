@@ -1,6 +1,6 @@
-import { ConnectionError, RateLimitError, ServerError, TimeoutError, isRetryable } from "../../sdk";
-import { backoffDelay as backoffDelayForTest } from "../../sdk/retry";
-import { JSON_HEADERS, TOKEN, connectionRefused, mockClient, project, rejectionOf, socketClosed, status } from "./support/helpers";
+import { ConnectionError, RateLimitError, ServerError, TimeoutError, isRetryable } from "../../../sdk";
+import { backoffDelay as backoffDelayForTest } from "../../../sdk/retry";
+import { JSON_HEADERS, TOKEN, connectionRefused, mockClient, project, rejectionOf, socketClosed, status } from "../support/helpers";
 
 describe("429 handling", () => {
   test("waits for Retry-After, then retries", async () => {

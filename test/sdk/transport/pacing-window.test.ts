@@ -7,9 +7,9 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import {
   DeployServiceClient, RATE_LIMIT_WAIT_CHANNEL, RateLimitError, describeRateLimitWait, type ClientOptions, type RateLimitWait,
-} from "../../sdk";
-import { json, startServer, type TestServer } from "./support/http-server";
-import { TOKEN, project, rejectionOf } from "./support/helpers";
+} from "../../../sdk";
+import { json, startServer, type TestServer } from "../support/http-server";
+import { TOKEN, project, rejectionOf } from "../support/helpers";
 
 /** A fixed window of `limit` requests per `windowMs`, the first one starting it. */
 function windowed(server: TestServer, limit: number, windowMs: number, retryAfter?: (resetSec: number) => string): { statuses: number[] } {

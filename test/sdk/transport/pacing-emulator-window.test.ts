@@ -3,9 +3,9 @@
  * so tests of waiting for the window run in seconds; the client waits for it past `maxRetries` and tells the wait.
  */
 import { request } from "undici";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { control, requests } from "../../emulator/control/control-client";
-import { DeployServiceClient, describeRateLimitWait, type RateLimitWait } from "../../sdk";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { control, requests } from "../../../emulator/control/control-client";
+import { DeployServiceClient, describeRateLimitWait, type RateLimitWait } from "../../../sdk";
 
 describe("a shortened rate-limit window on the emulator", () => {
   jest.setTimeout(30_000);

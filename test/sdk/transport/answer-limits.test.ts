@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
-import { DeployServiceClient, isDeployServiceError, isLimitExceeded, isRetryable, type ClientOptions } from "../../sdk";
-import { rejectionOf } from "./support/helpers";
-import { json, startServer, type TestServer } from "./support/http-server";
+import { DeployServiceClient, isDeployServiceError, isLimitExceeded, isRetryable, type ClientOptions } from "../../../sdk";
+import { rejectionOf } from "../support/helpers";
+import { json, startServer, type TestServer } from "../support/http-server";
 
 const TOKEN = "tok_answer_limits_0123456789";
 const MB = 1024 * 1024;

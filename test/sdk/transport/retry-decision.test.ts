@@ -1,5 +1,5 @@
 /** `shouldRetry`, the retry decision apart from the request loop: what each failure leads to. */
-import { shouldRetry, type RetryContext } from "../../sdk/retry";
+import { shouldRetry, type RetryContext } from "../../../sdk/retry";
 
 const policy = { maxRetries: 2, baseDelayMs: 100, maxDelayMs: 1000, maxRateLimitWaitMs: 60_000, random: () => 0.5 };
 const ctx = (more: Partial<RetryContext> = {}): RetryContext => ({

@@ -1,5 +1,5 @@
-import { ConnectionError, ServerError } from "../../sdk";
-import { JSON_HEADERS, mockClient, project, rejectionOf, socketClosed } from "./support/helpers";
+import { ConnectionError, ServerError } from "../../../sdk";
+import { JSON_HEADERS, mockClient, project, rejectionOf, socketClosed } from "../support/helpers";
 
 describe("creates whose answer was lost", () => {
   test("connection cut after sending: the object is found by name and not created twice", async () => {

@@ -1,5 +1,5 @@
-import { Pacer } from "../../sdk/pacing";
-import { JSON_HEADERS, mockClient, project } from "./support/helpers";
+import { Pacer } from "../../../sdk/pacing";
+import { JSON_HEADERS, mockClient, project } from "../support/helpers";
 
 const headers = (remaining: number, resetInSec: number, now: number, limit = 1000) => ({
   "x-ratelimit-limit": String(limit),
