@@ -6,7 +6,7 @@ import { clearRequests, control, failDeploys, stateDump, writeRequests } from ".
 import { describeWithEngine, EngineStack, REPO_ROOT, steps } from "./harness";
 import { changed, opsByName, userObjects } from "./stack-checks";
 import { secretPlaintexts } from "./secrets";
-import { startReceiver, type Receiver } from "../emulator/webhook-receiver";
+import { startReceiver, type Receiver } from "../emulator/support/webhook-receiver";
 
 const RANDOM_STANDIN = path.join(REPO_ROOT, "test", "random-standin", "bin");
 const GIT_TOKEN = "ghp_engineTestGitToken0123456789abcdef";

@@ -6,7 +6,7 @@
 import { EmulatorServer } from "../../emulator/server/server";
 import { newSeedInfo, seedState, type SeedInfo } from "../../emulator/persistence/seed";
 import { stateFromJson, stateToJson } from "../../emulator/persistence/snapshot";
-import { appBody, containerBody, jobBody } from "./helpers";
+import { appBody, containerBody, jobBody } from "./support/helpers";
 
 /** One answer. */
 export interface Reply {

@@ -1,4 +1,4 @@
-import { appBody, projectAndEnv, useEmulator, waitFor, walkStates } from "./helpers";
+import { appBody, projectAndEnv, useEmulator, waitFor, walkStates } from "./support/helpers";
 import { control } from "../../emulator/control/control-client";
 
 const STEP = 150;

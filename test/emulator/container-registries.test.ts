@@ -4,7 +4,7 @@
  * a container or a job pulls from.
  */
 import { control } from "../../emulator/control/control-client";
-import { containerBody, dockerHubId, fieldOf, jobBody, projectAndEnv, useEmulator } from "./helpers";
+import { containerBody, dockerHubId, fieldOf, jobBody, projectAndEnv, useEmulator } from "./support/helpers";
 
 const c = useEmulator();
 const path = () => `/organization/${c.org}/containerRegistry`;

@@ -4,7 +4,7 @@
  * variables and secrets, stages, cascades, and the organization's auto-deploy of a new tag.
  */
 import { control } from "../../emulator/control/control-client";
-import { appBody, containerBody, dockerHubId, fieldOf, projectAndEnv, useEmulator, walkStates, type Client } from "./helpers";
+import { appBody, containerBody, dockerHubId, fieldOf, projectAndEnv, useEmulator, walkStates, type Client } from "./support/helpers";
 
 
 describe("containers (instant clock)", () => {

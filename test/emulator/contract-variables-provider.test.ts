@@ -13,7 +13,7 @@ import { secretProvider } from "../../provider/resources/secret";
 import { variableProvider } from "../../provider/resources/variable";
 import { checkedInputs } from "../provider/support/check-helpers";
 import { useFixture } from "../provider/support/fixture";
-import { referenceProblems, type RecordedAnswer } from "./reference-check";
+import { referenceProblems, type RecordedAnswer } from "./support/reference-check";
 
 type Props = Record<string, unknown>;
 

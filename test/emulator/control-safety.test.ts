@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { startEmulator } from "../../emulator";
 import { control } from "../../emulator/control/control-client";
-import { useEmulator } from "./helpers";
+import { useEmulator } from "./support/helpers";
 
 const c = useEmulator();
 let port: number;

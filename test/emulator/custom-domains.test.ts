@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { startEmulator } from "../../emulator";
 import { control } from "../../emulator/control/control-client";
-import { appBody, containerBody, dockerHubId, fieldOf, projectAndEnv, useEmulator, type Client } from "./helpers";
+import { appBody, containerBody, dockerHubId, fieldOf, projectAndEnv, useEmulator, type Client } from "./support/helpers";
 
 const c = useEmulator();
 

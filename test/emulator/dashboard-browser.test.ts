@@ -13,7 +13,7 @@ import type { Browser, Page } from "playwright-core";
 import { describeWithBrowser, launchChromium } from "../browser/chromium";
 import { control } from "../../emulator/control/control-client";
 import { createScenario, SECRET_VALUE, type Scenario } from "./dashboard-scenario";
-import { startClient, type Client } from "./helpers";
+import { startClient, type Client } from "./support/helpers";
 
 const STEP_MS = 1500;
 const WAIT_MS = 15000;

@@ -6,7 +6,7 @@
 import { control } from "../../emulator/control/control-client";
 import type { DashboardView } from "../../emulator/control/dashboard/view";
 import { createScenario, rawGet, SECRET_VALUE } from "./dashboard-scenario";
-import { useEmulator, waitFor } from "./helpers";
+import { useEmulator, waitFor } from "./support/helpers";
 
 const LIMIT = 500;
 const c = useEmulator({ rateLimitPerHour: LIMIT });

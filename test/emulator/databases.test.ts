@@ -1,4 +1,4 @@
-import { appBody, projectAndEnv, useEmulator } from "./helpers";
+import { appBody, projectAndEnv, useEmulator } from "./support/helpers";
 import { control } from "../../emulator/control/control-client";
 
 const c = useEmulator();

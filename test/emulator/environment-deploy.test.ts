@@ -6,8 +6,8 @@
  * order of deploy requests in the request log.
  */
 import { control, failDeploys, requests } from "../../emulator/control/control-client";
-import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, useEmulator, waitFor, type Client } from "./helpers";
-import { answerProblems, loadReference } from "./reference-schema";
+import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, useEmulator, waitFor, type Client } from "./support/helpers";
+import { answerProblems, loadReference } from "./support/reference-schema";
 
 const doc = loadReference("environment deploy answers against the reference");
 const STEP = 100;

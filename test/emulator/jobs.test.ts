@@ -5,7 +5,7 @@
  * secrets, and the organization's auto-deploy of a new tag.
  */
 import { control } from "../../emulator/control/control-client";
-import { containerBody, dockerHubId, fieldOf, jobBody, projectAndEnv, useEmulator, walkStates } from "./helpers";
+import { containerBody, dockerHubId, fieldOf, jobBody, projectAndEnv, useEmulator, walkStates } from "./support/helpers";
 
 
 const DOCKER_SOURCE = {

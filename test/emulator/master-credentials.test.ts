@@ -5,8 +5,8 @@
  * redacting it.
  */
 import { control } from "../../emulator/control/control-client";
-import { projectAndEnv, useEmulator } from "./helpers";
-import { answerProblems, loadReference } from "./reference-schema";
+import { projectAndEnv, useEmulator } from "./support/helpers";
+import { answerProblems, loadReference } from "./support/reference-schema";
 
 const doc = loadReference("master credentials answers against the reference");
 const c = useEmulator();

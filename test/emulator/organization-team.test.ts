@@ -4,7 +4,7 @@
  * and removal, custom roles, cluster status and kubeconfig (a secret, redacted from the state dump).
  */
 import { control } from "../../emulator/control/control-client";
-import { useEmulator } from "./helpers";
+import { useEmulator } from "./support/helpers";
 
 const c = useEmulator();
 const ORG = () => `/organization/${c.org}`;

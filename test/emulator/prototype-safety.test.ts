@@ -6,8 +6,8 @@ import { accessOf, SCOPES_BY_NEED } from "../../emulator/server/access-table";
 import { allRoutes } from "../../emulator/routes";
 import type { Route } from "../../emulator/routes/types";
 import { control } from "../../emulator/control/control-client";
-import { appBody, containerBody, jobBody, useEmulator } from "./helpers";
-import { teamFixtures, teamSampleBodies } from "./team-fixtures";
+import { appBody, containerBody, jobBody, useEmulator } from "./support/helpers";
+import { teamFixtures, teamSampleBodies } from "./support/team-fixtures";
 
 /**
  * Ids that name properties every plain object inherits. Each is sent as every id of every route, with every method

@@ -4,7 +4,7 @@
  */
 import { control } from "../../emulator/control/control-client";
 import { stateFromJson } from "../../emulator/persistence/snapshot";
-import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, useEmulator, type Client } from "./helpers";
+import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, useEmulator, type Client } from "./support/helpers";
 
 const c = useEmulator();
 let projectId: string;

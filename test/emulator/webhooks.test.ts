@@ -1,6 +1,6 @@
 import http from "node:http";
 import { startEmulator } from "../../emulator";
-import { appBody, projectAndEnv, startClient, useEmulator, waitFor } from "./helpers";
+import { appBody, projectAndEnv, startClient, useEmulator, waitFor } from "./support/helpers";
 import { control } from "../../emulator/control/control-client";
 
 const c = useEmulator();

@@ -3,8 +3,8 @@
  * domain's syntax checked before sending, a lost create recovered by domain, and the service kind checked.
  */
 import { BadRequestError, customDomainProblem, isConflict, isNotFound, type CustomDomainServiceKind } from "../../sdk";
-import { findTemplate, validate } from "../emulator/openapi-validator";
-import { loadReference, requestSchemaOf } from "../emulator/reference-schema";
+import { findTemplate, validate } from "../emulator/support/openapi-validator";
+import { loadReference, requestSchemaOf } from "../emulator/support/reference-schema";
 import { rejectionOf } from "./support/helpers";
 import { scaffold, useEmulator, type Harness } from "./support/emulator-harness";
 

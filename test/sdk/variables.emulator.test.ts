@@ -4,8 +4,8 @@
  * the scope-generic writes and an import; secret values never come back.
  */
 import { Agent, type Dispatcher } from "undici";
-import { findTemplate, validate } from "../emulator/openapi-validator";
-import { loadReference, requestSchemaOf } from "../emulator/reference-schema";
+import { findTemplate, validate } from "../emulator/support/openapi-validator";
+import { loadReference, requestSchemaOf } from "../emulator/support/reference-schema";
 import { scaffold, useEmulator } from "./support/emulator-harness";
 
 const harness = useEmulator();

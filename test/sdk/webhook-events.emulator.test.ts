@@ -1,7 +1,7 @@
 /** `client.webhooks.events`: a webhook's delivery attempts, newest first, a retry after a 500 included. */
 import { NotFoundError } from "../../sdk";
 import { rejectionOf } from "./support/helpers";
-import { startReceiver, type Receiver } from "../emulator/webhook-receiver";
+import { startReceiver, type Receiver } from "../emulator/support/webhook-receiver";
 import { scaffold, useEmulator } from "./support/emulator-harness";
 
 const harness = useEmulator(20);

@@ -5,7 +5,7 @@
  * copied into the project.
  */
 import { findTemplate, validate, type OpenApiDoc, type Schema } from "./openapi-validator";
-import { REFERENCE_PATH, readSharedReference } from "../shared-reference";
+import { REFERENCE_PATH, readSharedReference } from "../../shared-reference";
 
 export { REFERENCE_PATH };
 

@@ -1,5 +1,5 @@
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
-import { control } from "../../emulator/control/control-client";
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../emulator";
+import { control } from "../../../emulator/control/control-client";
 
 /** One answer of the emulator. */
 export interface Answer {

@@ -6,7 +6,7 @@
  */
 import { findTemplate, validate, type OpenApiDoc } from "./openapi-validator";
 import { UNDECLARED_ALLOWED, undeclaredAllowed } from "./undeclared-allowed";
-import { readSharedReference } from "../shared-reference";
+import { readSharedReference } from "../../shared-reference";
 
 export { UNDECLARED_ALLOWED };
 
