@@ -3,10 +3,10 @@
  * back before every write), three projects, environments of several types on both clusters with one object of every
  * kind in each, the organization's own objects, and a custom role (`walker`) with a token.
  */
-import { EmulatorServer } from "../../emulator/server/server";
-import { newSeedInfo, seedState, type SeedInfo } from "../../emulator/persistence/seed";
-import { stateFromJson, stateToJson } from "../../emulator/persistence/snapshot";
-import { appBody, containerBody, jobBody } from "./support/helpers";
+import { EmulatorServer } from "../../../emulator/server/server";
+import { newSeedInfo, seedState, type SeedInfo } from "../../../emulator/persistence/seed";
+import { stateFromJson, stateToJson } from "../../../emulator/persistence/snapshot";
+import { appBody, containerBody, jobBody } from "../support/helpers";
 
 /** One answer. */
 export interface Reply {

@@ -7,11 +7,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { ACCESS_TABLE, accessOf, type Need } from "../../emulator/server/access-table";
-import { allRoutes } from "../../emulator/routes";
-import type { Route } from "../../emulator/routes/types";
-import { stateToJson } from "../../emulator/persistence/snapshot";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { ACCESS_TABLE, accessOf, type Need } from "../../../emulator/server/access-table";
+import { allRoutes } from "../../../emulator/routes";
+import type { Route } from "../../../emulator/routes/types";
+import { stateToJson } from "../../../emulator/persistence/snapshot";
 import { buildWorld, ROLE, serve, type Served, type VariantSpec, type World } from "./access-fixture";
 
 type Scope = "Admin" | "Write" | "Deploy" | "Read";

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startEmulator } from "../../emulator";
-import { accessOf, SCOPES_BY_NEED } from "../../emulator/server/access-table";
-import { allRoutes } from "../../emulator/routes";
-import type { Route } from "../../emulator/routes/types";
-import { control } from "../../emulator/control/control-client";
-import { appBody, containerBody, jobBody, useEmulator } from "./support/helpers";
-import { teamFixtures, teamSampleBodies } from "./support/team-fixtures";
+import { startEmulator } from "../../../emulator";
+import { accessOf, SCOPES_BY_NEED } from "../../../emulator/server/access-table";
+import { allRoutes } from "../../../emulator/routes";
+import type { Route } from "../../../emulator/routes/types";
+import { control } from "../../../emulator/control/control-client";
+import { appBody, containerBody, jobBody, useEmulator } from "../support/helpers";
+import { teamFixtures, teamSampleBodies } from "../support/team-fixtures";
 
 /**
  * Ids that name properties every plain object inherits. Each is sent as every id of every route, with every method
