@@ -4,9 +4,9 @@
  * (a credential is read only by a token that may change it; Read and Deploy get 403, issue 31). The state dump keeps
  * redacting it.
  */
-import { control } from "../../emulator/control/control-client";
-import { projectAndEnv, useEmulator } from "./support/helpers";
-import { answerProblems, loadReference } from "./support/reference-schema";
+import { control } from "../../../emulator/control/control-client";
+import { projectAndEnv, useEmulator } from "../support/helpers";
+import { answerProblems, loadReference } from "../support/reference-schema";
 
 const doc = loadReference("master credentials answers against the reference");
 const c = useEmulator();

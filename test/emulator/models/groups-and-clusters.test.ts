@@ -3,8 +3,8 @@
  * takes it off its services), on-premise credentials, and the cluster fields the published description lists.
  * Answers are checked against the reference when this checkout has it.
  */
-import { appBody, projectAndEnv, useEmulator } from "./support/helpers";
-import { answerProblems, loadReference } from "./support/reference-schema";
+import { appBody, projectAndEnv, useEmulator } from "../support/helpers";
+import { answerProblems, loadReference } from "../support/reference-schema";
 
 const doc = loadReference("group and cluster answers against the reference");
 const c = useEmulator();

@@ -1,5 +1,5 @@
-import { appBody, projectAndEnv, useEmulator } from "./support/helpers";
-import { control } from "../../emulator/control/control-client";
+import { appBody, projectAndEnv, useEmulator } from "../support/helpers";
+import { control } from "../../../emulator/control/control-client";
 
 const c = useEmulator();
 let appId: string;

@@ -3,8 +3,8 @@
  * deployment clock (no build step; a deploy may name a new tag), failure injection, logs, history, advanced settings,
  * variables and secrets, stages, cascades, and the organization's auto-deploy of a new tag.
  */
-import { control } from "../../emulator/control/control-client";
-import { appBody, containerBody, dockerHubId, fieldOf, projectAndEnv, useEmulator, walkStates, type Client } from "./support/helpers";
+import { control } from "../../../emulator/control/control-client";
+import { appBody, containerBody, dockerHubId, fieldOf, projectAndEnv, useEmulator, walkStates, type Client } from "../support/helpers";
 
 
 describe("containers (instant clock)", () => {

@@ -1,8 +1,8 @@
-import { buildOpenApi } from "../../emulator/server/openapi";
-import { SERVICE_KINDS } from "../../emulator/models/service-kinds";
-import { KEYED_COLLECTIONS } from "../../emulator/models/state";
-import { allRoutes } from "../../emulator/routes";
-import { newSeedInfo, seedState } from "../../emulator/persistence/seed";
+import { buildOpenApi } from "../../../emulator/server/openapi";
+import { SERVICE_KINDS } from "../../../emulator/models/service-kinds";
+import { KEYED_COLLECTIONS } from "../../../emulator/models/state";
+import { allRoutes } from "../../../emulator/routes";
+import { newSeedInfo, seedState } from "../../../emulator/persistence/seed";
 
 /** Every entry of the service-kind table, by name. */
 const kinds = SERVICE_KINDS.map((k) => [k.name, k] as const);

@@ -2,9 +2,9 @@
  * Variables and secrets at every scope: project and environment owners, what a parent sees through `GET /variable`
  * (its own, inherited and built-in values), aliases, overrides, files, the scope-generic writes and imports.
  */
-import { control } from "../../emulator/control/control-client";
-import { stateFromJson } from "../../emulator/persistence/snapshot";
-import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, useEmulator, type Client } from "./support/helpers";
+import { control } from "../../../emulator/control/control-client";
+import { stateFromJson } from "../../../emulator/persistence/snapshot";
+import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, useEmulator, type Client } from "../support/helpers";
 
 const c = useEmulator();
 let projectId: string;

@@ -4,8 +4,8 @@
  * DEPLOYMENT_ERROR / BUILD_ERROR), deploy bodies, the recorded schedule, history, advanced settings, variables and
  * secrets, and the organization's auto-deploy of a new tag.
  */
-import { control } from "../../emulator/control/control-client";
-import { containerBody, dockerHubId, fieldOf, jobBody, projectAndEnv, useEmulator, walkStates } from "./support/helpers";
+import { control } from "../../../emulator/control/control-client";
+import { containerBody, dockerHubId, fieldOf, jobBody, projectAndEnv, useEmulator, walkStates } from "../support/helpers";
 
 
 const DOCKER_SOURCE = {

@@ -1,7 +1,7 @@
 import http from "node:http";
-import { startEmulator } from "../../emulator";
-import { appBody, projectAndEnv, startClient, useEmulator, waitFor } from "./support/helpers";
-import { control } from "../../emulator/control/control-client";
+import { startEmulator } from "../../../emulator";
+import { appBody, projectAndEnv, startClient, useEmulator, waitFor } from "../support/helpers";
+import { control } from "../../../emulator/control/control-client";
 
 const c = useEmulator();
 let receiver: http.Server;

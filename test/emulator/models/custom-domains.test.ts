@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startEmulator } from "../../emulator";
-import { control } from "../../emulator/control/control-client";
-import { appBody, containerBody, dockerHubId, fieldOf, projectAndEnv, useEmulator, type Client } from "./support/helpers";
+import { startEmulator } from "../../../emulator";
+import { control } from "../../../emulator/control/control-client";
+import { appBody, containerBody, dockerHubId, fieldOf, projectAndEnv, useEmulator, type Client } from "../support/helpers";
 
 const c = useEmulator();
 
@@ -116,7 +116,7 @@ describe("custom domains of applications and containers", () => {
   it("a data file of an older emulator (no custom domains) loads, its services answering no domains", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "emu-domains-"));
     const file = path.join(dir, "data.json");
-    fs.copyFileSync(path.resolve(__dirname, "../fixtures/upgrade/emulator-data.json"), file);
+    fs.copyFileSync(path.resolve(__dirname, "../../fixtures/upgrade/emulator-data.json"), file);
     const old = JSON.parse(fs.readFileSync(file, "utf8")) as { state: { applications: Record<string, unknown> } };
     const appId = Object.keys(old.state.applications)[0] as string;
     expect(old.state).not.toHaveProperty("customDomains");

@@ -3,8 +3,8 @@
  * authenticate with their role's scope and stop at once when deleted, the invitation lifecycle, members' role changes
  * and removal, custom roles, cluster status and kubeconfig (a secret, redacted from the state dump).
  */
-import { control } from "../../emulator/control/control-client";
-import { useEmulator } from "./support/helpers";
+import { control } from "../../../emulator/control/control-client";
+import { useEmulator } from "../support/helpers";
 
 const c = useEmulator();
 const ORG = () => `/organization/${c.org}`;

@@ -3,8 +3,8 @@
  * uniqueness, credentials never answered (and redacted in the state dump), and the refusal to delete a registry that
  * a container or a job pulls from.
  */
-import { control } from "../../emulator/control/control-client";
-import { containerBody, dockerHubId, fieldOf, jobBody, projectAndEnv, useEmulator } from "./support/helpers";
+import { control } from "../../../emulator/control/control-client";
+import { containerBody, dockerHubId, fieldOf, jobBody, projectAndEnv, useEmulator } from "../support/helpers";
 
 const c = useEmulator();
 const path = () => `/organization/${c.org}/containerRegistry`;
