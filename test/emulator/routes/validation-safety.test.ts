@@ -1,4 +1,4 @@
-import { appBody, projectAndEnv, useEmulator } from "./support/helpers";
+import { appBody, projectAndEnv, useEmulator } from "../support/helpers";
 
 const c = useEmulator();
 

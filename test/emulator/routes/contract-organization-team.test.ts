@@ -3,8 +3,8 @@
  * fields its schema declares): organization edit, available roles, members, invitations, API tokens, custom roles,
  * cluster status and kubeconfig (status checked; the YAML body has no JSON schema to check).
  */
-import { seen, useEmulator } from "./support/helpers";
-import { referenceProblems } from "./support/reference-check";
+import { seen, useEmulator } from "../support/helpers";
+import { referenceProblems } from "../support/reference-check";
 
 const c = useEmulator();
 

@@ -3,8 +3,8 @@
  * schema declares): labels and annotations groups (create, list, get, replace, associated items, delete), services
  * answering the groups they reference, and applications and containers answering their autoscaling policy.
  */
-import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, seen, useEmulator } from "./support/helpers";
-import { referenceProblems } from "./support/reference-check";
+import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, seen, useEmulator } from "../support/helpers";
+import { referenceProblems } from "../support/reference-check";
 
 const c = useEmulator();
 

@@ -3,9 +3,9 @@
  * scope (owner routes, aliases, overrides, imports, `/variable`) is driven, and each answer must match its declared
  * status and schema, strictly: no property the schema does not declare (secrets carry no `mount_path`, no `value`).
  */
-import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, seen, useEmulator } from "./support/helpers";
-import { findTemplate, validate } from "./support/openapi-validator";
-import { loadReference, referenceProblems, type RecordedAnswer } from "./support/reference-check";
+import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, seen, useEmulator } from "../support/helpers";
+import { findTemplate, validate } from "../support/openapi-validator";
+import { loadReference, referenceProblems, type RecordedAnswer } from "../support/reference-check";
 
 const c = useEmulator({ resetEach: false });
 

@@ -3,9 +3,9 @@
  * public enums (checked against the reference's own enums for every write the emulator serves), ids of records that
  * do not exist, edits of records that do not exist. A refused request changes nothing.
  */
-import { appBody, projectAndEnv, useEmulator } from "./support/helpers";
-import { findTemplate } from "./support/openapi-validator";
-import { deref, flatten, loadReference, requestSchemaOf, type RefDoc, type RefSchema } from "./support/reference-schema";
+import { appBody, projectAndEnv, useEmulator } from "../support/helpers";
+import { findTemplate } from "../support/openapi-validator";
+import { deref, flatten, loadReference, requestSchemaOf, type RefDoc, type RefSchema } from "../support/reference-schema";
 
 const doc = loadReference("the emulator's enums against the reference's");
 const c = useEmulator();

@@ -1,8 +1,8 @@
 import http from "node:http";
-import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, seen, useEmulator } from "./support/helpers";
-import { control } from "../../emulator/control/control-client";
-import { findTemplate, validate, type OpenApiDoc } from "./support/openapi-validator";
-import { referenceProblems } from "./support/reference-check";
+import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, seen, useEmulator } from "../support/helpers";
+import { control } from "../../../emulator/control/control-client";
+import { findTemplate, validate, type OpenApiDoc } from "../support/openapi-validator";
+import { referenceProblems } from "../support/reference-check";
 
 const c = useEmulator({ resetEach: false });
 let hook: http.Server;

@@ -4,16 +4,16 @@
  * (an undici interceptor on the global dispatcher, which the provider's client uses) and checked against the reference.
  */
 import { Agent, getGlobalDispatcher, setGlobalDispatcher, type Dispatcher } from "undici";
-import { applicationProvider } from "../../provider/resources/application/index";
-import { containerProvider } from "../../provider/resources/container";
-import { environmentProvider } from "../../provider/resources/environment";
-import { jobProvider } from "../../provider/resources/job/provider";
-import { projectProvider } from "../../provider/resources/project";
-import { secretProvider } from "../../provider/resources/secret";
-import { variableProvider } from "../../provider/resources/variable";
-import { checkedInputs } from "../provider/support/check-helpers";
-import { useFixture } from "../provider/support/fixture";
-import { referenceProblems, type RecordedAnswer } from "./support/reference-check";
+import { applicationProvider } from "../../../provider/resources/application/index";
+import { containerProvider } from "../../../provider/resources/container";
+import { environmentProvider } from "../../../provider/resources/environment";
+import { jobProvider } from "../../../provider/resources/job/provider";
+import { projectProvider } from "../../../provider/resources/project";
+import { secretProvider } from "../../../provider/resources/secret";
+import { variableProvider } from "../../../provider/resources/variable";
+import { checkedInputs } from "../../provider/support/check-helpers";
+import { useFixture } from "../../provider/support/fixture";
+import { referenceProblems, type RecordedAnswer } from "../support/reference-check";
 
 type Props = Record<string, unknown>;
 

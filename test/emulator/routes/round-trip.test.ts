@@ -6,13 +6,13 @@
  * here; a write operation the emulator serves and this table does not name fails the coverage check.
  * Skipped, saying why, when this checkout has no `../shared`.
  */
-import { appBody, containerBody, jobBody, projectAndEnv, useEmulator, type Client } from "./support/helpers";
-import { findTemplate } from "./support/openapi-validator";
+import { appBody, containerBody, jobBody, projectAndEnv, useEmulator, type Client } from "../support/helpers";
+import { findTemplate } from "../support/openapi-validator";
 import {
   OMIT, REFERENCE_PATH, declaredProperties, flatten, loadReference, requestSchemaOf, responseSchemaOf, roundTripProblems, sample,
   type Aliases, type RefDoc, type RefSchema,
-} from "./support/reference-schema";
-import { TEAM_CHECKED_ELSEWHERE, TEAM_FAMILIES, teamFixedValues } from "./support/team-fixtures";
+} from "../support/reference-schema";
+import { TEAM_CHECKED_ELSEWHERE, TEAM_FAMILIES, teamFixedValues } from "../support/team-fixtures";
 
 const doc = loadReference("the round trip of every settable field");
 const c = useEmulator();

@@ -2,9 +2,9 @@
  * Contract of the webhook routes with the reference (strict: an answer carries only the fields its schema declares):
  * create, list, get, replace, the delivery attempts (`/event`, after a delivered and a failed attempt), delete.
  */
-import { appBody, projectAndEnv, seen, useEmulator, waitFor } from "./support/helpers";
-import { referenceProblems } from "./support/reference-check";
-import { startReceiver, type Receiver } from "./support/webhook-receiver";
+import { appBody, projectAndEnv, seen, useEmulator, waitFor } from "../support/helpers";
+import { referenceProblems } from "../support/reference-check";
+import { startReceiver, type Receiver } from "../support/webhook-receiver";
 
 const c = useEmulator({ stepMs: 20 });
 let receiver: Receiver;

@@ -4,8 +4,8 @@
  * twice (as a retried create would), then the `/variable` listing the ids come from. Every answer must match its
  * declared status and schema in the live OpenAPI, strictly (no undeclared property).
  */
-import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, seen, useEmulator } from "./support/helpers";
-import { referenceProblems } from "./support/reference-check";
+import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, seen, useEmulator } from "../support/helpers";
+import { referenceProblems } from "../support/reference-check";
 
 const c = useEmulator({ resetEach: false });
 

@@ -1,6 +1,6 @@
 /** Every custom domain route, driven once for each service kind, answers as the reference says (status and schema). */
-import { appBody, containerBody, dockerHubId, projectAndEnv, seen, useEmulator } from "./support/helpers";
-import { loadReference, referenceProblems } from "./support/reference-check";
+import { appBody, containerBody, dockerHubId, projectAndEnv, seen, useEmulator } from "../support/helpers";
+import { loadReference, referenceProblems } from "../support/reference-check";
 
 const c = useEmulator({ resetEach: false });
 

@@ -5,7 +5,7 @@
  * the kind does not have (400 naming the key) and a git address that is not http(s). A refused request changes
  * nothing.
  */
-import { appBody, containerBody, dockerHubId, fieldOf, jobBody, projectAndEnv, useEmulator, type Answer, type Client } from "./support/helpers";
+import { appBody, containerBody, dockerHubId, fieldOf, jobBody, projectAndEnv, useEmulator, type Answer, type Client } from "../support/helpers";
 
 const c = useEmulator();
 
