@@ -4,9 +4,9 @@
  * the machine) with every address checked.
  */
 import dns from "node:dns";
-import { HELP, parseArgs } from "../../emulator/cli";
-import { addressKind } from "../../emulator/deployments/ip-address";
-import { allowListOf, normalizeAllowHost, resolveTarget, targetUrlProblem } from "../../emulator/deployments/webhook-targets";
+import { HELP, parseArgs } from "../../../emulator/cli";
+import { addressKind } from "../../../emulator/deployments/ip-address";
+import { allowListOf, normalizeAllowHost, resolveTarget, targetUrlProblem } from "../../../emulator/deployments/webhook-targets";
 
 const LOOPBACK_ONLY = allowListOf(undefined);
 

@@ -1,5 +1,5 @@
-import { appBody, projectAndEnv, useEmulator, waitFor, walkStates } from "./support/helpers";
-import { control } from "../../emulator/control/control-client";
+import { appBody, projectAndEnv, useEmulator, waitFor, walkStates } from "../support/helpers";
+import { control } from "../../../emulator/control/control-client";
 
 const STEP = 150;
 const c = useEmulator({ stepMs: STEP });

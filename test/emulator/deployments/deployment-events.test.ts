@@ -4,10 +4,10 @@
  * A deploy cancelled before its first step began sends nothing.
  */
 import http from "node:http";
-import { control } from "../../emulator/control/control-client";
-import { SERVICE_KINDS } from "../../emulator/models/service-kinds";
-import { projectMatches } from "../../emulator/deployments/webhook-delivery";
-import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, useEmulator, waitFor, type Client } from "./support/helpers";
+import { control } from "../../../emulator/control/control-client";
+import { SERVICE_KINDS } from "../../../emulator/models/service-kinds";
+import { projectMatches } from "../../../emulator/deployments/webhook-delivery";
+import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, useEmulator, waitFor, type Client } from "../support/helpers";
 
 interface Delivery {
   event_type: string;

@@ -7,11 +7,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import dns from "node:dns";
 import http from "node:http";
-import { control } from "../../emulator/control/control-client";
-import { HMAC_HEADER, MAX_ATTEMPTS, SECRET_HEADER, retryDelayMs, signatureOf } from "../../emulator/deployments/webhook-delivery";
-import { appBody, projectAndEnv, seen, useEmulator, waitFor } from "./support/helpers";
-import { referenceProblems } from "./support/reference-check";
-import { startReceiver, type Received, type Receiver } from "./support/webhook-receiver";
+import { control } from "../../../emulator/control/control-client";
+import { HMAC_HEADER, MAX_ATTEMPTS, SECRET_HEADER, retryDelayMs, signatureOf } from "../../../emulator/deployments/webhook-delivery";
+import { appBody, projectAndEnv, seen, useEmulator, waitFor } from "../support/helpers";
+import { referenceProblems } from "../support/reference-check";
+import { startReceiver, type Received, type Receiver } from "../support/webhook-receiver";
 
 /** The emulator's clock step: also the first retry's delay. */
 const STEP = 60;

@@ -5,9 +5,9 @@
  * `statusesWithStages` (checked against the reference when this checkout has it), the stale-status fault, and the
  * order of deploy requests in the request log.
  */
-import { control, failDeploys, requests } from "../../emulator/control/control-client";
-import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, useEmulator, waitFor, type Client } from "./support/helpers";
-import { answerProblems, loadReference } from "./support/reference-schema";
+import { control, failDeploys, requests } from "../../../emulator/control/control-client";
+import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, useEmulator, waitFor, type Client } from "../support/helpers";
+import { answerProblems, loadReference } from "../support/reference-schema";
 
 const doc = loadReference("environment deploy answers against the reference");
 const STEP = 100;

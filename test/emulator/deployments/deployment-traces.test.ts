@@ -2,9 +2,9 @@
  * Deployments leave traces: the deployed commit on the application's `git_repository` and the deployment history of
  * applications, databases and environments (answers checked against the reference when this checkout has it).
  */
-import { control } from "../../emulator/control/control-client";
-import { appBody, projectAndEnv, useEmulator, waitFor, type Client } from "./support/helpers";
-import { answerProblems, loadReference } from "./support/reference-schema";
+import { control } from "../../../emulator/control/control-client";
+import { appBody, projectAndEnv, useEmulator, waitFor, type Client } from "../support/helpers";
+import { answerProblems, loadReference } from "../support/reference-schema";
 
 const doc = loadReference("deployment trace answers against the reference");
 const COMMIT = "0123456789abcdef0123456789abcdef01234567";
