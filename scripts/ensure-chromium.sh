@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure headless Chromium is available for the emulator dashboard's browser test
-# (test/emulator/dashboard-browser.test.ts): Debian's `chromium` package, installed with apt-get when missing.
+# (test/emulator/control/dashboard/dashboard-browser.test.ts): Debian's `chromium` package, installed with apt-get when missing.
 # Idempotent: does nothing when the browser is already there. CHROMIUM_PATH names another binary (default
 # /usr/bin/chromium, where the test looks for it).
 set -euo pipefail

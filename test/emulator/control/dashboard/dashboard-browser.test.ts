@@ -10,10 +10,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { describeWithBrowser, launchChromium } from "../browser/chromium";
-import { control } from "../../emulator/control/control-client";
+import { describeWithBrowser, launchChromium } from "../../../browser/chromium";
+import { control } from "../../../../emulator/control/control-client";
 import { createScenario, SECRET_VALUE, type Scenario } from "./dashboard-scenario";
-import { startClient, type Client } from "./support/helpers";
+import { startClient, type Client } from "../../support/helpers";
 
 const STEP_MS = 1500;
 const WAIT_MS = 15000;
@@ -21,7 +21,7 @@ const WAIT_MS = 15000;
 /** Where the screenshot goes: the README's image when UPDATE_SCREENSHOT=1, a temporary file otherwise. */
 function screenshotPath(): string {
   if (process.env.UPDATE_SCREENSHOT === "1") {
-    const docs = path.join(__dirname, "..", "..", "docs");
+    const docs = path.join(__dirname, "..", "..", "..", "..", "docs");
     fs.mkdirSync(docs, { recursive: true });
     return path.join(docs, "emulator-dashboard.png");
   }

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { startEmulator } from "../../emulator";
-import { control } from "../../emulator/control/control-client";
-import { useEmulator } from "./support/helpers";
+import { startEmulator } from "../../../emulator";
+import { control } from "../../../emulator/control/control-client";
+import { useEmulator } from "../support/helpers";
 
 const c = useEmulator();
 let port: number;

@@ -3,7 +3,7 @@
  * variables and a secret whose value the dashboard must never show, and the raw HTTP they use to choose headers.
  */
 import http from "node:http";
-import { appBody, containerBody, dockerHubId, type Client } from "./support/helpers";
+import { appBody, containerBody, dockerHubId, type Client } from "../../support/helpers";
 
 /** A secret value that must never reach the page or its feed. */
 export const SECRET_VALUE = "dashboard-secret-4f1c9a7e-never-shown";

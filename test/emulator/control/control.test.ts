@@ -1,5 +1,5 @@
-import { appBody, projectAndEnv, useEmulator } from "./support/helpers";
-import { control, injectStaleStatus } from "../../emulator/control/control-client";
+import { appBody, projectAndEnv, useEmulator } from "../support/helpers";
+import { control, injectStaleStatus } from "../../../emulator/control/control-client";
 
 const c = useEmulator();
 

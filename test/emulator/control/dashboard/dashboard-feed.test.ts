@@ -3,10 +3,10 @@
  * environments, services and their live states, variables with secrets redacted, requests, faults, token budgets),
  * and the control endpoints' guards kept for both.
  */
-import { control } from "../../emulator/control/control-client";
-import type { DashboardView } from "../../emulator/control/dashboard/view";
+import { control } from "../../../../emulator/control/control-client";
+import type { DashboardView } from "../../../../emulator/control/dashboard/view";
 import { createScenario, rawGet, SECRET_VALUE } from "./dashboard-scenario";
-import { useEmulator, waitFor } from "./support/helpers";
+import { useEmulator, waitFor } from "../../support/helpers";
 
 const LIMIT = 500;
 const c = useEmulator({ rateLimitPerHour: LIMIT });
