@@ -5,8 +5,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { control } from "../../emulator/control/control-client";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { control } from "../../../emulator/control/control-client";
 
 let root: string;
 beforeAll(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), "emu-durable-")); });

@@ -6,10 +6,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { answerProblems, loadReference } from "./support/reference-schema";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { answerProblems, loadReference } from "../support/reference-schema";
 
-const FIXTURE = path.resolve(__dirname, "../fixtures/upgrade/emulator-data.json");
+const FIXTURE = path.resolve(__dirname, "../../fixtures/upgrade/emulator-data.json");
 const doc = loadReference("answers over legacy data against the reference");
 let dir: string;
 beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), "emu-legacy-")); });

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startEmulator } from "../../emulator";
+import { startEmulator } from "../../../emulator";
 
 let dir: string;
 let good: any; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -9,9 +9,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { emulatorInfoFrom } from "../../scripts/emulator-process";
+import { emulatorInfoFrom } from "../../../scripts/emulator-process";
 
-const CLI = path.resolve(__dirname, "../../dist/emulator/cli.js");
+const CLI = path.resolve(__dirname, "../../../dist/emulator/cli.js");
 const ROUNDS = 4;
 const CREATES_PER_ROUND = 48;
 const CLIENTS = 6;

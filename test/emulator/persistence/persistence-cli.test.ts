@@ -3,10 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { startEmulator } from "../../emulator";
-import { HELP, parseArgs } from "../../emulator/cli";
+import { startEmulator } from "../../../emulator";
+import { HELP, parseArgs } from "../../../emulator/cli";
 
-const root = path.resolve(__dirname, "../..");
+const root = path.resolve(__dirname, "../../..");
 let dir: string;
 beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), "emu-data-")); });
 afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
