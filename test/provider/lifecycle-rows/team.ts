@@ -2,7 +2,7 @@
  * Lifecycle rows of the organization's team: `OrganizationSettings`, `OrganizationMember`, `CustomRole`, and the
  * two kinds the service cannot change in place, `ApiToken` and `OrganizationInvitation` (replace-only rows: every
  * changed input replaces them). Their own behaviour (a token's scope and rotation, an invitation accepted) is in
- * test/provider/team-resources.test.ts.
+ * test/provider/resources/team-resources.test.ts.
  */
 import { apiToken } from "../../../provider/resources/api-token";
 import { customRole } from "../../../provider/resources/custom-role";
