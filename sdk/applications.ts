@@ -131,7 +131,10 @@ export const DeployRequest = z.looseObject({ git_commit_id: z.string().min(1).op
 /** Body of a deploy. */
 export type DeployRequest = z.input<typeof DeployRequest>;
 
-/** Endpoints of applications (records, actions, logs, advanced settings). */
+/**
+ * Endpoints of applications (records, actions, logs, advanced settings). An update needs `healthchecks`; ports need
+ * their `id` and `protocol`.
+ */
 export class ApplicationsApi extends services({
   what: "application", naturalKey: "name", record: Application, status: Status,
   createRequest: ApplicationCreateRequest, editRequest: ApplicationEditRequest, advancedSettings: AdvancedSettingsRequest,
@@ -156,12 +159,6 @@ export class ApplicationsApi extends services({
 }
 
 export interface ApplicationsApi {
-  /** Edits an application (`healthchecks` required; ports need their `id` and `protocol`). */
-  update(applicationId: string, request: ApplicationEditRequest): Promise<Application>;
-  /** Deletes an application (asynchronous on the service: follow with `waitUntilGone`). */
-  delete(applicationId: string): Promise<void>;
-  /** Stops the application. Follow with `waitForApplication(id, { target: "STOPPED" })`. */
-  stop(applicationId: string): Promise<ActionResult>;
   // Any keys, as this signature has always taken: known ones are checked, unknown ones passed on as given.
   /** Sets advanced settings (flat dotted keys; only the keys given are sent). Answers with all keys. */
   updateAdvancedSettings(applicationId: string, settings: Record<string, unknown>): Promise<Record<string, unknown>>;

@@ -203,23 +203,13 @@ export const ContainerRegistryReference = z.looseObject({
 /** The registry a container or a job record names. */
 export type ContainerRegistryReference = z.infer<typeof ContainerRegistryReference>;
 
-/** Endpoints of container registries. */
+/**
+ * Endpoints of container registries. An update is a PUT of the full request again, credentials included; the service
+ * refuses a delete while containers or jobs use the registry.
+ */
 export class ContainerRegistriesApi extends records({
   what: "container registry", naturalKey: "name", record: ContainerRegistry,
   createRequest: ContainerRegistryRequest, editRequest: ContainerRegistryRequest,
   list: (organizationId: string) => path`/organization/${organizationId}/containerRegistry`,
   item: (organizationId: string, containerRegistryId: string) => path`/organization/${organizationId}/containerRegistry/${containerRegistryId}`,
 }) {}
-
-export interface ContainerRegistriesApi {
-  /** Lists the container registries of an organization. */
-  list(organizationId: string): Promise<ContainerRegistry[]>;
-  /** Creates a container registry. A lost answer is recovered by name. */
-  create(organizationId: string, request: ContainerRegistryRequest): Promise<ContainerRegistry>;
-  /** Reads one container registry. */
-  get(organizationId: string, containerRegistryId: string): Promise<ContainerRegistry>;
-  /** Replaces a container registry (PUT: the full request again, credentials included). */
-  update(organizationId: string, containerRegistryId: string, request: ContainerRegistryRequest): Promise<ContainerRegistry>;
-  /** Deletes a container registry (the service refuses while containers or jobs use it). */
-  delete(organizationId: string, containerRegistryId: string): Promise<void>;
-}

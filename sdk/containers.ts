@@ -154,7 +154,10 @@ export class ContainerVariablesApi extends serviceVariables("container", "CONTAI
 /** Endpoints of a container's secrets (`/container/{id}/secret`; keys only in answers). */
 export class ContainerSecretsApi extends serviceSecrets("container", "CONTAINER") {}
 
-/** Endpoints of containers (records, actions, logs, advanced settings, variables, secrets, auto-deploy). */
+/**
+ * Endpoints of containers (records, actions, logs, advanced settings, variables, secrets, auto-deploy). An update
+ * takes the whole request again (`healthchecks` required; ports need their `id` and `protocol`).
+ */
 export class ContainersApi extends imageServices({
   what: "container", naturalKey: "name", record: Container, status: Status,
   createRequest: ContainerCreateRequest, editRequest: ContainerEditRequest, advancedSettings: ContainerAdvancedSettingsRequest,
@@ -180,13 +183,4 @@ export class ContainersApi extends imageServices({
   logs(containerId: string, options: LogOptions = {}): Promise<LogLine[]> {
     return readLogs(this.core, path`/container/${containerId}/log`, options);
   }
-}
-
-export interface ContainersApi {
-  /** Edits a container (the whole request again; `healthchecks` required; ports need their `id` and `protocol`). */
-  update(containerId: string, request: ContainerEditRequest): Promise<Container>;
-  /** Deletes a container (asynchronous on the service: follow with `waitUntilGone`). */
-  delete(containerId: string): Promise<void>;
-  /** Stops the container. Follow with `waitForContainer(id, { target: "STOPPED" })`. */
-  stop(containerId: string): Promise<ActionResult>;
 }

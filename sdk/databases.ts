@@ -148,7 +148,7 @@ export const CredentialsRequest = z.looseObject({
 /** Body of a master-credentials change. */
 export type CredentialsRequest = z.input<typeof CredentialsRequest>;
 
-/** Endpoints of databases. */
+/** Endpoints of databases (a delete is asynchronous on the service: follow with `waitUntilGone`). */
 export class DatabasesApi extends deployables({
   what: "database", naturalKey: "name", record: Database, status: Status,
   createRequest: DatabaseCreateRequest, editRequest: DatabaseEditRequest,
@@ -172,11 +172,4 @@ export class DatabasesApi extends deployables({
   async linkedApplications(databaseId: string): Promise<Application[]> {
     return this.core.list(path`/database/${databaseId}/application`, Application);
   }
-}
-
-export interface DatabasesApi {
-  /** Deletes a database (asynchronous on the service: follow with `waitUntilGone`). */
-  delete(databaseId: string): Promise<void>;
-  /** Deploys the database. Follow with `waitForDatabase`. */
-  deploy(databaseId: string): Promise<ActionResult>;
 }

@@ -57,22 +57,25 @@ export class Deployables<P extends Ids, I extends Ids, R extends z.ZodType<{ id:
     this.statusRecord = spec.status;
   }
 
-  /** Reads the deployment status. */
+  /** Reads the deployment status (of an environment: of the environment as a whole). */
   status(...id: I): Promise<z.output<S>> {
     return this.core.call({ method: "GET", path: this.at(id, "status"), response: this.statusRecord }) as Promise<z.output<S>>;
   }
 
-  /** Deploys. */
+  /**
+   * Deploys (an environment: every service, stage by stage). Follow it with the client's wait of the family
+   * (`waitForDatabase`, `waitForEnvironment`, ...).
+   */
   deploy(...id: I): Promise<ActionResult> {
     return action(this.core, this.at(id, "deploy"));
   }
 
-  /** Stops. */
+  /** Stops (an environment: every service; a job: its running run, and a cron job's schedule is removed). */
   stop(...id: I): Promise<ActionResult> {
     return action(this.core, this.at(id, "stop"));
   }
 
-  /** Redeploys. */
+  /** Redeploys (an environment: every service). */
   redeploy(...id: I): Promise<ActionResult> {
     return action(this.core, this.at(id, "redeploy"));
   }

@@ -45,7 +45,10 @@ function byOrder(stages: DeploymentStage[]): DeploymentStage[] {
   return [...stages].sort((a, b) => (a.deployment_order ?? 0) - (b.deployment_order ?? 0));
 }
 
-/** Endpoints of deployment stages. */
+/**
+ * Endpoints of deployment stages. A create appends the stage last; an update edits its name and description; the
+ * service refuses a delete while services are attached.
+ */
 export class DeploymentStagesApi extends records({
   what: "deployment stage", naturalKey: "name", record: DeploymentStage,
   createRequest: DeploymentStageRequest, editRequest: DeploymentStageRequest,
@@ -82,15 +85,4 @@ export class DeploymentStagesApi extends records({
   forService(serviceId: string): Promise<DeploymentStage> {
     return this.core.call({ method: "GET", path: path`/service/${serviceId}/deploymentStage`, response: DeploymentStage });
   }
-}
-
-export interface DeploymentStagesApi {
-  /** Creates a stage (appended last). A lost answer is recovered by name. */
-  create(environmentId: string, request: DeploymentStageRequest): Promise<DeploymentStage>;
-  /** Reads one stage. */
-  get(deploymentStageId: string): Promise<DeploymentStage>;
-  /** Edits a stage's name and description. */
-  update(deploymentStageId: string, request: DeploymentStageRequest): Promise<DeploymentStage>;
-  /** Deletes a stage (the service refuses while services are attached). */
-  delete(deploymentStageId: string): Promise<void>;
 }

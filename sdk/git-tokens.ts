@@ -40,22 +40,9 @@ export const GitTokenRequest = z
 /** Body of a git token create or edit. */
 export type GitTokenRequest = z.input<typeof GitTokenRequest>;
 
-/** Endpoints of git tokens. */
+/** Endpoints of git tokens. An update replaces the token: the full request again, token included. */
 export class GitTokensApi extends records({
   what: "git token", naturalKey: "name", record: GitToken, createRequest: GitTokenRequest, editRequest: GitTokenRequest,
   list: (organizationId: string) => path`/organization/${organizationId}/gitToken`,
   item: (organizationId: string, gitTokenId: string) => path`/organization/${organizationId}/gitToken/${gitTokenId}`,
 }) {}
-
-export interface GitTokensApi {
-  /** Lists the git tokens of an organization. */
-  list(organizationId: string): Promise<GitToken[]>;
-  /** Creates a git token. A lost answer is recovered by name. */
-  create(organizationId: string, request: GitTokenRequest): Promise<GitToken>;
-  /** Reads one git token. */
-  get(organizationId: string, gitTokenId: string): Promise<GitToken>;
-  /** Replaces a git token (the full request again, token included). */
-  update(organizationId: string, gitTokenId: string, request: GitTokenRequest): Promise<GitToken>;
-  /** Deletes a git token. */
-  delete(organizationId: string, gitTokenId: string): Promise<void>;
-}

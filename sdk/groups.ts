@@ -97,19 +97,6 @@ export class LabelsGroupsApi extends records({
   }
 }
 
-export interface LabelsGroupsApi {
-  /** Lists the labels groups of an organization, each with `associated_items_count`. */
-  list(organizationId: string): Promise<LabelsGroup[]>;
-  /** Creates a labels group (one list first; a lost answer is recovered by name among the groups made since). */
-  create(organizationId: string, request: LabelsGroupRequest): Promise<LabelsGroup>;
-  /** Reads one labels group. */
-  get(organizationId: string, labelsGroupId: string): Promise<LabelsGroup>;
-  /** Replaces a labels group (name and every label). */
-  update(organizationId: string, labelsGroupId: string, request: LabelsGroupRequest): Promise<LabelsGroup>;
-  /** Deletes a labels group; the services and clusters that referenced it no longer do. */
-  delete(organizationId: string, labelsGroupId: string): Promise<void>;
-}
-
 /**
  * Endpoints of annotations groups. Names are not known to be unique at the service, so a create first lists the
  * groups (one GET) and, after a lost answer, takes the one new group with the name as the one made.
@@ -124,17 +111,4 @@ export class AnnotationsGroupsApi extends records({
   associatedItems(organizationId: string, annotationsGroupId: string): Promise<GroupAssociatedItem[]> {
     return associatedItemsAt(this.core, path`/organization/${organizationId}/annotationsGroups/${annotationsGroupId}/associatedItems`);
   }
-}
-
-export interface AnnotationsGroupsApi {
-  /** Lists the annotations groups of an organization, each with `associated_items_count`. */
-  list(organizationId: string): Promise<AnnotationsGroup[]>;
-  /** Creates an annotations group (one list first; a lost answer is recovered by name among the groups made since). */
-  create(organizationId: string, request: AnnotationsGroupRequest): Promise<AnnotationsGroup>;
-  /** Reads one annotations group. */
-  get(organizationId: string, annotationsGroupId: string): Promise<AnnotationsGroup>;
-  /** Replaces an annotations group (name, annotations and scopes). */
-  update(organizationId: string, annotationsGroupId: string, request: AnnotationsGroupRequest): Promise<AnnotationsGroup>;
-  /** Deletes an annotations group; the services that referenced it no longer do. */
-  delete(organizationId: string, annotationsGroupId: string): Promise<void>;
 }

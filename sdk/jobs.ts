@@ -251,7 +251,10 @@ export class JobVariablesApi extends serviceVariables("job", "JOB") {}
 /** Endpoints of a job's secrets (`/job/{id}/secret`; keys only in answers). */
 export class JobSecretsApi extends serviceSecrets("job", "JOB") {}
 
-/** Endpoints of jobs (records, actions, advanced settings, variables, secrets, auto-deploy). */
+/**
+ * Endpoints of jobs (records, actions, advanced settings, variables, secrets, auto-deploy). An update needs
+ * `healthchecks` and cannot change the job's type by its schedule.
+ */
 export class JobsApi extends imageServices({
   what: "job", naturalKey: "name", record: Job, status: Status,
   createRequest: JobCreateRequest, editRequest: JobEditRequest, advancedSettings: JobAdvancedSettingsRequest,
@@ -274,13 +277,4 @@ export class JobsApi extends imageServices({
     const query = options.forceEvent !== undefined ? { query: { forceEvent: options.forceEvent } } : {};
     return this.core.call({ method: "POST", path: at, response: ActionResult, ...query, ...(body ? { body, requestSchema: JobDeployRequest } : {}) });
   }
-}
-
-export interface JobsApi {
-  /** Edits a job (`healthchecks` required; the schedule cannot change the job's type). */
-  update(jobId: string, request: JobEditRequest): Promise<Job>;
-  /** Deletes a job (asynchronous on the service: follow with `waitUntilGone`). */
-  delete(jobId: string): Promise<void>;
-  /** Stops the job (a running run is stopped; a cron job's schedule is removed). */
-  stop(jobId: string): Promise<ActionResult>;
 }
