@@ -8,6 +8,7 @@ import { BadRequestError } from "./errors";
 import type { AvailableRole } from "./organizations";
 import { path } from "./path";
 import { maybe, record } from "./schema";
+import { secretFields } from "./sensitive";
 
 /** The scopes of an API token: `Admin` (everything), `Read` (reads), `Deploy` (reads and deploy actions), `Write` (reads and changes). */
 export const API_TOKEN_SCOPES = ["Admin", "Read", "Deploy", "Write"] as const;
@@ -35,6 +36,7 @@ export const CreatedApiToken = ApiToken.extend({
 });
 /** The answer of a create, with the token value. */
 export type CreatedApiToken = z.infer<typeof CreatedApiToken>;
+secretFields({ secret: ["token"] });
 
 /** The create's body on the wire (`OrganizationApiTokenCreateRequest`): a role by id, or the deprecated `scope: "ADMIN"`. */
 const ApiTokenWireRequest = z.looseObject({

@@ -8,6 +8,7 @@ import { records } from "./crud";
 import { path } from "./path";
 import { hasUrlCredentials } from "./url-credentials";
 import { maybe, namedRecord, openEnum } from "./schema";
+import { secretFields } from "./sensitive";
 
 /**
  * Kinds of container registry, as the reference enumerates them. `DOCR` (DigitalOcean) is listed by the service but
@@ -37,6 +38,7 @@ export const CONTAINER_REGISTRY_DEFAULT_URLS: Readonly<Partial<Record<ContainerR
 
 /** The config fields holding credentials: write-only, never in answers, never in messages. */
 export const CONTAINER_REGISTRY_SECRET_FIELDS = ["password", "secret_access_key", "scaleway_secret_key", "json_credentials"] as const;
+secretFields({ secret: CONTAINER_REGISTRY_SECRET_FIELDS, sensitive: ["access_key_id", "scaleway_access_key"] });
 
 /** The config fields each kind requires; `[a, b]` alternatives mean one of them. */
 const REQUIRED_CONFIG: Readonly<Partial<Record<ContainerRegistryKind, ReadonlyArray<string | readonly string[]>>>> = {

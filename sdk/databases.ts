@@ -5,6 +5,7 @@ import { deployables } from "./deployables";
 import { path } from "./path";
 import { Reference, ReferenceRequest, maybe, namedRecord, openEnum } from "./schema";
 import { Status, type ActionResult } from "./status";
+import { secretFields } from "./sensitive";
 
 /** Database engines (a database's `type`). */
 export const DATABASE_TYPES = ["MONGODB", "MYSQL", "POSTGRESQL", "REDIS"] as const;
@@ -147,6 +148,7 @@ export const CredentialsRequest = z.looseObject({
 });
 /** Body of a master-credentials change. */
 export type CredentialsRequest = z.input<typeof CredentialsRequest>;
+secretFields({ secret: ["password"], sensitive: ["login"] });
 
 /** Endpoints of databases (a delete is asynchronous on the service: follow with `waitUntilGone`). */
 export class DatabasesApi extends deployables({

@@ -4,6 +4,7 @@ import { records } from "./crud";
 import { GIT_PROVIDERS, GitProvider, isHttpUrl } from "./git";
 import { path } from "./path";
 import { maybe, namedRecord, openEnum } from "./schema";
+import { secretFields } from "./sensitive";
 
 /** A git token record (never the token itself: a `token` in an answer is dropped). */
 const GitTokenFields = namedRecord({
@@ -39,6 +40,7 @@ export const GitTokenRequest = z
   });
 /** Body of a git token create or edit. */
 export type GitTokenRequest = z.input<typeof GitTokenRequest>;
+secretFields({ secret: ["token"] });
 
 /** Endpoints of git tokens. An update replaces the token: the full request again, token included. */
 export class GitTokensApi extends records({

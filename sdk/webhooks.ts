@@ -5,6 +5,7 @@ import { ENVIRONMENT_TYPES } from "./environments";
 import { path } from "./path";
 import { maybe, openEnum, record } from "./schema";
 import { hasUrlCredentials } from "./url-credentials";
+import { secretFields } from "./sensitive";
 
 /** Event names the service sends (the reference spellings). */
 export const WEBHOOK_EVENTS = ["DEPLOYMENT_STARTED", "DEPLOYMENT_CANCELLED", "DEPLOYMENT_FAILURE", "DEPLOYMENT_SUCCESSFUL"] as const;
@@ -75,6 +76,7 @@ export const Webhook = record({
 });
 /** A webhook record. */
 export type Webhook = z.infer<typeof Webhook>;
+secretFields({ secret: ["target_secret"], sensitive: ["target_url"] });
 
 /**
  * One delivery attempt of a webhook (`WebhookEventResponse`): the event it carried, the URL and body sent, and the
