@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { RequestCore } from "./core";
 import { BadRequestError } from "./errors";
+import { ROLE_FIELDS } from "./members";
 import type { AvailableRole } from "./organizations";
 import { path } from "./path";
 import { maybe, record } from "./schema";
@@ -21,10 +22,8 @@ export const ApiToken = record({
   name: maybe(z.string()),
   /** Free text. */
   description: maybe(z.string()),
-  /** Name of the token's role, e.g. `Deploy` or a custom role's name. */
-  role_name: maybe(z.string()),
-  /** Id of the token's role. */
-  role_id: maybe(z.string()),
+  /** The token's role. */
+  ...ROLE_FIELDS,
 });
 /** An API token's metadata. */
 export type ApiToken = z.infer<typeof ApiToken>;

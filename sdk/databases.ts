@@ -3,6 +3,7 @@ import { z } from "zod";
 import { Application } from "./applications";
 import { deployables } from "./deployables";
 import { path } from "./path";
+import { DEPLOYED_SERVICE_RECORD_FIELDS } from "./service-common";
 import { Reference, ReferenceRequest, maybe, namedRecord, openEnum } from "./schema";
 import { Status, type ActionResult } from "./status";
 import { secretFields } from "./sensitive";
@@ -90,14 +91,7 @@ export const Database = namedRecord({
   mode: maybe(openEnum(DATABASE_MODES)),
   /** `PRIVATE` or `PUBLIC`. */
   accessibility: maybe(openEnum(DATABASE_ACCESSIBILITIES)),
-  /** Free text. */
-  description: maybe(z.string()),
-  /** The environment the database belongs to. */
-  environment: maybe(Reference),
-  /** CPU in millicores. */
-  cpu: maybe(z.number()),
-  /** Memory in MB. */
-  memory: maybe(z.number()),
+  ...DEPLOYED_SERVICE_RECORD_FIELDS,
   /** Disk size in GB. */
   storage: maybe(z.number()),
   /** Cloud instance type (`MANAGED`). */
@@ -106,18 +100,10 @@ export const Database = namedRecord({
   host: maybe(z.string()),
   /** Port to connect to. */
   port: maybe(z.number()),
-  /** The most millicores the database may be given, as the service answers it. */
-  maximum_cpu: maybe(z.number()),
-  /** The most MB of memory the database may be given, as the service answers it. */
-  maximum_memory: maybe(z.number()),
   /** Whether the disk is encrypted. */
   disk_encrypted: maybe(z.boolean()),
   /** Kind of disk, e.g. `gp3`. */
   disk_type: maybe(z.string()),
-  /** URI of the database's icon. */
-  icon_uri: maybe(z.string()),
-  /** The service's kind, as the service spells it. */
-  service_type: maybe(z.string()),
 });
 /**
  * A database record.

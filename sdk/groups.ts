@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { RequestCore } from "./core";
 import { records } from "./crud";
 import { path, type ApiPath } from "./path";
-import { listOf, maybe, namedRecord, openEnum } from "./schema";
+import { PLACEMENT_FIELDS, listOf, maybe, namedRecord, openEnum } from "./schema";
 
 /** Where the annotations of a group are put (the reference's `OrganizationAnnotationsGroupScopeEnum`). */
 export const ANNOTATION_SCOPES = [
@@ -65,11 +65,7 @@ export const GroupAssociatedItem = z.looseObject({
   item_id: z.string(),
   item_name: z.string(),
   item_type: openEnum(GROUP_ITEM_TYPES),
-  project_id: maybe(z.string()),
-  project_name: maybe(z.string()),
-  environment_id: maybe(z.string()),
-  environment_name: maybe(z.string()),
-  cluster_id: maybe(z.string()),
+  ...PLACEMENT_FIELDS,
   cluster_name: maybe(z.string()),
 });
 /** A service or cluster that references a group. */

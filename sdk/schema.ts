@@ -30,6 +30,15 @@ export type Reference = z.infer<typeof Reference>;
 /** A reference to another record in a request, e.g. one of `labels_groups`: `{ id }`, the id non-empty. */
 export const ReferenceRequest = z.looseObject({ id: z.string().min(1) });
 
+/** Where a service is, as the organization-wide lists answer it: its project's and environment's ids and names, its cluster. */
+export const PLACEMENT_FIELDS = {
+  project_id: maybe(z.string()),
+  project_name: maybe(z.string()),
+  environment_id: maybe(z.string()),
+  environment_name: maybe(z.string()),
+  cluster_id: maybe(z.string()),
+};
+
 /**
  * A record as the service answers it: its `id`, the family's own `fields`, then when it was made and last changed
  * (`created_at`, `updated_at`). Keys the schema does not name are kept.

@@ -285,10 +285,10 @@ export const StorageRecord = z.looseObject({
 export type StorageRecord = z.infer<typeof StorageRecord>;
 
 /**
- * Record fields every service kind (application, container, job) has, as the service returns them: environment,
- * description, resources, probes, preview and auto-deploy switches, annotation and label groups, icon and type.
+ * Record fields of every service the client deploys, databases included, as the service returns them: environment,
+ * description, resources and their maximums, icon and type.
  */
-export const SERVICE_RECORD_FIELDS = {
+export const DEPLOYED_SERVICE_RECORD_FIELDS = {
   /** The environment the service belongs to. */
   environment: maybe(Reference),
   /** Free text. */
@@ -297,12 +297,25 @@ export const SERVICE_RECORD_FIELDS = {
   cpu: maybe(z.number()),
   /** MB of memory per instance. */
   memory: maybe(z.number()),
-  /** GPUs per instance. */
-  gpu: maybe(z.number()),
   /** The most millicores an instance may be given, as the service answers it. */
   maximum_cpu: maybe(z.number()),
   /** The most MB of memory an instance may be given, as the service answers it. */
   maximum_memory: maybe(z.number()),
+  /** URI of the service's icon. */
+  icon_uri: maybe(z.string()),
+  /** The service's kind, as the service spells it. */
+  service_type: maybe(z.string()),
+};
+
+/**
+ * Record fields every service kind (application, container, job) has, as the service returns them: those of
+ * {@link DEPLOYED_SERVICE_RECORD_FIELDS}, GPUs, ephemeral storage, probes, preview and auto-deploy switches,
+ * annotation and label groups.
+ */
+export const SERVICE_RECORD_FIELDS = {
+  ...DEPLOYED_SERVICE_RECORD_FIELDS,
+  /** GPUs per instance. */
+  gpu: maybe(z.number()),
   /** GiB of ephemeral storage per instance. */
   ephemeral_storage_in_gib: maybe(z.number()),
   /** Readiness and liveness probes. */
@@ -315,10 +328,6 @@ export const SERVICE_RECORD_FIELDS = {
   annotations_groups: maybe(z.array(Reference)),
   /** The labels groups attached. */
   labels_groups: maybe(z.array(Reference)),
-  /** URI of the service's icon. */
-  icon_uri: maybe(z.string()),
-  /** The service's kind, as the service spells it. */
-  service_type: maybe(z.string()),
 };
 
 /** Record fields of the long-running kinds (application, container): instance counts, ports, volumes, command, autoscaling. */
