@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { records } from "./crud";
 import { path } from "./path";
-import { Reference, listOf, maybe, namedRecord } from "./schema";
+import { Reference, TIMESTAMP_FIELDS, listOf, maybe, namedRecord } from "./schema";
 
 /** A service's membership of a stage. */
 export const StageService = z.looseObject({
@@ -10,8 +10,7 @@ export const StageService = z.looseObject({
   service_id: maybe(z.string()),
   service_type: maybe(z.string()),
   is_skipped: maybe(z.boolean()),
-  created_at: maybe(z.string()),
-  updated_at: maybe(z.string()),
+  ...TIMESTAMP_FIELDS,
 });
 /** A service's membership of a stage. */
 export type StageService = z.infer<typeof StageService>;
