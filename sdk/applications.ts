@@ -1,15 +1,15 @@
 /** Applications: containerized services built from a git repository, inside an environment. */
 import { z } from "zod";
 import { AdvancedSettingsRequest } from "./advanced-settings";
-import { action, services } from "./deployables";
+import { action, kindRecords, services } from "./deployables";
 import { GitProvider, gitProviderOfUrl } from "./git";
 import { path } from "./path";
 import { maybe, namedRecord } from "./schema";
 import {
-  GitRepository, GitRepositoryRequest, Healthchecks, PortCreateRequest, PortEditRequest, RUNNING_SERVICE_RECORD_FIELDS,
+  GitRepository, GitRepositoryRequest, RUNNING_SERVICE_CREATE_FIELDS, RUNNING_SERVICE_EDIT_FIELDS, RUNNING_SERVICE_RECORD_FIELDS,
   RUNNING_SERVICE_REQUEST_FIELDS, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS, readLogs, type LogLine, type LogOptions,
 } from "./service-common";
-import { Status, type ActionResult } from "./status";
+import type { ActionResult } from "./status";
 
 /** Build modes of an application (`DOCKER`, which needs a Dockerfile). */
 export const BUILD_MODES = ["DOCKER"] as const;
@@ -80,10 +80,7 @@ export const ApplicationCreateRequest = z.looseObject({
   name: z.string().min(1),
   /** The repository to build from. */
   git_repository: GitRepositoryRequest,
-  /** Readiness and liveness probes (default `{}`: none). */
-  healthchecks: Healthchecks.default({}),
-  /** The application's ports. */
-  ports: z.array(PortCreateRequest).optional(),
+  ...RUNNING_SERVICE_CREATE_FIELDS,
   ...applicationFields,
 });
 /** Body of an application create. */
@@ -95,10 +92,7 @@ export const ApplicationEditRequest = z.looseObject({
   name: z.string().min(1).optional(),
   /** The repository to build from. */
   git_repository: GitRepositoryRequest.optional(),
-  /** Readiness and liveness probes (required: send the current ones to keep them). */
-  healthchecks: Healthchecks,
-  /** The application's ports: the list replaces them (a port left out is removed). */
-  ports: z.array(PortEditRequest).optional(),
+  ...RUNNING_SERVICE_EDIT_FIELDS,
   ...applicationFields,
 });
 /** Body of an application edit. */
@@ -136,10 +130,8 @@ export type DeployRequest = z.input<typeof DeployRequest>;
  * their `id` and `protocol`.
  */
 export class ApplicationsApi extends services({
-  what: "application", naturalKey: "name", record: Application, status: Status,
+  ...kindRecords("application"), record: Application,
   createRequest: ApplicationCreateRequest, editRequest: ApplicationEditRequest, advancedSettings: AdvancedSettingsRequest,
-  list: (environmentId: string) => path`/environment/${environmentId}/application`,
-  item: (applicationId: string) => path`/application/${applicationId}`,
 }) {
   /** Starts a deployment (of `git_commit_id`, or the branch head). Follow it with `waitForApplication`. */
   override deploy(applicationId: string, request?: DeployRequest): Promise<ActionResult> {

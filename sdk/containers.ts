@@ -5,17 +5,17 @@
 import { z } from "zod";
 import { ContainerAdvancedSettingsRequest } from "./advanced-settings";
 import {
-  Healthchecks, PortCreateRequest, PortEditRequest, RUNNING_SERVICE_RECORD_FIELDS,
+  RUNNING_SERVICE_CREATE_FIELDS, RUNNING_SERVICE_EDIT_FIELDS, RUNNING_SERVICE_RECORD_FIELDS,
   RUNNING_SERVICE_REQUEST_FIELDS, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS, readLogs, type LogLine, type LogOptions,
 } from "./service-common";
 import { APPLICATION_DEFAULTS } from "./applications";
 import { ContainerRegistryReference } from "./container-registries";
-import { action, imageServices, ImageAutoDeployRequest } from "./deployables";
+import { action, ImageAutoDeployRequest, imageServices, kindRecords } from "./deployables";
 import { imageNameProblem, imageTagProblem } from "./image";
 import { path } from "./path";
 import { maybe, namedRecord, openEnum } from "./schema";
 import { serviceSecrets } from "./secrets";
-import { Status, type ActionResult } from "./status";
+import type { ActionResult } from "./status";
 import { serviceVariables } from "./variables";
 
 /** CPU architectures a service may be pinned to (`cpu_architecture`; `null` means the cluster's default). */
@@ -57,6 +57,18 @@ export const ImageName = ruled(imageNameProblem);
 /** An image tag in a request (see {@link imageTagProblem}). */
 export const ImageTag = ruled(imageTagProblem);
 
+/** What a container runs, in a create and an edit alike (an edit sends it again): its name and its image. */
+const containerImage = {
+  /** Container name, unique within the environment. */
+  name: z.string().min(1),
+  /** Id of the container registry to pull from. */
+  registry_id: z.string().min(1),
+  /** Image name in the registry. */
+  image_name: ImageName,
+  /** Image tag to run. */
+  tag: ImageTag,
+};
+
 const containerFields = {
   ...SERVICE_REQUEST_FIELDS,
   ...RUNNING_SERVICE_REQUEST_FIELDS,
@@ -70,18 +82,8 @@ const containerFields = {
  * environment.
  */
 export const ContainerCreateRequest = z.looseObject({
-  /** Container name, unique within the environment. */
-  name: z.string().min(1),
-  /** Id of the container registry to pull from. */
-  registry_id: z.string().min(1),
-  /** Image name in the registry. */
-  image_name: ImageName,
-  /** Image tag to run. */
-  tag: ImageTag,
-  /** Readiness and liveness probes (default `{}`: none). */
-  healthchecks: Healthchecks.default({}),
-  /** The container's ports. */
-  ports: z.array(PortCreateRequest).optional(),
+  ...containerImage,
+  ...RUNNING_SERVICE_CREATE_FIELDS,
   ...containerFields,
 });
 /** Body of a container create. */
@@ -93,18 +95,8 @@ export type ContainerCreateRequest = z.input<typeof ContainerCreateRequest>;
  * `id`, and the list replaces the container's ports.
  */
 export const ContainerEditRequest = z.looseObject({
-  /** Container name, unique within the environment. */
-  name: z.string().min(1),
-  /** Id of the container registry to pull from. */
-  registry_id: z.string().min(1),
-  /** Image name in the registry. */
-  image_name: ImageName,
-  /** Image tag to run. */
-  tag: ImageTag,
-  /** Readiness and liveness probes (required: send the current ones to keep them). */
-  healthchecks: Healthchecks,
-  /** The container's ports: the list replaces them (a port left out is removed). */
-  ports: z.array(PortEditRequest).optional(),
+  ...containerImage,
+  ...RUNNING_SERVICE_EDIT_FIELDS,
   ...containerFields,
 });
 /** Body of a container edit. */
@@ -159,12 +151,8 @@ export class ContainerSecretsApi extends serviceSecrets("container", "CONTAINER"
  * takes the whole request again (`healthchecks` required; ports need their `id` and `protocol`).
  */
 export class ContainersApi extends imageServices({
-  what: "container", naturalKey: "name", record: Container, status: Status,
+  ...kindRecords("container"), record: Container, variables: ContainerVariablesApi, secrets: ContainerSecretsApi,
   createRequest: ContainerCreateRequest, editRequest: ContainerEditRequest, advancedSettings: ContainerAdvancedSettingsRequest,
-  variables: ContainerVariablesApi, secrets: ContainerSecretsApi,
-  list: (environmentId: string) => path`/environment/${environmentId}/container`,
-  item: (containerId: string) => path`/container/${containerId}`,
-  autoDeploy: (organizationId: string) => path`/organization/${organizationId}/container/deploy`,
 }) {
   /**
    * Starts a deployment: of `image_tag` (which becomes the container's `tag`), or of the container's current tag

@@ -1,11 +1,11 @@
 /** Databases: provisioned and deployed per environment (container or managed). */
 import { z } from "zod";
 import { Application } from "./applications";
-import { deployables } from "./deployables";
+import { deployables, kindRecords } from "./deployables";
 import { path } from "./path";
 import { DEPLOYED_SERVICE_RECORD_FIELDS } from "./service-common";
 import { Reference, ReferenceRequest, maybe, namedRecord, openEnum } from "./schema";
-import { Status, type ActionResult } from "./status";
+import type { ActionResult } from "./status";
 import { secretFields } from "./sensitive";
 
 /** Database engines (a database's `type`). */
@@ -138,10 +138,7 @@ secretFields({ secret: ["password"], sensitive: ["login"] });
 
 /** Endpoints of databases (a delete is asynchronous on the service: follow with `waitUntilGone`). */
 export class DatabasesApi extends deployables({
-  what: "database", naturalKey: "name", record: Database, status: Status,
-  createRequest: DatabaseCreateRequest, editRequest: DatabaseEditRequest,
-  list: (environmentId: string) => path`/environment/${environmentId}/database`,
-  item: (databaseId: string) => path`/database/${databaseId}`,
+  ...kindRecords("database"), record: Database, createRequest: DatabaseCreateRequest, editRequest: DatabaseEditRequest,
 }) {
   /** Reads the master credentials (contains the password). */
   getMasterCredentials(databaseId: string): Promise<DatabaseCredentials> {

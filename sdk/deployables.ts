@@ -8,8 +8,9 @@ import { z } from "zod";
 import { AdvancedSettings } from "./advanced-settings";
 import type { RequestCore } from "./core";
 import { Records, withSpec, type CollectionSpec, type Ids, type KeyedRecord, type KeyedRequest, type KeyedSpec } from "./crud";
-import { under, type ApiPath } from "./path";
+import { path, under, type ApiPath } from "./path";
 import type { ServiceSecretsApi } from "./secrets";
+import { SERVICE_KINDS, type DeployableServiceKind } from "./service-kinds";
 import { ActionResult, Status } from "./status";
 import type { ServiceVariablesApi } from "./variables";
 
@@ -84,6 +85,20 @@ export class Deployables<P extends Ids, I extends Ids, R extends z.ZodType<{ id:
   protected at(id: I, segment: string): ApiPath {
     return under(() => this.spec.item(...id), segment);
   }
+}
+
+/**
+ * What a deployed service kind's spec takes from the kind table ({@link SERVICE_KINDS}): its name in messages, the
+ * `name` a lost create is found by, its status record and its paths (`/environment/{environmentId}/<kind>`,
+ * `/<kind>/{id}` and, for the kinds run from images, the organization-wide `/organization/{organizationId}/<kind>/deploy`).
+ */
+export function kindRecords<K extends DeployableServiceKind>(kind: K) {
+  return {
+    what: kind, naturalKey: "name" as const, status: Status,
+    list: (environmentId: string) => under(() => path`/environment/${environmentId}`, kind),
+    item: (serviceId: string) => SERVICE_KINDS[kind].item(serviceId),
+    autoDeploy: (organizationId: string) => under(() => under(() => path`/organization/${organizationId}`, kind), "deploy"),
+  };
 }
 
 /** The base class of a deployable family: records' endpoints, status, deploy, stop and redeploy. */

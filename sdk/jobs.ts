@@ -8,12 +8,12 @@ import { JobAdvancedSettingsRequest } from "./advanced-settings";
 import { GitRepository, GitRepositoryRequest, Healthchecks, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS } from "./service-common";
 import { ContainerRegistryReference } from "./container-registries";
 import { CPU_ARCHITECTURES, ImageName, ImageTag } from "./containers";
-import { ImageAutoDeployRequest, imageServices } from "./deployables";
+import { ImageAutoDeployRequest, imageServices, kindRecords } from "./deployables";
 import { cronProblem } from "./image";
 import { path } from "./path";
 import { maybe, namedRecord, openEnum } from "./schema";
 import { serviceSecrets } from "./secrets";
-import { ActionResult, Status } from "./status";
+import { ActionResult } from "./status";
 import { serviceVariables } from "./variables";
 
 /** The events a lifecycle job runs on, as the schedule spells them. */
@@ -256,12 +256,8 @@ export class JobSecretsApi extends serviceSecrets("job", "JOB") {}
  * `healthchecks` and cannot change the job's type by its schedule.
  */
 export class JobsApi extends imageServices({
-  what: "job", naturalKey: "name", record: Job, status: Status,
+  ...kindRecords("job"), record: Job, variables: JobVariablesApi, secrets: JobSecretsApi,
   createRequest: JobCreateRequest, editRequest: JobEditRequest, advancedSettings: JobAdvancedSettingsRequest,
-  variables: JobVariablesApi, secrets: JobSecretsApi,
-  list: (environmentId: string) => path`/environment/${environmentId}/job`,
-  item: (jobId: string) => path`/job/${jobId}`,
-  autoDeploy: (organizationId: string) => path`/organization/${organizationId}/job/deploy`,
 }) {
   /**
    * Starts a deployment: of `image_tag` or `git_commit_id` when given, else of the job's current source. A cron job

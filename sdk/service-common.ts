@@ -204,6 +204,22 @@ export const RUNNING_SERVICE_REQUEST_FIELDS = {
   autoscaling: z.looseObject({}).optional(),
 };
 
+/** The probes and ports of a long-running kind's create (application, container): probes default to none. */
+export const RUNNING_SERVICE_CREATE_FIELDS = {
+  /** Readiness and liveness probes (default `{}`: none). */
+  healthchecks: Healthchecks.default({}),
+  /** The service's ports. */
+  ports: z.array(PortCreateRequest).optional(),
+};
+
+/** The probes and ports of a long-running kind's edit: probes required, and the ports' list replaces them. */
+export const RUNNING_SERVICE_EDIT_FIELDS = {
+  /** Readiness and liveness probes (required: send the current ones to keep them). */
+  healthchecks: Healthchecks,
+  /** The service's ports: the list replaces them (a port left out is removed). */
+  ports: z.array(PortEditRequest).optional(),
+};
+
 /** A port as the service returns it. */
 export const Port = z.looseObject({
   /** The port's id. */
