@@ -7,8 +7,9 @@ import { path } from "./path";
 import { maybe, namedRecord } from "./schema";
 import {
   GitRepository, GitRepositoryRequest, RUNNING_SERVICE_CREATE_FIELDS, RUNNING_SERVICE_EDIT_FIELDS, RUNNING_SERVICE_RECORD_FIELDS,
-  RUNNING_SERVICE_REQUEST_FIELDS, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS, readLogs, type LogLine, type LogOptions,
+  RUNNING_SERVICE_REQUEST_FIELDS, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS,
 } from "./service-common";
+import { readLogs, type LogLine, type LogOptions } from "./service-logs";
 import type { ActionResult } from "./status";
 
 /** Build modes of an application (`DOCKER`, which needs a Dockerfile). */

@@ -16,7 +16,7 @@ import type { RateLimitWait } from "./pacing";
 export { describeRateLimitWait, type RateLimitWait, type RateLimitWaitKind } from "./pacing";
 export { RATE_LIMIT_WAIT_CHANNEL } from "./core";
 import { path as buildPath, under, type ApiPath } from "./path";
-import type { LogLine, LogOptions } from "./service-common";
+import type { LogLine, LogOptions } from "./service-logs";
 import { SERVICE_KINDS, kindHas, type DeployableServiceKind, type ServiceKindInfo, type ServiceKindName } from "./service-kinds";
 import type { EnvironmentStatus, Status } from "./status";
 import { attachOwnerValues } from "./owner-values";

@@ -20,6 +20,7 @@ export * from "./environment-wait";
 export * from "./git";
 export * from "./url-credentials";
 export * from "./service-common";
+export * from "./service-logs";
 export * from "./advanced-settings";
 export * from "./image";
 export * from "./service-values";
