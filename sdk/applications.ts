@@ -6,7 +6,7 @@ import { GitProvider, gitProviderOfUrl } from "./git";
 import { path } from "./path";
 import { maybe, namedRecord } from "./schema";
 import {
-  GitRepository, GitRepositoryRequest, RUNNING_SERVICE_CREATE_FIELDS, RUNNING_SERVICE_EDIT_FIELDS, RUNNING_SERVICE_RECORD_FIELDS,
+  DOCKER_BUILD_RECORD_FIELDS, GitRepositoryRequest, RUNNING_SERVICE_CREATE_FIELDS, RUNNING_SERVICE_EDIT_FIELDS, RUNNING_SERVICE_RECORD_FIELDS,
   RUNNING_SERVICE_REQUEST_FIELDS, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS,
 } from "./service-common";
 import { readLogs, type LogLine, type LogOptions } from "./service-logs";
@@ -103,16 +103,11 @@ export type ApplicationEditRequest = z.input<typeof ApplicationEditRequest>;
 export const Application = namedRecord({
   ...SERVICE_RECORD_FIELDS,
   ...RUNNING_SERVICE_RECORD_FIELDS,
-  /** Repository, with the provider and branch in use and the deployed commit. */
-  git_repository: maybe(GitRepository),
+  ...DOCKER_BUILD_RECORD_FIELDS,
   /** The most GPUs an instance may be given (the service's spelling). */
   maximun_gpu: maybe(z.number()),
   /** How the application is built (`DOCKER`). */
   build_mode: maybe(z.string()),
-  /** Path of the Dockerfile in the repository. */
-  dockerfile_path: maybe(z.string()),
-  /** Stage of a multi-stage Dockerfile to build. */
-  docker_target_build_stage: maybe(z.string()),
 });
 /**
  * An application record.

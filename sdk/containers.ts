@@ -103,22 +103,32 @@ export const ContainerEditRequest = z.looseObject({
 /** Body of a container edit. */
 export type ContainerEditRequest = z.input<typeof ContainerEditRequest>;
 
-/** A container record. */
-export const Container = namedRecord({
-  ...SERVICE_RECORD_FIELDS,
-  ...RUNNING_SERVICE_RECORD_FIELDS,
-  /** Id of the container registry the image is pulled from. */
-  registry_id: maybe(z.string()),
-  /** That registry, as the service answers it. */
-  registry: maybe(ContainerRegistryReference),
+/** An image a service runs, as the service answers it (a container's, a job's `source.image`). */
+export const IMAGE_SOURCE_RECORD_FIELDS = {
   /** Image name in the registry. */
   image_name: maybe(z.string()),
   /** Image tag running (or to run). */
   tag: maybe(z.string()),
+  /** Id of the container registry the image is pulled from. */
+  registry_id: maybe(z.string()),
+  /** That registry, as the service answers it. */
+  registry: maybe(ContainerRegistryReference),
+};
+
+/** Record fields of the kinds run from registry images (container, job): GPUs and the image's CPU architecture. */
+export const IMAGE_KIND_RECORD_FIELDS = {
   /** The most GPUs an instance may be given. */
   maximum_gpu: maybe(z.number()),
   /** CPU architecture of the image. */
   cpu_architecture: maybe(openEnum(CPU_ARCHITECTURES)),
+};
+
+/** A container record. */
+export const Container = namedRecord({
+  ...SERVICE_RECORD_FIELDS,
+  ...RUNNING_SERVICE_RECORD_FIELDS,
+  ...IMAGE_SOURCE_RECORD_FIELDS,
+  ...IMAGE_KIND_RECORD_FIELDS,
 });
 /**
  * A container record.

@@ -5,9 +5,8 @@
  */
 import { z } from "zod";
 import { JobAdvancedSettingsRequest } from "./advanced-settings";
-import { GitRepository, GitRepositoryRequest, Healthchecks, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS } from "./service-common";
-import { ContainerRegistryReference } from "./container-registries";
-import { CPU_ARCHITECTURES, ImageName, ImageTag } from "./containers";
+import { DOCKER_BUILD_RECORD_FIELDS, GitRepositoryRequest, Healthchecks, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS } from "./service-common";
+import { CPU_ARCHITECTURES, IMAGE_KIND_RECORD_FIELDS, IMAGE_SOURCE_RECORD_FIELDS, ImageName, ImageTag } from "./containers";
 import { ImageAutoDeployRequest, imageServices, kindRecords } from "./deployables";
 import { cronProblem } from "./image";
 import { path } from "./path";
@@ -190,18 +189,8 @@ export type JobSchedule = z.infer<typeof JobSchedule>;
 
 /** A job's source as returned: `image` (with its registry) or `docker` (with its repository). */
 export const JobSource = z.looseObject({
-  image: maybe(z.looseObject({
-    image_name: maybe(z.string()),
-    tag: maybe(z.string()),
-    registry_id: maybe(z.string()),
-    registry: maybe(ContainerRegistryReference),
-  })),
-  docker: maybe(z.looseObject({
-    git_repository: maybe(GitRepository),
-    dockerfile_path: maybe(z.string()),
-    dockerfile_raw: maybe(z.string()),
-    docker_target_build_stage: maybe(z.string()),
-  })),
+  image: maybe(z.looseObject(IMAGE_SOURCE_RECORD_FIELDS)),
+  docker: maybe(z.looseObject({ ...DOCKER_BUILD_RECORD_FIELDS, dockerfile_raw: maybe(z.string()) })),
 });
 /** A job's source as returned. */
 export type JobSource = z.infer<typeof JobSource>;
@@ -215,8 +204,7 @@ export const Job = namedRecord({
   max_nb_restart: maybe(z.number()),
   max_duration_seconds: maybe(z.number()),
   port: maybe(z.number()),
-  maximum_gpu: maybe(z.number()),
-  cpu_architecture: maybe(openEnum(CPU_ARCHITECTURES)),
+  ...IMAGE_KIND_RECORD_FIELDS,
 });
 /** A job record. */
 export type Job = z.infer<typeof Job>;

@@ -274,6 +274,16 @@ export const GitRepository = z.looseObject({
 /** Git repository of a service built from git, as returned. */
 export type GitRepository = z.infer<typeof GitRepository>;
 
+/** A build from a git repository's Dockerfile, as the service answers it (an application's, a job's `source.docker`). */
+export const DOCKER_BUILD_RECORD_FIELDS = {
+  /** Repository, with the provider and branch in use and the deployed commit. */
+  git_repository: maybe(GitRepository),
+  /** Path of the Dockerfile in the repository. */
+  dockerfile_path: maybe(z.string()),
+  /** Stage of a multi-stage Dockerfile to build. */
+  docker_target_build_stage: maybe(z.string()),
+};
+
 /** Health checks as the service returns them (probes kept as sent). */
 export const HealthchecksRecord = z.looseObject({
   /** The readiness probe, as sent. */
