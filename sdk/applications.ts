@@ -7,9 +7,9 @@ import { path } from "./path";
 import { maybe, namedRecord } from "./schema";
 import {
   DOCKER_BUILD_RECORD_FIELDS, GitRepositoryRequest, RUNNING_SERVICE_CREATE_FIELDS, RUNNING_SERVICE_EDIT_FIELDS, RUNNING_SERVICE_RECORD_FIELDS,
-  RUNNING_SERVICE_REQUEST_FIELDS, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS,
+  RUNNING_SERVICE_REQUEST_FIELDS, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS, type LogLine,
 } from "./service-common";
-import { readLogs, type LogLine, type LogOptions } from "./service-logs";
+import { readLogs, type LogOptions } from "./service-logs";
 import type { ActionResult } from "./status";
 
 /** Build modes of an application (`DOCKER`, which needs a Dockerfile). */

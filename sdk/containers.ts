@@ -6,9 +6,9 @@ import { z } from "zod";
 import { ContainerAdvancedSettingsRequest } from "./advanced-settings";
 import {
   RUNNING_SERVICE_CREATE_FIELDS, RUNNING_SERVICE_EDIT_FIELDS, RUNNING_SERVICE_RECORD_FIELDS,
-  RUNNING_SERVICE_REQUEST_FIELDS, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS,
+  RUNNING_SERVICE_REQUEST_FIELDS, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS, type LogLine,
 } from "./service-common";
-import { readLogs, type LogLine, type LogOptions } from "./service-logs";
+import { readLogs, type LogOptions } from "./service-logs";
 import { APPLICATION_DEFAULTS } from "./applications";
 import { ContainerRegistryReference } from "./container-registries";
 import { action, ImageAutoDeployRequest, imageServices, kindRecords } from "./deployables";

@@ -30,15 +30,6 @@ export type Reference = z.infer<typeof Reference>;
 /** A reference to another record in a request, e.g. one of `labels_groups`: `{ id }`, the id non-empty. */
 export const ReferenceRequest = z.looseObject({ id: z.string().min(1) });
 
-/** Where a service is, as the organization-wide lists answer it: its project's and environment's ids and names, its cluster. */
-export const PLACEMENT_FIELDS = {
-  project_id: maybe(z.string()),
-  project_name: maybe(z.string()),
-  environment_id: maybe(z.string()),
-  environment_name: maybe(z.string()),
-  cluster_id: maybe(z.string()),
-};
-
 /** When a record was made and last changed, as the service answers it. */
 export const TIMESTAMP_FIELDS = {
   /** When the record was made, as the service answers it. */
@@ -51,6 +42,9 @@ export const TIMESTAMP_FIELDS = {
 export function sameFields<K extends string, T extends z.ZodType>(keys: ReadonlyArray<K>, schema: T): Record<K, T> {
   return Object.fromEntries(keys.map((key) => [key, schema])) as Record<K, T>;
 }
+
+/** Where a service is, as the organization-wide lists answer it: its project's and environment's ids and names, its cluster. */
+export const PLACEMENT_FIELDS = sameFields(["project_id", "project_name", "environment_id", "environment_name", "cluster_id"], maybe(z.string()));
 
 /**
  * A record as the service answers it: its `id`, the family's own `fields`, then when it was made and last changed

@@ -371,3 +371,14 @@ export const RUNNING_SERVICE_RECORD_FIELDS = {
   /** Autoscaling settings, as the service answers them. */
   autoscaling: maybe(z.looseObject({})),
 };
+
+/** One line of a service's log. */
+export const LogLine = z.looseObject({
+  id: maybe(z.string()),
+  created_at: maybe(z.string()),
+  message: z.string(),
+  pod_name: maybe(z.string()),
+  version: maybe(z.string()),
+});
+/** One line of a service's log. */
+export type LogLine = z.infer<typeof LogLine>;

@@ -1,19 +1,8 @@
-/** The log lines of a service (applications and containers have a log endpoint): the record and its read. */
-import { z } from "zod";
+/** The read of a service's log lines (applications and containers have a log endpoint; `LogLine` is the record). */
 import type { RequestCore } from "./core";
 import type { ApiPath } from "./path";
-import { listOf, maybe } from "./schema";
-
-/** One line of a service's log. */
-export const LogLine = z.looseObject({
-  id: maybe(z.string()),
-  created_at: maybe(z.string()),
-  message: z.string(),
-  pod_name: maybe(z.string()),
-  version: maybe(z.string()),
-});
-/** One line of a service's log. */
-export type LogLine = z.infer<typeof LogLine>;
+import { listOf } from "./schema";
+import { LogLine } from "./service-common";
 
 /** Options of {@link ApplicationsApi.logs}. */
 export interface LogOptions {
