@@ -5,9 +5,11 @@
 import { z } from "zod";
 import type { RequestCore } from "./core";
 import { BadRequestError } from "./errors";
+import { ROLE_FIELDS } from "./members";
 import type { AvailableRole } from "./organizations";
 import { path } from "./path";
 import { maybe, record } from "./schema";
+import { secretFields } from "./sensitive";
 
 /** The scopes of an API token: `Admin` (everything), `Read` (reads), `Deploy` (reads and deploy actions), `Write` (reads and changes). */
 export const API_TOKEN_SCOPES = ["Admin", "Read", "Deploy", "Write"] as const;
@@ -20,10 +22,8 @@ export const ApiToken = record({
   name: maybe(z.string()),
   /** Free text. */
   description: maybe(z.string()),
-  /** Name of the token's role, e.g. `Deploy` or a custom role's name. */
-  role_name: maybe(z.string()),
-  /** Id of the token's role. */
-  role_id: maybe(z.string()),
+  /** The token's role. */
+  ...ROLE_FIELDS,
 });
 /** An API token's metadata. */
 export type ApiToken = z.infer<typeof ApiToken>;
@@ -35,6 +35,7 @@ export const CreatedApiToken = ApiToken.extend({
 });
 /** The answer of a create, with the token value. */
 export type CreatedApiToken = z.infer<typeof CreatedApiToken>;
+secretFields({ secret: ["token"] });
 
 /** The create's body on the wire (`OrganizationApiTokenCreateRequest`): a role by id, or the deprecated `scope: "ADMIN"`. */
 const ApiTokenWireRequest = z.looseObject({

@@ -1,15 +1,16 @@
 /** Applications: containerized services built from a git repository, inside an environment. */
 import { z } from "zod";
 import { AdvancedSettingsRequest } from "./advanced-settings";
-import { action, services } from "./deployables";
+import { action, kindRecords, services } from "./deployables";
 import { GitProvider, gitProviderOfUrl } from "./git";
 import { path } from "./path";
 import { maybe, namedRecord } from "./schema";
 import {
-  GitRepository, GitRepositoryRequest, Healthchecks, PortCreateRequest, PortEditRequest, RUNNING_SERVICE_RECORD_FIELDS,
-  RUNNING_SERVICE_REQUEST_FIELDS, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS, readLogs, type LogLine, type LogOptions,
+  DOCKER_BUILD_RECORD_FIELDS, GitRepositoryRequest, RUNNING_SERVICE_CREATE_FIELDS, RUNNING_SERVICE_EDIT_FIELDS, RUNNING_SERVICE_RECORD_FIELDS,
+  RUNNING_SERVICE_REQUEST_FIELDS, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS, type LogLine,
 } from "./service-common";
-import { Status, type ActionResult } from "./status";
+import { readLogs, type LogOptions } from "./service-logs";
+import type { ActionResult } from "./status";
 
 /** Build modes of an application (`DOCKER`, which needs a Dockerfile). */
 export const BUILD_MODES = ["DOCKER"] as const;
@@ -80,10 +81,7 @@ export const ApplicationCreateRequest = z.looseObject({
   name: z.string().min(1),
   /** The repository to build from. */
   git_repository: GitRepositoryRequest,
-  /** Readiness and liveness probes (default `{}`: none). */
-  healthchecks: Healthchecks.default({}),
-  /** The application's ports. */
-  ports: z.array(PortCreateRequest).optional(),
+  ...RUNNING_SERVICE_CREATE_FIELDS,
   ...applicationFields,
 });
 /** Body of an application create. */
@@ -95,10 +93,7 @@ export const ApplicationEditRequest = z.looseObject({
   name: z.string().min(1).optional(),
   /** The repository to build from. */
   git_repository: GitRepositoryRequest.optional(),
-  /** Readiness and liveness probes (required: send the current ones to keep them). */
-  healthchecks: Healthchecks,
-  /** The application's ports: the list replaces them (a port left out is removed). */
-  ports: z.array(PortEditRequest).optional(),
+  ...RUNNING_SERVICE_EDIT_FIELDS,
   ...applicationFields,
 });
 /** Body of an application edit. */
@@ -108,16 +103,11 @@ export type ApplicationEditRequest = z.input<typeof ApplicationEditRequest>;
 export const Application = namedRecord({
   ...SERVICE_RECORD_FIELDS,
   ...RUNNING_SERVICE_RECORD_FIELDS,
-  /** Repository, with the provider and branch in use and the deployed commit. */
-  git_repository: maybe(GitRepository),
+  ...DOCKER_BUILD_RECORD_FIELDS,
   /** The most GPUs an instance may be given (the service's spelling). */
   maximun_gpu: maybe(z.number()),
   /** How the application is built (`DOCKER`). */
   build_mode: maybe(z.string()),
-  /** Path of the Dockerfile in the repository. */
-  dockerfile_path: maybe(z.string()),
-  /** Stage of a multi-stage Dockerfile to build. */
-  docker_target_build_stage: maybe(z.string()),
 });
 /**
  * An application record.
@@ -131,12 +121,13 @@ export const DeployRequest = z.looseObject({ git_commit_id: z.string().min(1).op
 /** Body of a deploy. */
 export type DeployRequest = z.input<typeof DeployRequest>;
 
-/** Endpoints of applications (records, actions, logs, advanced settings). */
+/**
+ * Endpoints of applications (records, actions, logs, advanced settings). An update needs `healthchecks`; ports need
+ * their `id` and `protocol`.
+ */
 export class ApplicationsApi extends services({
-  what: "application", naturalKey: "name", record: Application, status: Status,
+  ...kindRecords("application"), record: Application,
   createRequest: ApplicationCreateRequest, editRequest: ApplicationEditRequest, advancedSettings: AdvancedSettingsRequest,
-  list: (environmentId: string) => path`/environment/${environmentId}/application`,
-  item: (applicationId: string) => path`/application/${applicationId}`,
 }) {
   /** Starts a deployment (of `git_commit_id`, or the branch head). Follow it with `waitForApplication`. */
   override deploy(applicationId: string, request?: DeployRequest): Promise<ActionResult> {
@@ -156,12 +147,6 @@ export class ApplicationsApi extends services({
 }
 
 export interface ApplicationsApi {
-  /** Edits an application (`healthchecks` required; ports need their `id` and `protocol`). */
-  update(applicationId: string, request: ApplicationEditRequest): Promise<Application>;
-  /** Deletes an application (asynchronous on the service: follow with `waitUntilGone`). */
-  delete(applicationId: string): Promise<void>;
-  /** Stops the application. Follow with `waitForApplication(id, { target: "STOPPED" })`. */
-  stop(applicationId: string): Promise<ActionResult>;
   // Any keys, as this signature has always taken: known ones are checked, unknown ones passed on as given.
   /** Sets advanced settings (flat dotted keys; only the keys given are sent). Answers with all keys. */
   updateAdvancedSettings(applicationId: string, settings: Record<string, unknown>): Promise<Record<string, unknown>>;

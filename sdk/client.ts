@@ -4,44 +4,24 @@
  */
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
-import { ApiTokensApi } from "./api-tokens";
-import { ApplicationsApi } from "./applications";
 import { coreConfig } from "./client-settings";
-import { ClustersApi } from "./clusters";
-import { ContainerRegistriesApi } from "./container-registries";
-import { ContainersApi } from "./containers";
 import { RequestCore, type CallSpec, type HttpMethod, type Query, type RetryInfo } from "./core";
-import { CostsApi } from "./costs";
-import { CustomDomainsApi } from "./custom-domains";
-import { CustomRolesApi } from "./custom-roles";
 import type { CredentialSourceNames } from "./credentials";
-import { DatabasesApi } from "./databases";
-import { DeploymentStagesApi } from "./deployment-stages";
-import { EnvironmentsApi, type EnvironmentStatusesWithStages } from "./environments";
+import type { EnvironmentStatusesWithStages } from "./environments";
+import { ENDPOINT_GROUPS, type EndpointGroups } from "./families";
 import { followEnvironmentDeployment, type EnvironmentWaitOptions } from "./environment-wait";
 import { redact } from "./errors";
-import { GitTokensApi } from "./git-tokens";
-import { AnnotationsGroupsApi, LabelsGroupsApi } from "./groups";
-import { InvitationsApi } from "./invitations";
 import type { ResponseLimitError } from "./limits";
-import { JobsApi } from "./jobs";
-import { MembersApi } from "./members";
-import { OrganizationsApi } from "./organizations";
 import type { RateLimitWait } from "./pacing";
 export { describeRateLimitWait, type RateLimitWait, type RateLimitWaitKind } from "./pacing";
 export { RATE_LIMIT_WAIT_CHANNEL } from "./core";
 import { path as buildPath, under, type ApiPath } from "./path";
-import { ProjectsApi } from "./projects";
-import { SecretsApi } from "./secrets";
-import type { LogLine, LogOptions } from "./service-common";
+import type { LogLine } from "./service-common";
+import type { LogOptions } from "./service-logs";
 import { SERVICE_KINDS, kindHas, type DeployableServiceKind, type ServiceKindInfo, type ServiceKindName } from "./service-kinds";
-import { ServicesApi } from "./services";
 import type { EnvironmentStatus, Status } from "./status";
-import { EnvironmentVariablesApi } from "./variables";
-import { VariablesApi } from "./variable-api";
 import { attachOwnerValues } from "./owner-values";
 import { followStatus, waitUntilGone, type WaitOptions } from "./wait";
-import { WebhooksApi } from "./webhooks";
 
 /** Settings of a {@link DeployServiceClient}. */
 export interface ClientOptions {
@@ -147,61 +127,6 @@ export interface RawRequestOptions<R extends z.ZodType | undefined> {
  * reads at most `maxPages` pages of a list and `maxResponseBytes` of an answer (else ResponseLimitError).
  */
 export class DeployServiceClient {
-  /** Organizations: list, get, edit of the settings, available roles. */
-  readonly organizations: OrganizationsApi;
-  /** Members of an organization: list, role change, removal. */
-  readonly members: MembersApi;
-  /** Invitations to an organization: list, get, invite, accept, cancel. */
-  readonly invitations: InvitationsApi;
-  /** API tokens of an organization: list, create (the value is answered once), delete. */
-  readonly apiTokens: ApiTokensApi;
-  /** Custom roles of an organization, with their cluster and project permissions. */
-  readonly customRoles: CustomRolesApi;
-  /** Projects of an organization. */
-  readonly projects: ProjectsApi;
-  /**
-   * Environments of a project, with status and deploy/stop/redeploy, the deploy (with pins), stop and restart of
-   * selected services, cancel, and every service's status stage by stage.
-   */
-  readonly environments: EnvironmentsApi;
-  /** Applications of an environment, with status, actions, logs and advanced settings. */
-  readonly applications: ApplicationsApi;
-  /** Environment variables of an application. */
-  readonly environmentVariables: EnvironmentVariablesApi;
-  /** Secrets of an application. */
-  readonly secrets: SecretsApi;
-  /** Variables and secrets of every scope (`/variable`): what a parent sees, aliases, overrides, imports. */
-  readonly variables: VariablesApi;
-  /** Databases of an environment, with status, actions and master credentials. */
-  readonly databases: DatabasesApi;
-  /** Git tokens of an organization. */
-  readonly gitTokens: GitTokensApi;
-  /** Deployment stages of an environment, ordering and service attachment. */
-  readonly deploymentStages: DeploymentStagesApi;
-  /** Webhooks of an organization. */
-  readonly webhooks: WebhooksApi;
-  /** Labels groups of an organization (Kubernetes labels that services and clusters reference by id). */
-  readonly labelsGroups: LabelsGroupsApi;
-  /** Annotations groups of an organization (Kubernetes annotations that services reference by id). */
-  readonly annotationsGroups: AnnotationsGroupsApi;
-  /** Clusters of an organization: list, status, upgrade, token, kubeconfig. */
-  readonly clusters: ClustersApi;
-  /** The organization-wide service list. */
-  readonly services: ServicesApi;
-  /**
-   * Containers of an environment, with status, actions, logs, advanced settings, variables and secrets, and the
-   * organization-wide auto-deploy of an image's new tag.
-   */
-  readonly containers: ContainersApi;
-  /** Container registries of an organization (credentials write-only). */
-  readonly containerRegistries: ContainerRegistriesApi;
-  /** Jobs (cron and lifecycle) of an environment, with status, actions, advanced settings, variables and secrets. */
-  readonly jobs: JobsApi;
-  /** The organization's current cost. */
-  readonly costs: CostsApi;
-  /** Custom domains of applications and containers (every call names the service kind and the service). */
-  readonly customDomains: CustomDomainsApi;
-
   private readonly core: RequestCore;
 
   /**
@@ -212,31 +137,8 @@ export class DeployServiceClient {
    */
   constructor(options: ClientOptions = {}) {
     this.core = new RequestCore(coreConfig(options));
-    this.organizations = new OrganizationsApi(this.core);
-    this.members = new MembersApi(this.core);
-    this.invitations = new InvitationsApi(this.core);
-    this.apiTokens = new ApiTokensApi(this.core);
-    this.customRoles = new CustomRolesApi(this.core);
-    this.projects = new ProjectsApi(this.core);
-    this.environments = new EnvironmentsApi(this.core);
-    this.applications = new ApplicationsApi(this.core);
-    this.environmentVariables = new EnvironmentVariablesApi(this.core);
-    this.secrets = new SecretsApi(this.core);
-    this.variables = new VariablesApi(this.core);
+    for (const [name, Group] of Object.entries(ENDPOINT_GROUPS)) Object.assign(this, { [name]: new Group(this.core) });
     attachOwnerValues(this.core, this);
-    this.databases = new DatabasesApi(this.core);
-    this.gitTokens = new GitTokensApi(this.core);
-    this.deploymentStages = new DeploymentStagesApi(this.core);
-    this.webhooks = new WebhooksApi(this.core);
-    this.labelsGroups = new LabelsGroupsApi(this.core);
-    this.annotationsGroups = new AnnotationsGroupsApi(this.core);
-    this.clusters = new ClustersApi(this.core);
-    this.services = new ServicesApi(this.core);
-    this.containers = new ContainersApi(this.core);
-    this.containerRegistries = new ContainerRegistriesApi(this.core);
-    this.jobs = new JobsApi(this.core);
-    this.costs = new CostsApi(this.core);
-    this.customDomains = new CustomDomainsApi(this.core);
   }
 
   /** Base URL in use (no trailing slash). */
@@ -376,3 +278,6 @@ export class DeployServiceClient {
     return waitUntilGone(fetch, { ...rest, ...(onProgress ? { onProgress } : {}) });
   }
 }
+
+/** The client's endpoint groups (`client.projects`, `client.webhooks`, ...), one a family of {@link ENDPOINT_GROUPS}. */
+export interface DeployServiceClient extends EndpointGroups {}

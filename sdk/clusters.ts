@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { RequestCore } from "./core";
 import { path } from "./path";
 import { Reference, maybe, namedRecord, openEnum } from "./schema";
+import { secretFields } from "./sensitive";
 
 /** Cluster states (deployment states plus `DRY_RUN` and `INVALID_CREDENTIALS`). */
 export const ClusterState = openEnum([
@@ -57,6 +58,7 @@ export const ClusterToken = z.looseObject({
 });
 /** A Kubernetes access token for a cluster. */
 export type ClusterToken = z.infer<typeof ClusterToken>;
+secretFields({ secret: ["token"] });
 
 /** Endpoints of clusters. */
 export class ClustersApi {

@@ -7,7 +7,8 @@ import { z } from "zod";
 import { records } from "./crud";
 import { path } from "./path";
 import { hasUrlCredentials } from "./url-credentials";
-import { maybe, namedRecord, openEnum } from "./schema";
+import { maybe, namedRecord, openEnum, sameFields } from "./schema";
+import { secretFields } from "./sensitive";
 
 /**
  * Kinds of container registry, as the reference enumerates them. `DOCR` (DigitalOcean) is listed by the service but
@@ -37,6 +38,7 @@ export const CONTAINER_REGISTRY_DEFAULT_URLS: Readonly<Partial<Record<ContainerR
 
 /** The config fields holding credentials: write-only, never in answers, never in messages. */
 export const CONTAINER_REGISTRY_SECRET_FIELDS = ["password", "secret_access_key", "scaleway_secret_key", "json_credentials"] as const;
+secretFields({ secret: CONTAINER_REGISTRY_SECRET_FIELDS, sensitive: ["access_key_id", "scaleway_access_key"] });
 
 /** The config fields each kind requires; `[a, b]` alternatives mean one of them. */
 const REQUIRED_CONFIG: Readonly<Partial<Record<ContainerRegistryKind, ReadonlyArray<string | readonly string[]>>>> = {
@@ -104,28 +106,21 @@ export function containerRegistryProblems(
 
 const optionalText = z.string().optional();
 
+/** The config fields that say who and where, not secrets: sent in requests and answered in records alike. */
+const CONTAINER_REGISTRY_CONFIG_IDENTIFIERS = [
+  "username", "region", "access_key_id", "role_arn", "scaleway_access_key", "scaleway_project_id", "project_id",
+  "service_account_email", "workload_identity_provider_resource", "azure_tenant_id", "azure_subscription_id",
+] as const;
+
 /**
  * The `config` of a registry request, in the service's spelling; which fields a kind needs is checked by
  * {@link containerRegistryProblems}. Unknown keys are passed on.
  */
 export const ContainerRegistryConfigRequest = z.looseObject({
-  username: optionalText,
-  password: optionalText,
-  region: optionalText,
-  access_key_id: optionalText,
-  secret_access_key: optionalText,
-  role_arn: optionalText,
-  scaleway_access_key: optionalText,
-  scaleway_secret_key: optionalText,
-  scaleway_project_id: optionalText,
-  json_credentials: optionalText,
+  ...sameFields(CONTAINER_REGISTRY_CONFIG_IDENTIFIERS, optionalText),
+  ...sameFields(CONTAINER_REGISTRY_SECRET_FIELDS, optionalText),
   gcp_credentials_type: z.enum(["workload_identity_federation"]).optional(),
-  project_id: optionalText,
-  service_account_email: optionalText,
-  workload_identity_provider_resource: optionalText,
   token_lifetime_seconds: z.number().int().min(1).optional(),
-  azure_tenant_id: optionalText,
-  azure_subscription_id: optionalText,
 });
 /** The `config` of a registry request. */
 export type ContainerRegistryConfigRequest = z.input<typeof ContainerRegistryConfigRequest>;
@@ -153,21 +148,9 @@ export type ContainerRegistryRequest = z.input<typeof ContainerRegistryRequest>;
 
 /** A registry's `config` as returned: identifiers only (a credential in an answer is dropped). */
 export const ContainerRegistryConfig = z.looseObject({
-  username: maybe(z.string()),
-  region: maybe(z.string()),
-  access_key_id: maybe(z.string()),
-  role_arn: maybe(z.string()),
-  scaleway_access_key: maybe(z.string()),
-  scaleway_project_id: maybe(z.string()),
+  ...sameFields([...CONTAINER_REGISTRY_CONFIG_IDENTIFIERS, "azure_application_id", "azure_application_object_id"], maybe(z.string())),
   gcp_credentials_type: maybe(z.string()),
-  project_id: maybe(z.string()),
-  service_account_email: maybe(z.string()),
-  workload_identity_provider_resource: maybe(z.string()),
   token_lifetime_seconds: maybe(z.number()),
-  azure_tenant_id: maybe(z.string()),
-  azure_subscription_id: maybe(z.string()),
-  azure_application_id: maybe(z.string()),
-  azure_application_object_id: maybe(z.string()),
 });
 /** A registry's `config` as returned. */
 export type ContainerRegistryConfig = z.infer<typeof ContainerRegistryConfig>;
@@ -203,23 +186,13 @@ export const ContainerRegistryReference = z.looseObject({
 /** The registry a container or a job record names. */
 export type ContainerRegistryReference = z.infer<typeof ContainerRegistryReference>;
 
-/** Endpoints of container registries. */
+/**
+ * Endpoints of container registries. An update is a PUT of the full request again, credentials included; the service
+ * refuses a delete while containers or jobs use the registry.
+ */
 export class ContainerRegistriesApi extends records({
   what: "container registry", naturalKey: "name", record: ContainerRegistry,
   createRequest: ContainerRegistryRequest, editRequest: ContainerRegistryRequest,
   list: (organizationId: string) => path`/organization/${organizationId}/containerRegistry`,
   item: (organizationId: string, containerRegistryId: string) => path`/organization/${organizationId}/containerRegistry/${containerRegistryId}`,
 }) {}
-
-export interface ContainerRegistriesApi {
-  /** Lists the container registries of an organization. */
-  list(organizationId: string): Promise<ContainerRegistry[]>;
-  /** Creates a container registry. A lost answer is recovered by name. */
-  create(organizationId: string, request: ContainerRegistryRequest): Promise<ContainerRegistry>;
-  /** Reads one container registry. */
-  get(organizationId: string, containerRegistryId: string): Promise<ContainerRegistry>;
-  /** Replaces a container registry (PUT: the full request again, credentials included). */
-  update(organizationId: string, containerRegistryId: string, request: ContainerRegistryRequest): Promise<ContainerRegistry>;
-  /** Deletes a container registry (the service refuses while containers or jobs use it). */
-  delete(organizationId: string, containerRegistryId: string): Promise<void>;
-}

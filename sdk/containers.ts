@@ -5,17 +5,18 @@
 import { z } from "zod";
 import { ContainerAdvancedSettingsRequest } from "./advanced-settings";
 import {
-  Healthchecks, PortCreateRequest, PortEditRequest, RUNNING_SERVICE_RECORD_FIELDS,
-  RUNNING_SERVICE_REQUEST_FIELDS, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS, readLogs, type LogLine, type LogOptions,
+  RUNNING_SERVICE_CREATE_FIELDS, RUNNING_SERVICE_EDIT_FIELDS, RUNNING_SERVICE_RECORD_FIELDS,
+  RUNNING_SERVICE_REQUEST_FIELDS, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS, type LogLine,
 } from "./service-common";
+import { readLogs, type LogOptions } from "./service-logs";
 import { APPLICATION_DEFAULTS } from "./applications";
 import { ContainerRegistryReference } from "./container-registries";
-import { action, imageServices, ImageAutoDeployRequest } from "./deployables";
+import { action, ImageAutoDeployRequest, imageServices, kindRecords } from "./deployables";
 import { imageNameProblem, imageTagProblem } from "./image";
 import { path } from "./path";
 import { maybe, namedRecord, openEnum } from "./schema";
 import { serviceSecrets } from "./secrets";
-import { Status, type ActionResult } from "./status";
+import type { ActionResult } from "./status";
 import { serviceVariables } from "./variables";
 
 /** CPU architectures a service may be pinned to (`cpu_architecture`; `null` means the cluster's default). */
@@ -57,6 +58,18 @@ export const ImageName = ruled(imageNameProblem);
 /** An image tag in a request (see {@link imageTagProblem}). */
 export const ImageTag = ruled(imageTagProblem);
 
+/** What a container runs, in a create and an edit alike (an edit sends it again): its name and its image. */
+const containerImage = {
+  /** Container name, unique within the environment. */
+  name: z.string().min(1),
+  /** Id of the container registry to pull from. */
+  registry_id: z.string().min(1),
+  /** Image name in the registry. */
+  image_name: ImageName,
+  /** Image tag to run. */
+  tag: ImageTag,
+};
+
 const containerFields = {
   ...SERVICE_REQUEST_FIELDS,
   ...RUNNING_SERVICE_REQUEST_FIELDS,
@@ -70,18 +83,8 @@ const containerFields = {
  * environment.
  */
 export const ContainerCreateRequest = z.looseObject({
-  /** Container name, unique within the environment. */
-  name: z.string().min(1),
-  /** Id of the container registry to pull from. */
-  registry_id: z.string().min(1),
-  /** Image name in the registry. */
-  image_name: ImageName,
-  /** Image tag to run. */
-  tag: ImageTag,
-  /** Readiness and liveness probes (default `{}`: none). */
-  healthchecks: Healthchecks.default({}),
-  /** The container's ports. */
-  ports: z.array(PortCreateRequest).optional(),
+  ...containerImage,
+  ...RUNNING_SERVICE_CREATE_FIELDS,
   ...containerFields,
 });
 /** Body of a container create. */
@@ -93,39 +96,39 @@ export type ContainerCreateRequest = z.input<typeof ContainerCreateRequest>;
  * `id`, and the list replaces the container's ports.
  */
 export const ContainerEditRequest = z.looseObject({
-  /** Container name, unique within the environment. */
-  name: z.string().min(1),
-  /** Id of the container registry to pull from. */
-  registry_id: z.string().min(1),
-  /** Image name in the registry. */
-  image_name: ImageName,
-  /** Image tag to run. */
-  tag: ImageTag,
-  /** Readiness and liveness probes (required: send the current ones to keep them). */
-  healthchecks: Healthchecks,
-  /** The container's ports: the list replaces them (a port left out is removed). */
-  ports: z.array(PortEditRequest).optional(),
+  ...containerImage,
+  ...RUNNING_SERVICE_EDIT_FIELDS,
   ...containerFields,
 });
 /** Body of a container edit. */
 export type ContainerEditRequest = z.input<typeof ContainerEditRequest>;
 
-/** A container record. */
-export const Container = namedRecord({
-  ...SERVICE_RECORD_FIELDS,
-  ...RUNNING_SERVICE_RECORD_FIELDS,
-  /** Id of the container registry the image is pulled from. */
-  registry_id: maybe(z.string()),
-  /** That registry, as the service answers it. */
-  registry: maybe(ContainerRegistryReference),
+/** An image a service runs, as the service answers it (a container's, a job's `source.image`). */
+export const IMAGE_SOURCE_RECORD_FIELDS = {
   /** Image name in the registry. */
   image_name: maybe(z.string()),
   /** Image tag running (or to run). */
   tag: maybe(z.string()),
+  /** Id of the container registry the image is pulled from. */
+  registry_id: maybe(z.string()),
+  /** That registry, as the service answers it. */
+  registry: maybe(ContainerRegistryReference),
+};
+
+/** Record fields of the kinds run from registry images (container, job): GPUs and the image's CPU architecture. */
+export const IMAGE_KIND_RECORD_FIELDS = {
   /** The most GPUs an instance may be given. */
   maximum_gpu: maybe(z.number()),
   /** CPU architecture of the image. */
   cpu_architecture: maybe(openEnum(CPU_ARCHITECTURES)),
+};
+
+/** A container record. */
+export const Container = namedRecord({
+  ...SERVICE_RECORD_FIELDS,
+  ...RUNNING_SERVICE_RECORD_FIELDS,
+  ...IMAGE_SOURCE_RECORD_FIELDS,
+  ...IMAGE_KIND_RECORD_FIELDS,
 });
 /**
  * A container record.
@@ -154,14 +157,13 @@ export class ContainerVariablesApi extends serviceVariables("container", "CONTAI
 /** Endpoints of a container's secrets (`/container/{id}/secret`; keys only in answers). */
 export class ContainerSecretsApi extends serviceSecrets("container", "CONTAINER") {}
 
-/** Endpoints of containers (records, actions, logs, advanced settings, variables, secrets, auto-deploy). */
+/**
+ * Endpoints of containers (records, actions, logs, advanced settings, variables, secrets, auto-deploy). An update
+ * takes the whole request again (`healthchecks` required; ports need their `id` and `protocol`).
+ */
 export class ContainersApi extends imageServices({
-  what: "container", naturalKey: "name", record: Container, status: Status,
+  ...kindRecords("container"), record: Container, variables: ContainerVariablesApi, secrets: ContainerSecretsApi,
   createRequest: ContainerCreateRequest, editRequest: ContainerEditRequest, advancedSettings: ContainerAdvancedSettingsRequest,
-  variables: ContainerVariablesApi, secrets: ContainerSecretsApi,
-  list: (environmentId: string) => path`/environment/${environmentId}/container`,
-  item: (containerId: string) => path`/container/${containerId}`,
-  autoDeploy: (organizationId: string) => path`/organization/${organizationId}/container/deploy`,
 }) {
   /**
    * Starts a deployment: of `image_tag` (which becomes the container's `tag`), or of the container's current tag
@@ -180,13 +182,4 @@ export class ContainersApi extends imageServices({
   logs(containerId: string, options: LogOptions = {}): Promise<LogLine[]> {
     return readLogs(this.core, path`/container/${containerId}/log`, options);
   }
-}
-
-export interface ContainersApi {
-  /** Edits a container (the whole request again; `healthchecks` required; ports need their `id` and `protocol`). */
-  update(containerId: string, request: ContainerEditRequest): Promise<Container>;
-  /** Deletes a container (asynchronous on the service: follow with `waitUntilGone`). */
-  delete(containerId: string): Promise<void>;
-  /** Stops the container. Follow with `waitForContainer(id, { target: "STOPPED" })`. */
-  stop(containerId: string): Promise<ActionResult>;
 }

@@ -4,8 +4,8 @@
  * the record up by its natural key instead of creating a second one.
  *
  * A family's group class extends what {@link collection} or {@link records} build from the family's paths and
- * schemas, adds its own endpoints, and declares the documented signatures of the shared ones in an interface of the
- * same name (the compiler checks them against these).
+ * schemas and adds only its own endpoints: the shared ones are typed from the spec (the parameters named by its path
+ * functions, the request and record types by its schemas) and documented here, once for every family.
  */
 import type { z } from "zod";
 import type { RequestCore } from "./core";
@@ -63,19 +63,24 @@ export class Collection<P extends Ids, I extends Ids, R extends z.ZodType<{ id: 
   /** @param core the client's request core; @param spec the family's paths and schemas. */
   constructor(protected readonly core: RequestCore, protected readonly spec: CollectionSpec<P, I, R, C, E>) {}
 
-  /** Lists the records under a parent (every page). */
+  /** Lists every record of the family under its parent (every page is read). */
   async list(...parent: P): Promise<Array<z.output<R>>> {
     return this.core.list(this.spec.list(...parent), this.spec.record);
   }
 
-  /** Creates a record under a parent; a lost answer is recovered by the natural key (see the family spec's `unique`). */
+  /**
+   * Creates a record under its parent. The request is checked before it is sent (BadRequestError naming the field).
+   * A lost answer is recovered by the family's natural key (`name`, `key`, `domain`...) instead of creating a second
+   * record; a family whose records may share the key first notes the records there are (one more GET) and takes the
+   * one new record with the key as the one made, failing with UnconfirmedCreateError when there is none or more than one.
+   */
   create(...args: [...parent: P, request: z.input<C>]): Promise<z.output<R>> {
     const parent = args.slice(0, this.spec.list.length) as P;
     const request = args[this.spec.list.length] as z.input<C>;
     return this.spec.unique === false ? this.noteThenPost(parent, request) : this.post(parent, request);
   }
 
-  /** Replaces or edits a record. */
+  /** Replaces or edits one record (the family's edit request; where the service replaces, the whole request again). */
   update(...args: [...id: I, request: z.input<E>]): Promise<z.output<R>> {
     const id = args.slice(0, this.spec.item.length) as I;
     return this.core.call({
@@ -84,7 +89,10 @@ export class Collection<P extends Ids, I extends Ids, R extends z.ZodType<{ id: 
     }) as Promise<z.output<R>>;
   }
 
-  /** Deletes a record; a missing one throws NotFoundError. */
+  /**
+   * Deletes one record; a missing one throws NotFoundError (test with `isNotFound`). Services and environments are
+   * deleted asynchronously by the service: follow with `client.waitUntilGone`.
+   */
   async delete(...id: I): Promise<void> {
     await this.core.call({ method: "DELETE", path: this.spec.item(...id) });
   }
@@ -114,7 +122,7 @@ export class Collection<P extends Ids, I extends Ids, R extends z.ZodType<{ id: 
 /** {@link Collection} and get: the endpoints of a family whose records the service reads one by one. */
 export class Records<P extends Ids, I extends Ids, R extends z.ZodType<{ id: string }>, C extends z.ZodType, E extends z.ZodType>
   extends Collection<P, I, R, C, E> {
-  /** Reads one record. */
+  /** Reads one record of the family. */
   get(...id: I): Promise<z.output<R>> {
     return this.core.call({ method: "GET", path: this.spec.item(...id), response: this.spec.record }) as Promise<z.output<R>>;
   }

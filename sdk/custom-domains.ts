@@ -128,14 +128,3 @@ export class CustomDomainsApi extends collection({
     return this.core.list(pathsOf(serviceKind).check(serviceId), CheckedCustomDomain);
   }
 }
-
-export interface CustomDomainsApi {
-  /** Lists the custom domains of an application or a container. */
-  list(serviceKind: CustomDomainServiceKind, serviceId: string): Promise<CustomDomain[]>;
-  /** Adds a custom domain. A lost answer is recovered by `domain` among the service's domains. */
-  create(serviceKind: CustomDomainServiceKind, serviceId: string, request: CustomDomainRequest): Promise<CustomDomain>;
-  /** Replaces a custom domain (the whole request again). */
-  update(serviceKind: CustomDomainServiceKind, serviceId: string, customDomainId: string, request: CustomDomainRequest): Promise<CustomDomain>;
-  /** Deletes a custom domain; a missing one throws NotFoundError. */
-  delete(serviceKind: CustomDomainServiceKind, serviceId: string, customDomainId: string): Promise<void>;
-}

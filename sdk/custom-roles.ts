@@ -96,22 +96,12 @@ export const CustomRoleUpdateRequest = z.looseObject({
 /** Body of a custom role's update. */
 export type CustomRoleUpdateRequest = z.input<typeof CustomRoleUpdateRequest>;
 
-/** Endpoints of custom roles. */
+/**
+ * Endpoints of custom roles. A create takes the name and description (the permissions start at the lowest); an
+ * update replaces the name, description and every permission.
+ */
 export class CustomRolesApi extends records({
   what: "custom role", naturalKey: "name", record: CustomRole, createRequest: CustomRoleCreateRequest, editRequest: CustomRoleUpdateRequest,
   list: (organizationId: string) => path`/organization/${organizationId}/customRole`,
   item: (organizationId: string, customRoleId: string) => path`/organization/${organizationId}/customRole/${customRoleId}`,
 }) {}
-
-export interface CustomRolesApi {
-  /** Lists the custom roles of an organization. */
-  list(organizationId: string): Promise<CustomRole[]>;
-  /** Creates a custom role (name and description; its permissions start at the lowest). A lost answer is recovered by name. */
-  create(organizationId: string, request: CustomRoleCreateRequest): Promise<CustomRole>;
-  /** Reads one custom role. */
-  get(organizationId: string, customRoleId: string): Promise<CustomRole>;
-  /** Replaces a custom role's name, description and permissions. */
-  update(organizationId: string, customRoleId: string, request: CustomRoleUpdateRequest): Promise<CustomRole>;
-  /** Deletes a custom role. */
-  delete(organizationId: string, customRoleId: string): Promise<void>;
-}

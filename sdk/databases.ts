@@ -1,10 +1,12 @@
 /** Databases: provisioned and deployed per environment (container or managed). */
 import { z } from "zod";
 import { Application } from "./applications";
-import { deployables } from "./deployables";
+import { deployables, kindRecords } from "./deployables";
 import { path } from "./path";
+import { DEPLOYED_SERVICE_RECORD_FIELDS } from "./service-common";
 import { Reference, ReferenceRequest, maybe, namedRecord, openEnum } from "./schema";
-import { Status, type ActionResult } from "./status";
+import type { ActionResult } from "./status";
+import { secretFields } from "./sensitive";
 
 /** Database engines (a database's `type`). */
 export const DATABASE_TYPES = ["MONGODB", "MYSQL", "POSTGRESQL", "REDIS"] as const;
@@ -89,14 +91,7 @@ export const Database = namedRecord({
   mode: maybe(openEnum(DATABASE_MODES)),
   /** `PRIVATE` or `PUBLIC`. */
   accessibility: maybe(openEnum(DATABASE_ACCESSIBILITIES)),
-  /** Free text. */
-  description: maybe(z.string()),
-  /** The environment the database belongs to. */
-  environment: maybe(Reference),
-  /** CPU in millicores. */
-  cpu: maybe(z.number()),
-  /** Memory in MB. */
-  memory: maybe(z.number()),
+  ...DEPLOYED_SERVICE_RECORD_FIELDS,
   /** Disk size in GB. */
   storage: maybe(z.number()),
   /** Cloud instance type (`MANAGED`). */
@@ -105,18 +100,10 @@ export const Database = namedRecord({
   host: maybe(z.string()),
   /** Port to connect to. */
   port: maybe(z.number()),
-  /** The most millicores the database may be given, as the service answers it. */
-  maximum_cpu: maybe(z.number()),
-  /** The most MB of memory the database may be given, as the service answers it. */
-  maximum_memory: maybe(z.number()),
   /** Whether the disk is encrypted. */
   disk_encrypted: maybe(z.boolean()),
   /** Kind of disk, e.g. `gp3`. */
   disk_type: maybe(z.string()),
-  /** URI of the database's icon. */
-  icon_uri: maybe(z.string()),
-  /** The service's kind, as the service spells it. */
-  service_type: maybe(z.string()),
 });
 /**
  * A database record.
@@ -147,13 +134,11 @@ export const CredentialsRequest = z.looseObject({
 });
 /** Body of a master-credentials change. */
 export type CredentialsRequest = z.input<typeof CredentialsRequest>;
+secretFields({ secret: ["password"], sensitive: ["login"] });
 
-/** Endpoints of databases. */
+/** Endpoints of databases (a delete is asynchronous on the service: follow with `waitUntilGone`). */
 export class DatabasesApi extends deployables({
-  what: "database", naturalKey: "name", record: Database, status: Status,
-  createRequest: DatabaseCreateRequest, editRequest: DatabaseEditRequest,
-  list: (environmentId: string) => path`/environment/${environmentId}/database`,
-  item: (databaseId: string) => path`/database/${databaseId}`,
+  ...kindRecords("database"), record: Database, createRequest: DatabaseCreateRequest, editRequest: DatabaseEditRequest,
 }) {
   /** Reads the master credentials (contains the password). */
   getMasterCredentials(databaseId: string): Promise<DatabaseCredentials> {
@@ -172,11 +157,4 @@ export class DatabasesApi extends deployables({
   async linkedApplications(databaseId: string): Promise<Application[]> {
     return this.core.list(path`/database/${databaseId}/application`, Application);
   }
-}
-
-export interface DatabasesApi {
-  /** Deletes a database (asynchronous on the service: follow with `waitUntilGone`). */
-  delete(databaseId: string): Promise<void>;
-  /** Deploys the database. Follow with `waitForDatabase`. */
-  deploy(databaseId: string): Promise<ActionResult>;
 }

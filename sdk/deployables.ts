@@ -8,8 +8,9 @@ import { z } from "zod";
 import { AdvancedSettings } from "./advanced-settings";
 import type { RequestCore } from "./core";
 import { Records, withSpec, type CollectionSpec, type Ids, type KeyedRecord, type KeyedRequest, type KeyedSpec } from "./crud";
-import { under, type ApiPath } from "./path";
+import { path, under, type ApiPath } from "./path";
 import type { ServiceSecretsApi } from "./secrets";
+import { SERVICE_KINDS, type DeployableServiceKind } from "./service-kinds";
 import { ActionResult, Status } from "./status";
 import type { ServiceVariablesApi } from "./variables";
 
@@ -57,22 +58,25 @@ export class Deployables<P extends Ids, I extends Ids, R extends z.ZodType<{ id:
     this.statusRecord = spec.status;
   }
 
-  /** Reads the deployment status. */
+  /** Reads the deployment status (of an environment: of the environment as a whole). */
   status(...id: I): Promise<z.output<S>> {
     return this.core.call({ method: "GET", path: this.at(id, "status"), response: this.statusRecord }) as Promise<z.output<S>>;
   }
 
-  /** Deploys. */
+  /**
+   * Deploys (an environment: every service, stage by stage). Follow it with the client's wait of the family
+   * (`waitForDatabase`, `waitForEnvironment`, ...).
+   */
   deploy(...id: I): Promise<ActionResult> {
     return action(this.core, this.at(id, "deploy"));
   }
 
-  /** Stops. */
+  /** Stops (an environment: every service; a job: its running run, and a cron job's schedule is removed). */
   stop(...id: I): Promise<ActionResult> {
     return action(this.core, this.at(id, "stop"));
   }
 
-  /** Redeploys. */
+  /** Redeploys (an environment: every service). */
   redeploy(...id: I): Promise<ActionResult> {
     return action(this.core, this.at(id, "redeploy"));
   }
@@ -81,6 +85,20 @@ export class Deployables<P extends Ids, I extends Ids, R extends z.ZodType<{ id:
   protected at(id: I, segment: string): ApiPath {
     return under(() => this.spec.item(...id), segment);
   }
+}
+
+/**
+ * What a deployed service kind's spec takes from the kind table ({@link SERVICE_KINDS}): its name in messages, the
+ * `name` a lost create is found by, its status record and its paths (`/environment/{environmentId}/<kind>`,
+ * `/<kind>/{id}` and, for the kinds run from images, the organization-wide `/organization/{organizationId}/<kind>/deploy`).
+ */
+export function kindRecords<K extends DeployableServiceKind>(kind: K) {
+  return {
+    what: kind, naturalKey: "name" as const, status: Status,
+    list: (environmentId: string) => under(() => path`/environment/${environmentId}`, kind),
+    item: (serviceId: string) => SERVICE_KINDS[kind].item(serviceId),
+    autoDeploy: (organizationId: string) => under(() => under(() => path`/organization/${organizationId}`, kind), "deploy"),
+  };
 }
 
 /** The base class of a deployable family: records' endpoints, status, deploy, stop and redeploy. */

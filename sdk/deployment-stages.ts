@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { records } from "./crud";
 import { path } from "./path";
-import { Reference, listOf, maybe, namedRecord } from "./schema";
+import { Reference, TIMESTAMP_FIELDS, listOf, maybe, namedRecord } from "./schema";
 
 /** A service's membership of a stage. */
 export const StageService = z.looseObject({
@@ -10,8 +10,7 @@ export const StageService = z.looseObject({
   service_id: maybe(z.string()),
   service_type: maybe(z.string()),
   is_skipped: maybe(z.boolean()),
-  created_at: maybe(z.string()),
-  updated_at: maybe(z.string()),
+  ...TIMESTAMP_FIELDS,
 });
 /** A service's membership of a stage. */
 export type StageService = z.infer<typeof StageService>;
@@ -45,7 +44,10 @@ function byOrder(stages: DeploymentStage[]): DeploymentStage[] {
   return [...stages].sort((a, b) => (a.deployment_order ?? 0) - (b.deployment_order ?? 0));
 }
 
-/** Endpoints of deployment stages. */
+/**
+ * Endpoints of deployment stages. A create appends the stage last; an update edits its name and description; the
+ * service refuses a delete while services are attached.
+ */
 export class DeploymentStagesApi extends records({
   what: "deployment stage", naturalKey: "name", record: DeploymentStage,
   createRequest: DeploymentStageRequest, editRequest: DeploymentStageRequest,
@@ -82,15 +84,4 @@ export class DeploymentStagesApi extends records({
   forService(serviceId: string): Promise<DeploymentStage> {
     return this.core.call({ method: "GET", path: path`/service/${serviceId}/deploymentStage`, response: DeploymentStage });
   }
-}
-
-export interface DeploymentStagesApi {
-  /** Creates a stage (appended last). A lost answer is recovered by name. */
-  create(environmentId: string, request: DeploymentStageRequest): Promise<DeploymentStage>;
-  /** Reads one stage. */
-  get(deploymentStageId: string): Promise<DeploymentStage>;
-  /** Edits a stage's name and description. */
-  update(deploymentStageId: string, request: DeploymentStageRequest): Promise<DeploymentStage>;
-  /** Deletes a stage (the service refuses while services are attached). */
-  delete(deploymentStageId: string): Promise<void>;
 }

@@ -214,7 +214,10 @@ export const EnvironmentStatusesWithStages = z.looseObject({
 /** The environment's status and each stage's services' statuses. */
 export type EnvironmentStatusesWithStages = z.infer<typeof EnvironmentStatusesWithStages>;
 
-/** Endpoints of environments. */
+/**
+ * Endpoints of environments. A create adds the service's default deployment stages; an update edits the name or
+ * mode; a delete is asynchronous on the service (follow with `waitUntilGone`).
+ */
 export class EnvironmentsApi extends deployables({
   what: "environment", naturalKey: "name", record: Environment, status: EnvironmentStatus,
   createRequest: EnvironmentCreateRequest, editRequest: EnvironmentEditRequest,
@@ -268,25 +271,4 @@ export class EnvironmentsApi extends deployables({
   statusesWithStages(environmentId: string): Promise<EnvironmentStatusesWithStages> {
     return this.core.call({ method: "GET", path: path`/environment/${environmentId}/statusesWithStages`, response: EnvironmentStatusesWithStages });
   }
-}
-
-export interface EnvironmentsApi {
-  /** Lists the environments of a project. */
-  list(projectId: string): Promise<Environment[]>;
-  /** Creates an environment (the service adds its default deployment stages). A lost answer is recovered by name. */
-  create(projectId: string, request: EnvironmentCreateRequest): Promise<Environment>;
-  /** Reads one environment. */
-  get(environmentId: string): Promise<Environment>;
-  /** Edits an environment's name or mode. */
-  update(environmentId: string, request: EnvironmentEditRequest): Promise<Environment>;
-  /** Deletes an environment (asynchronous on the service: follow with `waitUntilGone`). */
-  delete(environmentId: string): Promise<void>;
-  /** Reads the deployment status of the environment as a whole. */
-  status(environmentId: string): Promise<EnvironmentStatus>;
-  /** Deploys every service of the environment, stage by stage. */
-  deploy(environmentId: string): Promise<ActionResult>;
-  /** Stops every service of the environment. */
-  stop(environmentId: string): Promise<ActionResult>;
-  /** Redeploys every service of the environment. */
-  redeploy(environmentId: string): Promise<ActionResult>;
 }

@@ -85,12 +85,12 @@ export class DeployServiceError extends Error {
 
 /** 400 (or 422) from the service, or a request rejected locally before sending (then `status` is 400 too). */
 export class BadRequestError extends DeployServiceError {
-  /** True when the client rejected the request itself and made no HTTP call. */
-  readonly local: boolean;
-  /** @param message full text; @param context request details; @param local rejected before sending. */
-  constructor(message: string, context: ErrorContext, local = false) {
+  /**
+   * @param message full text; @param context request details
+   * @param local True when the client rejected the request itself and made no HTTP call.
+   */
+  constructor(message: string, context: ErrorContext, readonly local = false) {
     super("bad_request", message, { ...context, status: context.status ?? 400 });
-    this.local = local;
   }
 }
 /** 401: the token is missing, invalid or revoked. */
@@ -130,12 +130,12 @@ export class ServerError extends DeployServiceError {
 }
 /** The connection failed or was cut before an answer arrived. */
 export class ConnectionError extends DeployServiceError {
-  /** True when the request certainly did not reach the server (connection refused, DNS failure). */
-  readonly beforeSend: boolean;
-  /** @param message full text; @param context request details; @param beforeSend never reached the server. */
-  constructor(message: string, context: ErrorContext, beforeSend: boolean) {
+  /**
+   * @param message full text; @param context request details
+   * @param beforeSend True when the request certainly did not reach the server (connection refused, DNS failure).
+   */
+  constructor(message: string, context: ErrorContext, readonly beforeSend: boolean) {
     super("connection", message, context);
-    this.beforeSend = beforeSend;
   }
 }
 /**
@@ -143,22 +143,16 @@ export class ConnectionError extends DeployServiceError {
  * `timeoutMs` says which limit elapsed.
  */
 export class TimeoutError extends DeployServiceError {
-  /** The timeout that elapsed, in milliseconds. */
-  readonly timeoutMs: number;
-  /** @param message full text; @param context request details; @param timeoutMs the elapsed limit. */
-  constructor(message: string, context: ErrorContext, timeoutMs: number) {
+  /** @param message full text; @param context request details; @param timeoutMs The timeout that elapsed, in milliseconds. */
+  constructor(message: string, context: ErrorContext, readonly timeoutMs: number) {
     super("timeout", message, context);
-    this.timeoutMs = timeoutMs;
   }
 }
 /** A 2xx answer whose body is not JSON or does not have the documented shape. */
 export class InvalidResponseError extends DeployServiceError {
-  /** Dotted path of the offending field (`""` for the whole body). */
-  readonly field: string;
-  /** @param message full text; @param context request details; @param field offending field. */
-  constructor(message: string, context: ErrorContext, field: string) {
+  /** @param message full text; @param context request details; @param field Dotted path of the offending field (`""` for the whole body). */
+  constructor(message: string, context: ErrorContext, readonly field: string) {
     super("invalid_response", message, context);
-    this.field = field;
   }
 }
 
@@ -249,15 +243,13 @@ export class WaitTimeoutError extends DeployServiceError {
  * `isNotFound` is false for it and `status` is 0, so nothing drops a live object from its records.
  */
 export class ServiceMismatchError extends DeployServiceError {
-  /** The base URL that failed the check (scheme, host, port and path; never a token). */
-  readonly baseUrl: string;
-  /** What the check saw, e.g. `GET /organization answered 404`. */
-  readonly reason: string;
-  /** @param message full text; @param context request details; @param baseUrl checked URL; @param reason what the check saw. */
-  constructor(message: string, context: ErrorContext, baseUrl: string, reason: string) {
+  /**
+   * @param message full text; @param context request details
+   * @param baseUrl The base URL that failed the check (scheme, host, port and path; never a token).
+   * @param reason What the check saw, e.g. `GET /organization answered 404`.
+   */
+  constructor(message: string, context: ErrorContext, readonly baseUrl: string, readonly reason: string) {
     super("not_the_service", message, { ...context, status: 0 });
-    this.baseUrl = baseUrl;
-    this.reason = reason;
   }
 }
 
@@ -267,12 +259,12 @@ export class ServiceMismatchError extends DeployServiceError {
  * Not retryable: resending could make a second object.
  */
 export class UnconfirmedCreateError extends DeployServiceError {
-  /** What was being created, e.g. `project "shop"`. */
-  readonly what: string;
-  /** @param message full text; @param context request details (`cause`: the error that lost the answer); @param what the object. */
-  constructor(message: string, context: ErrorContext, what: string) {
+  /**
+   * @param message full text; @param context request details (`cause`: the error that lost the answer)
+   * @param what What was being created, e.g. `project "shop"`.
+   */
+  constructor(message: string, context: ErrorContext, readonly what: string) {
     super("unconfirmed_create", message, context);
-    this.what = what;
   }
 }
 

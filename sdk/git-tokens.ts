@@ -4,6 +4,7 @@ import { records } from "./crud";
 import { GIT_PROVIDERS, GitProvider, isHttpUrl } from "./git";
 import { path } from "./path";
 import { maybe, namedRecord, openEnum } from "./schema";
+import { secretFields } from "./sensitive";
 
 /** A git token record (never the token itself: a `token` in an answer is dropped). */
 const GitTokenFields = namedRecord({
@@ -39,23 +40,11 @@ export const GitTokenRequest = z
   });
 /** Body of a git token create or edit. */
 export type GitTokenRequest = z.input<typeof GitTokenRequest>;
+secretFields({ secret: ["token"] });
 
-/** Endpoints of git tokens. */
+/** Endpoints of git tokens. An update replaces the token: the full request again, token included. */
 export class GitTokensApi extends records({
   what: "git token", naturalKey: "name", record: GitToken, createRequest: GitTokenRequest, editRequest: GitTokenRequest,
   list: (organizationId: string) => path`/organization/${organizationId}/gitToken`,
   item: (organizationId: string, gitTokenId: string) => path`/organization/${organizationId}/gitToken/${gitTokenId}`,
 }) {}
-
-export interface GitTokensApi {
-  /** Lists the git tokens of an organization. */
-  list(organizationId: string): Promise<GitToken[]>;
-  /** Creates a git token. A lost answer is recovered by name. */
-  create(organizationId: string, request: GitTokenRequest): Promise<GitToken>;
-  /** Reads one git token. */
-  get(organizationId: string, gitTokenId: string): Promise<GitToken>;
-  /** Replaces a git token (the full request again, token included). */
-  update(organizationId: string, gitTokenId: string, request: GitTokenRequest): Promise<GitToken>;
-  /** Deletes a git token. */
-  delete(organizationId: string, gitTokenId: string): Promise<void>;
-}

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { RequestCore } from "./core";
 import { records } from "./crud";
 import { path, type ApiPath } from "./path";
-import { listOf, maybe, namedRecord, openEnum } from "./schema";
+import { PLACEMENT_FIELDS, listOf, maybe, namedRecord, openEnum } from "./schema";
 
 /** Where the annotations of a group are put (the reference's `OrganizationAnnotationsGroupScopeEnum`). */
 export const ANNOTATION_SCOPES = [
@@ -65,11 +65,7 @@ export const GroupAssociatedItem = z.looseObject({
   item_id: z.string(),
   item_name: z.string(),
   item_type: openEnum(GROUP_ITEM_TYPES),
-  project_id: maybe(z.string()),
-  project_name: maybe(z.string()),
-  environment_id: maybe(z.string()),
-  environment_name: maybe(z.string()),
-  cluster_id: maybe(z.string()),
+  ...PLACEMENT_FIELDS,
   cluster_name: maybe(z.string()),
 });
 /** A service or cluster that references a group. */
@@ -97,19 +93,6 @@ export class LabelsGroupsApi extends records({
   }
 }
 
-export interface LabelsGroupsApi {
-  /** Lists the labels groups of an organization, each with `associated_items_count`. */
-  list(organizationId: string): Promise<LabelsGroup[]>;
-  /** Creates a labels group (one list first; a lost answer is recovered by name among the groups made since). */
-  create(organizationId: string, request: LabelsGroupRequest): Promise<LabelsGroup>;
-  /** Reads one labels group. */
-  get(organizationId: string, labelsGroupId: string): Promise<LabelsGroup>;
-  /** Replaces a labels group (name and every label). */
-  update(organizationId: string, labelsGroupId: string, request: LabelsGroupRequest): Promise<LabelsGroup>;
-  /** Deletes a labels group; the services and clusters that referenced it no longer do. */
-  delete(organizationId: string, labelsGroupId: string): Promise<void>;
-}
-
 /**
  * Endpoints of annotations groups. Names are not known to be unique at the service, so a create first lists the
  * groups (one GET) and, after a lost answer, takes the one new group with the name as the one made.
@@ -124,17 +107,4 @@ export class AnnotationsGroupsApi extends records({
   associatedItems(organizationId: string, annotationsGroupId: string): Promise<GroupAssociatedItem[]> {
     return associatedItemsAt(this.core, path`/organization/${organizationId}/annotationsGroups/${annotationsGroupId}/associatedItems`);
   }
-}
-
-export interface AnnotationsGroupsApi {
-  /** Lists the annotations groups of an organization, each with `associated_items_count`. */
-  list(organizationId: string): Promise<AnnotationsGroup[]>;
-  /** Creates an annotations group (one list first; a lost answer is recovered by name among the groups made since). */
-  create(organizationId: string, request: AnnotationsGroupRequest): Promise<AnnotationsGroup>;
-  /** Reads one annotations group. */
-  get(organizationId: string, annotationsGroupId: string): Promise<AnnotationsGroup>;
-  /** Replaces an annotations group (name, annotations and scopes). */
-  update(organizationId: string, annotationsGroupId: string, request: AnnotationsGroupRequest): Promise<AnnotationsGroup>;
-  /** Deletes an annotations group; the services that referenced it no longer do. */
-  delete(organizationId: string, annotationsGroupId: string): Promise<void>;
 }

@@ -1,7 +1,7 @@
 /** Invitations to join an organization: by address, with a role; accepted, the invited user becomes a member. */
 import { z } from "zod";
 import type { RequestCore } from "./core";
-import { MEMBER_ROLES } from "./members";
+import { MEMBER_ROLES, ROLE_FIELDS } from "./members";
 import { path } from "./path";
 import { maybe, openEnum, record } from "./schema";
 
@@ -24,10 +24,8 @@ export const Invitation = record({
   inviter: maybe(z.string()),
   /** The organization's logo. */
   logo_url: maybe(z.string()),
-  /** Id of the role the invited user gets. */
-  role_id: maybe(z.string()),
-  /** Name of the role the invited user gets. */
-  role_name: maybe(z.string()),
+  /** The role the invited user gets. */
+  ...ROLE_FIELDS,
 });
 /** An invitation to an organization. */
 export type Invitation = z.infer<typeof Invitation>;

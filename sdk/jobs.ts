@@ -5,15 +5,14 @@
  */
 import { z } from "zod";
 import { JobAdvancedSettingsRequest } from "./advanced-settings";
-import { GitRepository, GitRepositoryRequest, Healthchecks, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS } from "./service-common";
-import { ContainerRegistryReference } from "./container-registries";
-import { CPU_ARCHITECTURES, ImageName, ImageTag } from "./containers";
-import { ImageAutoDeployRequest, imageServices } from "./deployables";
+import { DOCKER_BUILD_RECORD_FIELDS, GitRepositoryRequest, Healthchecks, SERVICE_RECORD_FIELDS, SERVICE_REQUEST_FIELDS } from "./service-common";
+import { CPU_ARCHITECTURES, IMAGE_KIND_RECORD_FIELDS, IMAGE_SOURCE_RECORD_FIELDS, ImageName, ImageTag } from "./containers";
+import { ImageAutoDeployRequest, imageServices, kindRecords } from "./deployables";
 import { cronProblem } from "./image";
 import { path } from "./path";
 import { maybe, namedRecord, openEnum } from "./schema";
 import { serviceSecrets } from "./secrets";
-import { ActionResult, Status } from "./status";
+import { ActionResult } from "./status";
 import { serviceVariables } from "./variables";
 
 /** The events a lifecycle job runs on, as the schedule spells them. */
@@ -190,18 +189,8 @@ export type JobSchedule = z.infer<typeof JobSchedule>;
 
 /** A job's source as returned: `image` (with its registry) or `docker` (with its repository). */
 export const JobSource = z.looseObject({
-  image: maybe(z.looseObject({
-    image_name: maybe(z.string()),
-    tag: maybe(z.string()),
-    registry_id: maybe(z.string()),
-    registry: maybe(ContainerRegistryReference),
-  })),
-  docker: maybe(z.looseObject({
-    git_repository: maybe(GitRepository),
-    dockerfile_path: maybe(z.string()),
-    dockerfile_raw: maybe(z.string()),
-    docker_target_build_stage: maybe(z.string()),
-  })),
+  image: maybe(z.looseObject(IMAGE_SOURCE_RECORD_FIELDS)),
+  docker: maybe(z.looseObject({ ...DOCKER_BUILD_RECORD_FIELDS, dockerfile_raw: maybe(z.string()) })),
 });
 /** A job's source as returned. */
 export type JobSource = z.infer<typeof JobSource>;
@@ -215,8 +204,7 @@ export const Job = namedRecord({
   max_nb_restart: maybe(z.number()),
   max_duration_seconds: maybe(z.number()),
   port: maybe(z.number()),
-  maximum_gpu: maybe(z.number()),
-  cpu_architecture: maybe(openEnum(CPU_ARCHITECTURES)),
+  ...IMAGE_KIND_RECORD_FIELDS,
 });
 /** A job record. */
 export type Job = z.infer<typeof Job>;
@@ -251,14 +239,13 @@ export class JobVariablesApi extends serviceVariables("job", "JOB") {}
 /** Endpoints of a job's secrets (`/job/{id}/secret`; keys only in answers). */
 export class JobSecretsApi extends serviceSecrets("job", "JOB") {}
 
-/** Endpoints of jobs (records, actions, advanced settings, variables, secrets, auto-deploy). */
+/**
+ * Endpoints of jobs (records, actions, advanced settings, variables, secrets, auto-deploy). An update needs
+ * `healthchecks` and cannot change the job's type by its schedule.
+ */
 export class JobsApi extends imageServices({
-  what: "job", naturalKey: "name", record: Job, status: Status,
+  ...kindRecords("job"), record: Job, variables: JobVariablesApi, secrets: JobSecretsApi,
   createRequest: JobCreateRequest, editRequest: JobEditRequest, advancedSettings: JobAdvancedSettingsRequest,
-  variables: JobVariablesApi, secrets: JobSecretsApi,
-  list: (environmentId: string) => path`/environment/${environmentId}/job`,
-  item: (jobId: string) => path`/job/${jobId}`,
-  autoDeploy: (organizationId: string) => path`/organization/${organizationId}/job/deploy`,
 }) {
   /**
    * Starts a deployment: of `image_tag` or `git_commit_id` when given, else of the job's current source. A cron job
@@ -274,13 +261,4 @@ export class JobsApi extends imageServices({
     const query = options.forceEvent !== undefined ? { query: { forceEvent: options.forceEvent } } : {};
     return this.core.call({ method: "POST", path: at, response: ActionResult, ...query, ...(body ? { body, requestSchema: JobDeployRequest } : {}) });
   }
-}
-
-export interface JobsApi {
-  /** Edits a job (`healthchecks` required; the schedule cannot change the job's type). */
-  update(jobId: string, request: JobEditRequest): Promise<Job>;
-  /** Deletes a job (asynchronous on the service: follow with `waitUntilGone`). */
-  delete(jobId: string): Promise<void>;
-  /** Stops the job (a running run is stopped; a cron job's schedule is removed). */
-  stop(jobId: string): Promise<ActionResult>;
 }

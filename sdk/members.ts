@@ -9,6 +9,14 @@ export const MEMBER_ROLES = ["ADMIN", "DEVELOPER", "OWNER", "VIEWER"] as const;
 /** An older role name. */
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
+/** The role a member, an invitation or an API token has, as the service answers it: the role's name and id. */
+export const ROLE_FIELDS = {
+  /** Name of the role, e.g. `Admin`, `Deploy` or a custom role's name. */
+  role_name: maybe(z.string()),
+  /** Id of the role (see `client.organizations.availableRoles`). */
+  role_id: maybe(z.string()),
+};
+
 /** A member of an organization; its `id` is the user's id (what a role change and a removal name). */
 export const Member = record({
   /** The member's address. */
@@ -23,10 +31,7 @@ export const Member = record({
   last_activity_at: maybe(z.string()),
   /** The older role name (deprecated: `role_id` and `role_name` are the member's role). */
   role: maybe(openEnum(MEMBER_ROLES)),
-  /** Name of the member's role, e.g. `Admin` or a custom role's name. */
-  role_name: maybe(z.string()),
-  /** Id of the member's role (see `client.organizations.availableRoles`). */
-  role_id: maybe(z.string()),
+  ...ROLE_FIELDS,
 });
 /** A member of an organization. */
 export type Member = z.infer<typeof Member>;

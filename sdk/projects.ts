@@ -29,22 +29,9 @@ export const ProjectRequest = z.looseObject({
 /** Body of a project create or update. */
 export type ProjectRequest = z.input<typeof ProjectRequest>;
 
-/** Endpoints of projects. */
+/** Endpoints of projects: an update replaces the name and description. */
 export class ProjectsApi extends records({
   what: "project", naturalKey: "name", record: Project, createRequest: ProjectRequest, editRequest: ProjectRequest,
   list: (organizationId: string) => path`/organization/${organizationId}/project`,
   item: (projectId: string) => path`/project/${projectId}`,
 }) {}
-
-export interface ProjectsApi {
-  /** Lists the projects of an organization. */
-  list(organizationId: string): Promise<Project[]>;
-  /** Creates a project. If the answer is lost, finds the project by name instead of creating a second. */
-  create(organizationId: string, request: ProjectRequest): Promise<Project>;
-  /** Reads one project. */
-  get(projectId: string): Promise<Project>;
-  /** Replaces a project's name and description. */
-  update(projectId: string, request: ProjectRequest): Promise<Project>;
-  /** Deletes a project; a missing project throws NotFoundError (test with `isNotFound`). */
-  delete(projectId: string): Promise<void>;
-}

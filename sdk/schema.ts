@@ -30,6 +30,22 @@ export type Reference = z.infer<typeof Reference>;
 /** A reference to another record in a request, e.g. one of `labels_groups`: `{ id }`, the id non-empty. */
 export const ReferenceRequest = z.looseObject({ id: z.string().min(1) });
 
+/** When a record was made and last changed, as the service answers it. */
+export const TIMESTAMP_FIELDS = {
+  /** When the record was made, as the service answers it. */
+  created_at: maybe(z.string()),
+  /** When the record last changed, as the service answers it. */
+  updated_at: maybe(z.string()),
+};
+
+/** The same `schema` for each of `keys`: fields that differ by name only (`sameFields(["region", "url"], z.string())`). */
+export function sameFields<K extends string, T extends z.ZodType>(keys: ReadonlyArray<K>, schema: T): Record<K, T> {
+  return Object.fromEntries(keys.map((key) => [key, schema])) as Record<K, T>;
+}
+
+/** Where a service is, as the organization-wide lists answer it: its project's and environment's ids and names, its cluster. */
+export const PLACEMENT_FIELDS = sameFields(["project_id", "project_name", "environment_id", "environment_name", "cluster_id"], maybe(z.string()));
+
 /**
  * A record as the service answers it: its `id`, the family's own `fields`, then when it was made and last changed
  * (`created_at`, `updated_at`). Keys the schema does not name are kept.
@@ -39,10 +55,7 @@ export function record<F extends z.core.$ZodLooseShape>(fields: F) {
     /** The record's id. */
     id: z.string(),
     ...fields,
-    /** When the record was made, as the service answers it. */
-    created_at: maybe(z.string()),
-    /** When the record last changed, as the service answers it. */
-    updated_at: maybe(z.string()),
+    ...TIMESTAMP_FIELDS,
   });
 }
 

@@ -3,14 +3,31 @@
  * those kept out of every later message of the client, and the memory of them a client keeps.
  */
 
-/** Fields whose values are kept out of the messages of the call that sends (or receives) them. */
-export const SENSITIVE_KEYS: ReadonlySet<string> = new Set([
-  "token", "password", "value", "target_secret", "login", "target_url",
-  // a container registry's credentials and key ids
-  "secret_access_key", "scaleway_secret_key", "json_credentials", "access_key_id", "scaleway_access_key",
-]);
+/**
+ * The wire names of a family's secret fields, declared by the family's file beside its records
+ * (`secretFields({ secret: ["target_secret"], sensitive: ["target_url"] })`) and collected here.
+ */
+export interface FieldSecrecy {
+  /** Secrets: kept out of the messages of the call that sends or receives them and of every later message too. */
+  secret?: ReadonlyArray<string>;
+  /** Kept out of the messages of the call that sends or receives them only (a login, a variable's value). */
+  sensitive?: ReadonlyArray<string>;
+}
+
+const sensitiveKeys = new Set<string>();
+const secretKeys = new Set<string>();
+
+/** Fields whose values are kept out of the messages of the call that sends (or receives) them: every family's. */
+export const SENSITIVE_KEYS: ReadonlySet<string> = sensitiveKeys;
 /** Fields whose values the client keeps out of every later message too (e.g. the log lines of a failed deploy). */
-const SECRET_KEYS: ReadonlySet<string> = new Set(["token", "password", "target_secret", "secret_access_key", "scaleway_secret_key", "json_credentials"]);
+const SECRET_KEYS: ReadonlySet<string> = secretKeys;
+
+/** Declares a family's secret fields (called once by the family's file, beside its records). */
+export function secretFields(fields: FieldSecrecy): void {
+  for (const key of fields.secret ?? []) secretKeys.add(key);
+  for (const key of [...(fields.secret ?? []), ...(fields.sensitive ?? [])]) sensitiveKeys.add(key);
+}
+
 const MAX_REMEMBERED_SECRETS = 1000;
 
 /** The string values of `keys` anywhere in `body` (four levels deep at most). */

@@ -4,10 +4,8 @@
  * long-running kinds, and log lines. Which kind has which part is `SERVICE_KINDS` (`service-kinds.ts`).
  */
 import { z } from "zod";
-import type { RequestCore } from "./core";
 import { GIT_PROVIDERS, GIT_PROVIDER_REQUIRED_REASON, GitProvider, gitProviderOfUrl, gitUrlProblem } from "./git";
-import type { ApiPath } from "./path";
-import { Reference, ReferenceRequest, listOf, maybe, openEnum } from "./schema";
+import { Reference, ReferenceRequest, maybe, openEnum } from "./schema";
 
 /** Port protocols. */
 export const PORT_PROTOCOLS = ["HTTP", "GRPC", "TCP", "UDP"] as const;
@@ -204,6 +202,22 @@ export const RUNNING_SERVICE_REQUEST_FIELDS = {
   autoscaling: z.looseObject({}).optional(),
 };
 
+/** The probes and ports of a long-running kind's create (application, container): probes default to none. */
+export const RUNNING_SERVICE_CREATE_FIELDS = {
+  /** Readiness and liveness probes (default `{}`: none). */
+  healthchecks: Healthchecks.default({}),
+  /** The service's ports. */
+  ports: z.array(PortCreateRequest).optional(),
+};
+
+/** The probes and ports of a long-running kind's edit: probes required, and the ports' list replaces them. */
+export const RUNNING_SERVICE_EDIT_FIELDS = {
+  /** Readiness and liveness probes (required: send the current ones to keep them). */
+  healthchecks: Healthchecks,
+  /** The service's ports: the list replaces them (a port left out is removed). */
+  ports: z.array(PortEditRequest).optional(),
+};
+
 /** A port as the service returns it. */
 export const Port = z.looseObject({
   /** The port's id. */
@@ -260,6 +274,16 @@ export const GitRepository = z.looseObject({
 /** Git repository of a service built from git, as returned. */
 export type GitRepository = z.infer<typeof GitRepository>;
 
+/** A build from a git repository's Dockerfile, as the service answers it (an application's, a job's `source.docker`). */
+export const DOCKER_BUILD_RECORD_FIELDS = {
+  /** Repository, with the provider and branch in use and the deployed commit. */
+  git_repository: maybe(GitRepository),
+  /** Path of the Dockerfile in the repository. */
+  dockerfile_path: maybe(z.string()),
+  /** Stage of a multi-stage Dockerfile to build. */
+  docker_target_build_stage: maybe(z.string()),
+};
+
 /** Health checks as the service returns them (probes kept as sent). */
 export const HealthchecksRecord = z.looseObject({
   /** The readiness probe, as sent. */
@@ -285,10 +309,10 @@ export const StorageRecord = z.looseObject({
 export type StorageRecord = z.infer<typeof StorageRecord>;
 
 /**
- * Record fields every service kind (application, container, job) has, as the service returns them: environment,
- * description, resources, probes, preview and auto-deploy switches, annotation and label groups, icon and type.
+ * Record fields of every service the client deploys, databases included, as the service returns them: environment,
+ * description, resources and their maximums, icon and type.
  */
-export const SERVICE_RECORD_FIELDS = {
+export const DEPLOYED_SERVICE_RECORD_FIELDS = {
   /** The environment the service belongs to. */
   environment: maybe(Reference),
   /** Free text. */
@@ -297,12 +321,25 @@ export const SERVICE_RECORD_FIELDS = {
   cpu: maybe(z.number()),
   /** MB of memory per instance. */
   memory: maybe(z.number()),
-  /** GPUs per instance. */
-  gpu: maybe(z.number()),
   /** The most millicores an instance may be given, as the service answers it. */
   maximum_cpu: maybe(z.number()),
   /** The most MB of memory an instance may be given, as the service answers it. */
   maximum_memory: maybe(z.number()),
+  /** URI of the service's icon. */
+  icon_uri: maybe(z.string()),
+  /** The service's kind, as the service spells it. */
+  service_type: maybe(z.string()),
+};
+
+/**
+ * Record fields every service kind (application, container, job) has, as the service returns them: those of
+ * {@link DEPLOYED_SERVICE_RECORD_FIELDS}, GPUs, ephemeral storage, probes, preview and auto-deploy switches,
+ * annotation and label groups.
+ */
+export const SERVICE_RECORD_FIELDS = {
+  ...DEPLOYED_SERVICE_RECORD_FIELDS,
+  /** GPUs per instance. */
+  gpu: maybe(z.number()),
   /** GiB of ephemeral storage per instance. */
   ephemeral_storage_in_gib: maybe(z.number()),
   /** Readiness and liveness probes. */
@@ -315,10 +352,6 @@ export const SERVICE_RECORD_FIELDS = {
   annotations_groups: maybe(z.array(Reference)),
   /** The labels groups attached. */
   labels_groups: maybe(z.array(Reference)),
-  /** URI of the service's icon. */
-  icon_uri: maybe(z.string()),
-  /** The service's kind, as the service spells it. */
-  service_type: maybe(z.string()),
 };
 
 /** Record fields of the long-running kinds (application, container): instance counts, ports, volumes, command, autoscaling. */
@@ -339,7 +372,6 @@ export const RUNNING_SERVICE_RECORD_FIELDS = {
   autoscaling: maybe(z.looseObject({})),
 };
 
-
 /** One line of a service's log. */
 export const LogLine = z.looseObject({
   id: maybe(z.string()),
@@ -350,27 +382,3 @@ export const LogLine = z.looseObject({
 });
 /** One line of a service's log. */
 export type LogLine = z.infer<typeof LogLine>;
-
-/** Options of {@link ApplicationsApi.logs}. */
-export interface LogOptions {
-  /** Keep only the last `tail` lines (sent to the service and enforced by the client too). */
-  tail?: number;
-}
-
-const LogList = listOf(LogLine);
-
-/**
- * Reads the log lines at `path` (an application's or a container's `/log`), oldest first; `tail` is sent to the
- * service and enforced here too.
- * @throws RangeError for a `tail` that is not a non-negative integer (nothing is sent).
- */
-export async function readLogs(core: RequestCore, path: ApiPath, options: LogOptions = {}): Promise<LogLine[]> {
-  const { tail } = options;
-  if (tail !== undefined && (!Number.isInteger(tail) || tail < 0)) {
-    const got = typeof tail === "number" ? String(tail) : `a ${typeof tail}`;
-    throw new RangeError(`logs: option "tail": expected a non-negative integer, got ${got}`);
-  }
-  const body = await core.call({ method: "GET", path, response: LogList, ...(tail !== undefined ? { query: { tail } } : {}) });
-  return tail !== undefined ? body.results.slice(Math.max(0, body.results.length - tail)) : body.results;
-}
-

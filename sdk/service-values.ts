@@ -9,6 +9,7 @@ import type { RequestCore } from "./core";
 import { Collection, collection, type Keyed } from "./crud";
 import { path, type ApiPath } from "./path";
 import { kindsWith, type KindsWith } from "./service-kinds";
+import { secretFields } from "./sensitive";
 
 /** The service kinds that have variables and secrets, as their paths spell them. */
 export const VALUE_SERVICE_SEGMENTS = kindsWith("values");
@@ -38,6 +39,8 @@ export const ValueOverrideRequest = z.looseObject({
 });
 /** Body of an override made at an owner (wire `Value`). */
 export type ValueOverrideRequest = z.input<typeof ValueOverrideRequest>;
+// A variable's value stays out of the messages of its own call; a secret's is remembered too (`RememberedSecrets.addSent`).
+secretFields({ sensitive: ["value"] });
 
 /** The endpoints of an owner's keyed values (variables or secrets of a project, an environment or a service). */
 export interface ServiceValuesApi<Value, CreateRequest, EditRequest> {

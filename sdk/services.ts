@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { RequestCore } from "./core";
 import { path } from "./path";
-import { maybe } from "./schema";
+import { PLACEMENT_FIELDS, maybe } from "./schema";
 
 /** A service in the organization-wide list. */
 export const ServiceLight = z.looseObject({
@@ -11,11 +11,7 @@ export const ServiceLight = z.looseObject({
   description: maybe(z.string()),
   icon_uri: maybe(z.string()),
   service_type: maybe(z.string()),
-  project_id: maybe(z.string()),
-  project_name: maybe(z.string()),
-  environment_id: maybe(z.string()),
-  environment_name: maybe(z.string()),
-  cluster_id: maybe(z.string()),
+  ...PLACEMENT_FIELDS,
   job_type: maybe(z.string()),
 });
 /** A service in the organization-wide list. */

@@ -5,6 +5,7 @@ import { ENVIRONMENT_TYPES } from "./environments";
 import { path } from "./path";
 import { maybe, openEnum, record } from "./schema";
 import { hasUrlCredentials } from "./url-credentials";
+import { secretFields } from "./sensitive";
 
 /** Event names the service sends (the reference spellings). */
 export const WEBHOOK_EVENTS = ["DEPLOYMENT_STARTED", "DEPLOYMENT_CANCELLED", "DEPLOYMENT_FAILURE", "DEPLOYMENT_SUCCESSFUL"] as const;
@@ -75,6 +76,7 @@ export const Webhook = record({
 });
 /** A webhook record. */
 export type Webhook = z.infer<typeof Webhook>;
+secretFields({ secret: ["target_secret"], sensitive: ["target_url"] });
 
 /**
  * One delivery attempt of a webhook (`WebhookEventResponse`): the event it carried, the URL and body sent, and the
@@ -99,7 +101,12 @@ function originOf(url: unknown): string {
   }
 }
 
-/** Endpoints of webhooks. */
+/**
+ * Endpoints of webhooks. Webhooks have no unique key (two may share a target), so a create first notes the existing
+ * ones (one extra GET). After a lost answer, the one new webhook with the same `target_url` is taken as the one made;
+ * when there is none or more than one, the call fails with UnconfirmedCreateError and the POST is never sent again,
+ * since a second webhook would deliver every event twice.
+ */
 export class WebhooksApi extends records({
   what: "webhook", naturalKey: "target_url", unique: false, record: Webhook, createRequest: WebhookRequest, editRequest: WebhookRequest,
   // The target's origin only: the rest of a Slack webhook URL is its secret.
@@ -114,22 +121,4 @@ export class WebhooksApi extends records({
   events(organizationId: string, webhookId: string): Promise<WebhookDelivery[]> {
     return this.core.list(path`/organization/${organizationId}/webhook/${webhookId}/event`, WebhookDelivery);
   }
-}
-
-export interface WebhooksApi {
-  /** Lists the webhooks of an organization. */
-  list(organizationId: string): Promise<Webhook[]>;
-  /**
-   * Creates a webhook. Webhooks have no unique key (two may share a target), so the client first notes the
-   * existing ones (one extra GET). After a lost answer, the one new webhook with the same `target_url` is taken
-   * as the one made; when there is none or more than one, the call fails with UnconfirmedCreateError and the
-   * POST is never sent again, since a second webhook would deliver every event twice.
-   */
-  create(organizationId: string, request: WebhookRequest): Promise<Webhook>;
-  /** Reads one webhook. */
-  get(organizationId: string, webhookId: string): Promise<Webhook>;
-  /** Replaces a webhook's settings. */
-  update(organizationId: string, webhookId: string, request: WebhookRequest): Promise<Webhook>;
-  /** Deletes a webhook. */
-  delete(organizationId: string, webhookId: string): Promise<void>;
 }
