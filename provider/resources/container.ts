@@ -63,7 +63,7 @@ export const containerSchema = z
     imageName: ruledInput(imageNameProblem),
     tag: ruledInput(imageTagProblem),
     ...runningServiceFields(DEFAULTS),
-    advancedSettings: advancedSettingsField<typeof CONTAINER_ADVANCED_SETTINGS>("container", "ContainerAdvancedSettingsInput"),
+    advancedSettings: advancedSettingsField<typeof CONTAINER_ADVANCED_SETTINGS>("container"),
   })
   .superRefine(refineRunningService);
 /** Container inputs after validation (defaults applied). */
@@ -89,7 +89,7 @@ export const container = defineResource({
   outputs: (record: ContainerRecord) => ({ registryUrl: record.registry?.url ?? undefined }),
   fromWire: serviceFromWire,
   fillServiceChoices: withRuntimeChoices,
-  parts: serviceParts<ContainerInputs, ContainerRecord>("container", owner, (client) => client.containers),
+  parts: serviceParts<ContainerInputs, ContainerRecord>("container", owner),
   calls: childCalls((client) => client.containers, "environmentId"),
 });
 

@@ -27,7 +27,7 @@ export const application = defineResource({
   },
   fromWire: serviceFromWire,
   fillServiceChoices: withServiceChoices,
-  parts: serviceParts<ApplicationInputs, ApplicationRecord>("application", owner, (client) => client.applications),
+  parts: serviceParts<ApplicationInputs, ApplicationRecord>("application", owner),
   calls: childCalls((client) => client.applications, "environmentId"),
 });
 

@@ -53,7 +53,7 @@ export const applicationSchema = z
     dockerfilePath: field(z.string().min(1).optional(), { cleared: null }),
     dockerTargetBuildStage: field(z.string().min(1).optional(), { cleared: null }),
     ...runningServiceFields(APPLICATION_DEFAULTS),
-    advancedSettings: advancedSettingsField<typeof APPLICATION_ADVANCED_SETTINGS>("application", "AdvancedSettings"),
+    advancedSettings: advancedSettingsField<typeof APPLICATION_ADVANCED_SETTINGS>("application"),
   })
   .superRefine(refineRunningService);
 

@@ -21,7 +21,7 @@ const defined = defineResource({
   fromWire: serviceFromWire,
   fillServiceChoices: withServiceChoices,
   // A job from an image runs the tag of its source; one built from git runs the branch's last commit.
-  parts: serviceParts<JobInputs, JobRecord>("job", owner, (client) => client.jobs, {
+  parts: serviceParts<JobInputs, JobRecord>("job", owner, {
     request: (inputs) => (inputs.source.image ? { image_tag: inputs.source.image.tag } : undefined),
   }),
   calls: childCalls((client) => client.jobs, "environmentId"),

@@ -111,7 +111,7 @@ export const jobSchema = z
     autoDeploy: z.boolean().default(false),
     ...groupFields,
     ...serviceFields,
-    advancedSettings: advancedSettingsField<typeof JOB_ADVANCED_SETTINGS>("job", "JobAdvancedSettingsInput"),
+    advancedSettings: advancedSettingsField<typeof JOB_ADVANCED_SETTINGS>("job"),
   })
   .superRefine(refineValues);
 
