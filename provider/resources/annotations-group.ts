@@ -1,9 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { ANNOTATION_SCOPES, type AnnotationScope, type AnnotationsGroupRequest, type DeployServiceClient } from "../../sdk";
+import { ANNOTATION_SCOPES, type AnnotationScope } from "../../sdk";
 import type { ArgsMatch } from "../framework/args";
-import { plain } from "../framework/common";
-import { defineResource, organizationCalls, type Props } from "../framework/define";
+import { defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
 import { keyProblem, kubernetesText, refineUniqueKeys } from "../framework/kubernetes-keys";
 import { idInput, nameInput } from "../framework/rules";
@@ -58,24 +57,12 @@ export type AnnotationsGroupInputs = z.output<typeof annotationsGroupSchema>;
 const argsMatchSchema: ArgsMatch<AnnotationsGroupArgs, typeof annotationsGroupSchema> = true;
 void argsMatchSchema;
 
-type AnnotationsGroupRecord = Awaited<ReturnType<DeployServiceClient["annotationsGroups"]["get"]>>;
-
-/** The create/edit body (the whole group: an edit replaces it). */
-function toWire(inputs: AnnotationsGroupInputs): AnnotationsGroupRequest {
-  return { name: inputs.name, annotations: inputs.annotations.map((a) => ({ key: a.key, value: a.value })), scopes: inputs.scopes };
-}
-
 /** The annotations group family. Names need not be unique, so a replacement is created before the old group is deleted. */
 export const annotationsGroup = defineResource({
   kind: "AnnotationsGroup",
   noun: "annotations group",
   schema: annotationsGroupSchema,
   deleteBeforeReplace: false,
-  toWire: (inputs) => toWire(inputs) as unknown as Props,
-  fromWire: (record: AnnotationsGroupRecord, _previous, derived) => plain({
-    ...derived,
-    annotations: record.annotations.map((a) => ({ key: a.key, value: a.value })),
-  }),
   calls: organizationCalls((client) => client.annotationsGroups),
 });
 
