@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { API_TOKEN_SCOPES, NotFoundError, isDeployServiceError, type ApiToken as ApiTokenRecord, type ApiTokenScope, type DeployServiceClient } from "../../sdk";
 import type { ArgsMatch } from "../framework/args";
-import { defineResource, type Part, type Props } from "../framework/define";
+import { defineResource, organizationOf, replaceOnly, type Part, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
@@ -122,11 +122,9 @@ export const apiToken = defineResource({
   parts: [keepTokenValue],
   calls: {
     create: (client, inputs) => createToken(client, inputs),
-    get: (client, id, state) => apiTokenById(client, String(state["organizationId"] ?? ""), id),
-    update: async () => {
-      throw new Error("deploy-service: an API token cannot be changed, only replaced (the service has no edit of a token)");
-    },
-    delete: (client, id, state) => client.apiTokens.delete(String(state["organizationId"] ?? ""), id),
+    get: (client, id, state) => apiTokenById(client, organizationOf(state), id),
+    update: replaceOnly("an API token"),
+    delete: (client, id, state) => client.apiTokens.delete(organizationOf(state), id),
   },
 });
 

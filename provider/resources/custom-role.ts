@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { DeployServiceClient } from "../../sdk";
 import type { AdoptableArgs } from "../framework/adoption";
 import type { ArgsMatch } from "../framework/args";
-import { defineResource, type Part, type Props } from "../framework/define";
+import { defineResource, organizationCalls, type Part, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
@@ -210,12 +210,10 @@ export const customRole = defineResource({
   fromWire: (record, previous, derived) => ({ ...derived, ...permissionsFromWire(record, previous) }),
   parts: [permissionsPart],
   calls: {
-    create: (client, inputs, body) => client.customRoles.create(inputs.organizationId, body as never),
-    get: (client, id, state) => client.customRoles.get(String(state["organizationId"] ?? ""), id),
+    ...organizationCalls((client) => client.customRoles),
     // The edit request is the whole role: the permissions go with a new name or description.
     update: async (client, id, inputs, body) =>
       client.customRoles.update(inputs.organizationId, id, { ...body, ...(await permissionsBody(client, inputs)) } as never),
-    delete: (client, id, state) => client.customRoles.delete(String(state["organizationId"] ?? ""), id),
   },
 });
 

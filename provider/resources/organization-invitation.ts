@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isNotFound, type DeployServiceClient, type Invitation } from "../../sdk";
 import type { ArgsMatch } from "../framework/args";
 import { apiClient } from "../framework/credentials";
-import { defineResource, type Props } from "../framework/define";
+import { defineResource, organizationOf, replaceOnly, type Props } from "../framework/define";
 import { describeFailure, ignoreGone } from "../framework/errors";
 import { field } from "../framework/fields";
 import { withActionableErrors } from "../framework/messages";
@@ -98,11 +98,9 @@ export const organizationInvitation = defineResource({
       const roleId = await roleIdFor(client, inputs.organizationId, inputs);
       return client.invitations.create(inputs.organizationId, { email: inputs.email, role_id: roleId });
     },
-    get: (client, id, state) => invitationById(client, String(state["organizationId"] ?? ""), id, state),
-    update: async () => {
-      throw new Error("deploy-service: an invitation cannot be changed, only replaced (the service has no edit of an invitation)");
-    },
-    delete: (client, id, state) => client.invitations.delete(String(state["organizationId"] ?? ""), id),
+    get: (client, id, state) => invitationById(client, organizationOf(state), id, state),
+    update: replaceOnly("an invitation"),
+    delete: (client, id, state) => client.invitations.delete(organizationOf(state), id),
   },
 });
 
@@ -112,7 +110,7 @@ export const organizationInvitation = defineResource({
  */
 async function cancelInvitation(client: DeployServiceClient, id: string, state: Props): Promise<void> {
   try {
-    await ignoreGone(() => client.invitations.delete(String(state["organizationId"] ?? ""), id));
+    await ignoreGone(() => client.invitations.delete(organizationOf(state), id));
   } catch (e) {
     throw describeFailure(e, `cancelling the invitation of ${String(state["email"] ?? id)}`);
   }

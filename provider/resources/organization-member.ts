@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { NotFoundError, type DeployServiceClient, type Member } from "../../sdk";
 import type { ArgsMatch } from "../framework/args";
-import { defineResource, type Props } from "../framework/define";
+import { defineResource, organizationOf, type Props } from "../framework/define";
 import { describeFailure } from "../framework/errors";
 import { field } from "../framework/fields";
 import { idInput } from "../framework/rules";
@@ -107,9 +107,9 @@ export const organizationMember = defineResource({
   },
   calls: {
     create: async (client, inputs) => setRole(client, inputs, await findMember(client, inputs.organizationId, inputs)),
-    get: (client, id, state) => memberById(client, String(state["organizationId"] ?? ""), id),
+    get: (client, id, state) => memberById(client, organizationOf(state), id),
     update: async (client, id, inputs) => setRole(client, inputs, await memberById(client, inputs.organizationId, id)),
-    delete: (client, id, state) => client.members.remove(String(state["organizationId"] ?? ""), id),
+    delete: (client, id, state) => client.members.remove(organizationOf(state), id),
   },
 });
 

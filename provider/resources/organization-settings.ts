@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ArgsMatch } from "../framework/args";
-import { defineResource } from "../framework/define";
+import { defineResource, organizationOf } from "../framework/define";
 import { field } from "../framework/fields";
 import { httpUrlInput, idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
@@ -60,7 +60,7 @@ void argsMatchSchema;
 export const organizationSettings = defineResource({
   kind: "OrganizationSettings",
   noun: "organization settings",
-  label: (inputs) => `settings of organization ${String(inputs["organizationId"] ?? "")}`,
+  label: (inputs) => `settings of organization ${organizationOf(inputs)}`,
   schema: organizationSettingsSchema,
   deleteBeforeReplace: false,
   calls: {
