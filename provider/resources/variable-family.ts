@@ -6,6 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { NotFoundError, VariableParentScope, type DeployServiceClient, type Variable as VariableRecord } from "../../sdk";
+import type { ArgsMatch } from "../framework/args";
 import { plain, storedSecret } from "../framework/common";
 import { defineResource, type FamilyCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
@@ -97,6 +98,9 @@ export function variableFamilySchema(secret: boolean) {
     })
     .superRefine(refineShape);
 }
+
+const argsMatchSchema: ArgsMatch<VariableFamilyArgs, ReturnType<typeof variableFamilySchema>> = true;
+void argsMatchSchema;
 
 /** The inputs of either resource, after validation. */
 export type VariableFamilyInputs = z.output<ReturnType<typeof variableFamilySchema>>;
