@@ -3,7 +3,7 @@
  * organization) and an environment (in its project). Its schema is its own fields plus the eight maps of
  * `value-maps.ts`; its definition is the child calls of its sdk group, the refs of its values as outputs, and the
  * part that keeps the maps in step with the owner's collections. The service kinds own values too, with more parts
- * (`service-parts.ts`).
+ * (`service-kinds/parts.ts`).
  */
 import { z } from "zod";
 import type { DeployServiceClient } from "../../sdk";

@@ -5,7 +5,7 @@ import { DATABASE_ACCESSIBILITIES, DATABASE_DEFAULTS, DATABASE_MODES, DATABASE_T
 import type { ArgsMatch } from "../framework/args";
 import { childCalls, defineResource, type Part, type Props } from "../framework/define";
 import { readOrGone } from "../framework/errors";
-import { deployFields, deployPart, type DeployArgs } from "../framework/service-deploy";
+import { deployFields, deployPart, type DeployArgs } from "../service-kinds/deploy";
 import { field } from "../framework/fields";
 import { groupRefFields, groupRefsFromWire, groupRefsToWire, type GroupRefsArgs } from "../framework/group-refs";
 import { idInput, MAX_CPU_MILLICORES, MAX_MEMORY_MB, MAX_STORAGE_GB, nameInput } from "../framework/rules";

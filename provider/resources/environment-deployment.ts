@@ -10,7 +10,7 @@ import { apiClient } from "../framework/credentials";
 import { defineResource, withPartProgress, type DefinedResource, type Part, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput } from "../framework/rules";
-import { DEFAULT_DEPLOY_TIMEOUT_SECONDS, MAX_DEPLOY_TIMEOUT_SECONDS } from "../framework/service-deploy";
+import { DEFAULT_DEPLOY_TIMEOUT_SECONDS, MAX_DEPLOY_TIMEOUT_SECONDS } from "../service-kinds/deploy";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 import { pinsSchema, samePins, type PinsInputs } from "./environment-deployment-pins";
 import { carryOut, planOf, runAndWait } from "./environment-deployment-run";

@@ -3,8 +3,8 @@ import { applicationSchema } from "./schema";
 import type { ArgsMatch, OutputsMatch } from "../../framework/args";
 import type { GitProvider } from "../git-token";
 import { RunningServiceResource, familyResourceArgs } from "../../framework/resource";
-import type { DeployArgs } from "../../framework/service-deploy";
-import type { RuntimeArgs } from "../../framework/service-shape";
+import type { DeployArgs } from "../../service-kinds/deploy";
+import type { RuntimeArgs } from "../../service-kinds/shape";
 import type { ServiceValuesArgs } from "../../framework/service-values";
 import type { APPLICATION_ADVANCED_SETTINGS } from "../../../sdk";
 import type { AdvancedSettings } from "../application-advanced-settings";
@@ -14,7 +14,7 @@ import { application } from "./provider";
 
 export { applicationProvider } from "./provider";
 export { applicationSchema };
-export type { HealthchecksArgs, PortArgs, ProbeArgs, ProbeTypeArgs, StorageArgs } from "../../framework/service-shape";
+export type { HealthchecksArgs, PortArgs, ProbeArgs, ProbeTypeArgs, StorageArgs } from "../../service-kinds/shape";
 
 /** The git repository an application is built from. */
 export interface GitRepositoryArgs {

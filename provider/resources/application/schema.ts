@@ -3,14 +3,14 @@ import { APPLICATION_ADVANCED_SETTINGS, APPLICATION_DEFAULTS, GIT_PROVIDER_REQUI
 import { GIT_PROVIDERS } from "../git-token";
 import { advancedSettingsField } from "../../service-kinds/advanced-settings";
 import { idInput, nameInput } from "../../framework/rules";
-import { refineRunningService, runningServiceFields } from "../../framework/service-shape";
+import { refineRunningService, runningServiceFields } from "../../service-kinds/shape";
 import { isUnknown } from "../../framework/unknowns";
 import { field } from "../../framework/fields";
 
 /** Port protocols. */
 export { PORT_PROTOCOLS };
 /** The probe, port and volume schemas applications share with containers. */
-export { healthchecksSchema, portSchema, probeSchema, probeTypeSchema, storageSchema } from "../../framework/service-shape";
+export { healthchecksSchema, portSchema, probeSchema, probeTypeSchema, storageSchema } from "../../service-kinds/shape";
 
 /** A git repository; `provider` is derived from the URL host when left out. */
 export const gitRepositorySchema = z

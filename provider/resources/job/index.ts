@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ArgsMatch, OutputsMatch } from "../../framework/args";
 import { ServiceResource, familyResourceArgs } from "../../framework/resource";
-import type { DeployArgs } from "../../framework/service-deploy";
-import type { HealthchecksArgs, ServiceArgs } from "../../framework/service-shape";
+import type { DeployArgs } from "../../service-kinds/deploy";
+import type { HealthchecksArgs, ServiceArgs } from "../../service-kinds/shape";
 import type { ServiceValuesArgs } from "../../framework/service-values";
 import type { GitRepositoryArgs } from "../application/index";
 import type { JOB_ADVANCED_SETTINGS } from "../../../sdk";

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { childCalls, defineResource, type DefinedResource, type Props } from "../../framework/define";
-import { serviceFromWire, serviceOutputNames, serviceParts } from "../../framework/service-parts";
+import { serviceFromWire, serviceOutputNames, serviceParts } from "../../service-kinds/parts";
 import type { ValueOwner } from "../../framework/service-values";
 import { jobSchema, scheduleKind, type JobInputs } from "./schema";
 import { withServiceChoices, type JobRecord } from "./wire";

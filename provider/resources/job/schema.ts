@@ -3,7 +3,7 @@ import { cronProblem, imageNameProblem, imageTagProblem, JOB_DEFAULTS, type JOB_
 import { field } from "../../framework/fields";
 import { idInput, MAX_PORT, nameInput, ruledInput } from "../../framework/rules";
 import { refineValues } from "../../framework/service-values";
-import { groupFields, healthchecksSchema, resourceFields, serviceFields } from "../../framework/service-shape";
+import { groupFields, healthchecksSchema, resourceFields, serviceFields } from "../../service-kinds/shape";
 import { gitRepositorySchema } from "../application/schema";
 import { advancedSettingsField } from "../../service-kinds/advanced-settings";
 

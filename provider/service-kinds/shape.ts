@@ -9,14 +9,14 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { APPLICATION_DEFAULTS, PORT_PROTOCOLS } from "../../sdk";
-import { autoscalingFields, type AutoscalingArgs } from "./autoscaling";
-import { field } from "./fields";
-import { groupRefFields } from "./group-refs";
-import { deployFields } from "./service-deploy";
-import { refineValues, valuesFields } from "./service-values";
+import { autoscalingFields, type AutoscalingArgs } from "../framework/autoscaling";
+import { field } from "../framework/fields";
+import { groupRefFields } from "../framework/group-refs";
+import { deployFields } from "./deploy";
+import { refineValues, valuesFields } from "../framework/service-values";
 import { builtInFields } from "./built-in-variables";
-import { idInput, MAX_CPU_MILLICORES, MAX_GPU, MAX_INSTANCES, MAX_MEMORY_MB, MAX_PORT, MAX_STORAGE_GB, MIN_APPLICATION_VOLUME_GB, nameInput } from "./rules";
-import type { AdoptableArgs } from "./adoption";
+import { idInput, MAX_CPU_MILLICORES, MAX_GPU, MAX_INSTANCES, MAX_MEMORY_MB, MAX_PORT, MAX_STORAGE_GB, MIN_APPLICATION_VOLUME_GB, nameInput } from "../framework/rules";
+import type { AdoptableArgs } from "../framework/adoption";
 
 /** What a probe checks: give exactly one of `tcp`, `http`, `exec`, `grpc`. */
 export interface ProbeTypeArgs {

@@ -3,13 +3,13 @@
  * of its deploy inputs, which the service does not hold.
  */
 import type { AdvancedSettingsKind } from "../../sdk";
-import { advancedSettingsPart } from "../service-kinds/advanced-settings";
+import { advancedSettingsPart } from "./advanced-settings";
 import { builtInsPart, BUILT_IN_OUTPUT } from "./built-in-variables";
-import type { Props } from "./calls";
-import type { Part } from "./parts";
-import { deployPart, storedDeployInputs, type DeployInputs, type DeployPartOptions } from "./service-deploy";
-import { ownerValuesPart, valueRefOutputs, type ValueOwner } from "./service-values";
-import { stagePart } from "./stage-attach";
+import type { Props } from "../framework/calls";
+import type { Part } from "../framework/parts";
+import { deployPart, storedDeployInputs, type DeployInputs, type DeployPartOptions } from "./deploy";
+import { ownerValuesPart, valueRefOutputs, type ValueOwner } from "../framework/service-values";
+import { stagePart } from "../framework/stage-attach";
 
 /** What a service kind's inputs have for its parts. */
 type ServicePartInputs = DeployInputs & { deploymentStageId?: string | undefined; advancedSettings?: unknown };

@@ -9,9 +9,9 @@ import {
   DEFAULT_DEPLOY_TIMEOUT_SECONDS, MAX_DEPLOY_TIMEOUT_SECONDS, SERVICE_KINDS, redact, type ActionResult, type DeployableServiceKind, type DeployServiceClient,
   type FollowedAction, type ServiceKindInfo, type Status,
 } from "../../sdk";
-import { withPartProgress, type Part } from "./define";
-import { field } from "./fields";
-import { flushProgress, serviceProgress } from "./progress";
+import { withPartProgress, type Part } from "../framework/define";
+import { field } from "../framework/fields";
+import { flushProgress, serviceProgress } from "../framework/progress";
 
 export { DEFAULT_DEPLOY_TIMEOUT_SECONDS, MAX_DEPLOY_TIMEOUT_SECONDS };
 
