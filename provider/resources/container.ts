@@ -9,16 +9,15 @@ import { childCalls, defineResource } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput, ruledInput } from "../framework/rules";
 import { RunningServiceResource, familyResourceArgs } from "../framework/resource";
-import type { DeployArgs } from "../service-kinds/deploy";
 import { serviceFromWire, serviceOutputNames, serviceParts } from "../service-kinds/parts";
 import { refineRunningService, runningServiceFields, withRuntimeChoices, type RuntimeArgs, type RuntimeDefaults } from "../service-kinds/shape";
-import type { ServiceValuesArgs, ValueOwner } from "../framework/service-values";
+import type { ValueOwner } from "../framework/service-values";
 import type { ContainerAdvancedSettingsValues } from "./container-advanced-settings";
 import { advancedSettingsField, type InlineAdvancedSettingsArgs } from "../service-kinds/advanced-settings";
 
 /** Inputs of a {@link Container}. */
 export interface ContainerArgs
-  extends RuntimeArgs, ServiceValuesArgs, DeployArgs, InlineAdvancedSettingsArgs<typeof CONTAINER_ADVANCED_SETTINGS> {
+  extends RuntimeArgs, InlineAdvancedSettingsArgs<typeof CONTAINER_ADVANCED_SETTINGS> {
   /** Free text. Default: `""`. Wire: `description`. */
   description?: pulumi.Input<string>;
   /** Id of the {@link ContainerRegistry} the image is pulled from. Changed in place. Wire: `registry_id`. */

@@ -3,9 +3,7 @@ import { applicationSchema } from "./schema";
 import type { ArgsMatch, OutputsMatch } from "../../framework/args";
 import type { GitProvider } from "../git-token";
 import { RunningServiceResource, familyResourceArgs } from "../../framework/resource";
-import type { DeployArgs } from "../../service-kinds/deploy";
 import type { RuntimeArgs } from "../../service-kinds/shape";
-import type { ServiceValuesArgs } from "../../framework/service-values";
 import type { APPLICATION_ADVANCED_SETTINGS } from "../../../sdk";
 import type { AdvancedSettings } from "../application-advanced-settings";
 import type { InlineAdvancedSettingsArgs } from "../../service-kinds/advanced-settings";
@@ -38,7 +36,7 @@ export interface GitRepositoryArgs {
 
 /** Inputs of an {@link Application}. */
 export interface ApplicationArgs
-  extends RuntimeArgs, ServiceValuesArgs, DeployArgs, InlineAdvancedSettingsArgs<typeof APPLICATION_ADVANCED_SETTINGS> {
+  extends RuntimeArgs, InlineAdvancedSettingsArgs<typeof APPLICATION_ADVANCED_SETTINGS> {
   /** Repository the application is built from. Wire: `git_repository`. */
   gitRepository: pulumi.Input<GitRepositoryArgs>;
   /** How it is built; only `DOCKER`. Default: `DOCKER`. Wire: `build_mode`. */
