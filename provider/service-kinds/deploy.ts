@@ -45,14 +45,8 @@ export interface DeployArgs {
   deployTimeoutSeconds?: pulumi.Input<number>;
 }
 
-/** What the deploy part reads of a service's inputs. */
-export interface DeployInputs {
-  name: string;
-  deploy: boolean;
-  deployTimeoutSeconds: number;
-  /** Values blanked out of quoted log lines. */
-  secrets?: Record<string, string>;
-}
+/** What the deploy part reads of a service's inputs: its name, {@link deployFields} as parsed, and its secrets (blanked out of quoted log lines). */
+export type DeployInputs = { name: string; secrets?: Record<string, string> } & z.output<z.ZodObject<typeof deployFields>>;
 
 /** How a deployment is followed: its limit, the deploy call's answer (the request followed) and progress. */
 interface FollowOptions {
