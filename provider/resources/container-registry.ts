@@ -7,7 +7,7 @@ import {
 import type { ArgsMatch } from "../framework/args";
 import { camelCase, renameKeysDeep, snakeCase } from "../framework/case";
 import { storedSecret } from "../framework/common";
-import { defineResource, organizationCalls, type Props } from "../framework/define";
+import { computedOutputs, defineResource, organizationCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
@@ -172,10 +172,9 @@ export const containerRegistry = defineResource({
   kind: "ContainerRegistry",
   noun: "container registry",
   schema: containerRegistrySchema,
-  outputNames: ["associatedServicesCount"],
-  outputs: (record: ContainerRegistryRecord) => ({ associatedServicesCount: record.associated_services_count ?? undefined }),
+  ...computedOutputs("associatedServicesCount"),
   toWire: (inputs, _purpose, derived) => ({ ...derived, config: renameKeysDeep(inputs.config, snakeCase) }),
-  fromWire: (record, previous, derived) => ({ ...derived, config: configFromWire(record, previous) }),
+  fromWire: (record: ContainerRegistryRecord, previous, derived) => ({ ...derived, config: configFromWire(record, previous) }),
   calls: organizationCalls((client) => client.containerRegistries),
 });
 

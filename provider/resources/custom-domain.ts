@@ -4,7 +4,7 @@ import {
   CUSTOM_DOMAIN_SERVICE_KINDS, customDomainProblem, type CustomDomain as CustomDomainRecord, type CustomDomainServiceKind,
 } from "../../sdk";
 import type { ArgsMatch } from "../framework/args";
-import { defineResource, type FamilyCalls, type Props } from "../framework/define";
+import { computedOutputs, defineResource, type FamilyCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, ruledInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
@@ -71,11 +71,7 @@ export const customDomain = defineResource({
   noun: "custom domain",
   label: (inputs) => `custom domain "${String(inputs["domain"] ?? "")}"`,
   schema: customDomainSchema,
-  outputNames: ["validationDomain", "status"],
-  outputs: (record: CustomDomainRecord) => ({
-    validationDomain: record.validation_domain ?? undefined,
-    status: record.status ?? undefined,
-  }),
+  ...computedOutputs("validationDomain", "status"),
   calls,
 });
 

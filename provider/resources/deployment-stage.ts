@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DeployServiceClient } from "../../sdk";
 import type { ArgsMatch } from "../framework/args";
-import { childCalls, defineResource, type Part, type Props } from "../framework/define";
+import { childCalls, computedOutputs, defineResource, type Part, type Props } from "../framework/define";
 import { readOrGone } from "../framework/errors";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
@@ -86,8 +86,7 @@ export const deploymentStage = defineResource({
   kind: "DeploymentStage",
   noun: "deployment stage",
   schema: deploymentStageSchema,
-  outputNames: ["deploymentOrder"],
-  outputs: (record: StageRecord) => ({ deploymentOrder: record.deployment_order ?? undefined }),
+  ...computedOutputs("deploymentOrder"),
   parts: [positionPart],
   calls: {
     ...childCalls((client) => client.deploymentStages, "environmentId"),

@@ -1,9 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { GIT_PROVIDERS, type DeployServiceClient } from "../../sdk";
+import { GIT_PROVIDERS } from "../../sdk";
 import type { ArgsMatch } from "../framework/args";
 import { storedSecret } from "../framework/common";
-import { defineResource, organizationCalls } from "../framework/define";
+import { computedOutputs, defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
 import { httpUrlInput, idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
@@ -70,18 +70,12 @@ export type GitTokenInputs = z.output<typeof gitTokenSchema>;
 const argsMatchSchema: ArgsMatch<GitTokenArgs, typeof gitTokenSchema> = true;
 void argsMatchSchema;
 
-type GitTokenRecord = Awaited<ReturnType<DeployServiceClient["gitTokens"]["get"]>>;
-
 /** The git token family. The service never returns the token: a change made outside shows through `updated_at`. */
 export const gitToken = defineResource({
   kind: "GitToken",
   noun: "git token",
   schema: gitTokenSchema,
-  outputNames: ["associatedServicesCount", "expiredAt"],
-  outputs: (record: GitTokenRecord) => ({
-    associatedServicesCount: record.associated_services_count ?? undefined,
-    expiredAt: record.expired_at ?? undefined,
-  }),
+  ...computedOutputs("associatedServicesCount", "expiredAt"),
   fromWire: (record, previous, derived) => ({ ...derived, token: storedSecret(record, previous, "token") ?? "" }),
   calls: organizationCalls((client) => client.gitTokens),
 });
