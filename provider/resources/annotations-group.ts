@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { ANNOTATION_SCOPES, type AnnotationScope } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
+import { argsSchema } from "../framework/args";
 import { defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
 import { keyProblem, kubernetesText, refineUniqueKeys } from "../framework/kubernetes-keys";
@@ -39,7 +39,7 @@ export interface AnnotationsGroupArgs extends AdoptableArgs {
 const annotationSchema = z.strictObject({ key: kubernetesText(keyProblem), value: z.string() });
 
 /** Validated annotations group inputs: the single source of field names, types and defaults. */
-export const annotationsGroupSchema = z
+export const annotationsGroupSchema = argsSchema<AnnotationsGroupArgs>()(z
   .strictObject({
     organizationId: field(idInput(), { parent: "organization" }),
     name: nameInput(255),
@@ -51,11 +51,9 @@ export const annotationsGroupSchema = z
     v.scopes.forEach((s, i) => {
       if (!isUnknown(s) && v.scopes.indexOf(s) !== i) ctx.addIssue({ code: "custom", path: ["scopes", i], message: `expected each scope once, got ${s} again` });
     });
-  });
+  }));
 /** Annotations group inputs after validation (defaults applied). */
 export type AnnotationsGroupInputs = z.output<typeof annotationsGroupSchema>;
-const argsMatchSchema: ArgsMatch<AnnotationsGroupArgs, typeof annotationsGroupSchema> = true;
-void argsMatchSchema;
 
 /** The annotations group family. Names need not be unique, so a replacement is created before the old group is deleted. */
 export const annotationsGroup = defineResource({

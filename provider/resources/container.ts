@@ -4,7 +4,7 @@ import {
   APPLICATION_DEFAULTS, CONTAINER_DEFAULTS, imageNameProblem, imageTagProblem, type CONTAINER_ADVANCED_SETTINGS,
   type DeployServiceClient,
 } from "../../sdk";
-import type { ArgsMatch, OutputsMatch } from "../framework/args";
+import { argsSchema, type OutputsMatch } from "../framework/args";
 import { childCalls, defineResource } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput, ruledInput } from "../framework/rules";
@@ -53,7 +53,7 @@ export interface ContainerArgs
 const DEFAULTS: RuntimeDefaults = { ...CONTAINER_DEFAULTS, auto_preview: APPLICATION_DEFAULTS.auto_preview };
 
 /** Validated container inputs: the single source of field names, types and defaults. */
-export const containerSchema = z
+export const containerSchema = argsSchema<ContainerArgs>()(z
   .strictObject({
     environmentId: field(idInput(), { parent: "environment" }),
     name: nameInput(255),
@@ -64,11 +64,9 @@ export const containerSchema = z
     ...runningServiceFields(DEFAULTS),
     advancedSettings: advancedSettingsField<typeof CONTAINER_ADVANCED_SETTINGS>("container"),
   })
-  .superRefine(refineRunningService);
+  .superRefine(refineRunningService));
 /** Container inputs after validation (defaults applied). */
 export type ContainerInputs = z.output<typeof containerSchema>;
-const argsMatchSchema: ArgsMatch<ContainerArgs, typeof containerSchema> = true;
-void argsMatchSchema;
 
 /** A container record as the client returns it. */
 type ContainerRecord = Awaited<ReturnType<DeployServiceClient["containers"]["get"]>>;

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DeployServiceClient } from "../../sdk";
 import type { AdoptableArgs } from "../framework/adoption";
-import type { ArgsMatch } from "../framework/args";
+import { argsSchema } from "../framework/args";
 import { defineResource, organizationCalls, type Part, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
@@ -108,7 +108,7 @@ function unique<T>(key: (e: T) => string, noun: string) {
 }
 
 /** Validated custom role inputs: the single source of field names, types, defaults and wire spellings. */
-export const customRoleSchema = z.strictObject({
+export const customRoleSchema = argsSchema<CustomRoleArgs>()(z.strictObject({
   organizationId: field(idInput(), { parent: "organization" }),
   name: nameInput(255),
   description: z.string().default(""),
@@ -120,11 +120,9 @@ export const customRoleSchema = z.strictObject({
     z.array(projectPermissionInput).superRefine(unique((e: ProjectPermissionInput) => e.projectId, "project")).default([]),
     { same: sameEntries },
   ),
-});
+}));
 /** Custom role inputs after validation (defaults applied). */
 export type CustomRoleInputs = z.output<typeof customRoleSchema>;
-const argsMatchSchema: ArgsMatch<CustomRoleArgs, typeof customRoleSchema> = true;
-void argsMatchSchema;
 
 type CustomRoleRecord = Awaited<ReturnType<DeployServiceClient["customRoles"]["get"]>>;
 

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { ENVIRONMENT_MODES } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
+import { argsSchema } from "../framework/args";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import type { ServiceValuesArgs } from "../framework/service-values";
@@ -36,17 +36,15 @@ export interface EnvironmentArgs extends ServiceValuesArgs, AdoptableArgs {
 }
 
 /** Validated environment inputs: the single source of field names, types and defaults. */
-export const environmentSchema = valueOwnerSchema({
+export const environmentSchema = argsSchema<EnvironmentArgs>()(valueOwnerSchema({
   projectId: field(idInput(), { parent: "project" }),
   name: nameInput(255),
   mode: z.enum(ENVIRONMENT_MODES).default("DEVELOPMENT"),
   // Sent as `cluster` (WIRE difference 1), answered as `cluster_id`; the service cannot move an environment.
   clusterId: field(idInput().optional(), { wire: "cluster", readAs: "cluster_id", replace: true, computed: true, createOnly: true }),
-});
+}));
 /** Environment inputs after validation (defaults applied). */
 export type EnvironmentInputs = z.output<typeof environmentSchema>;
-const argsMatchSchema: ArgsMatch<EnvironmentArgs, typeof environmentSchema> = true;
-void argsMatchSchema;
 
 /** The environment family: its schema and calls; everything else is derived. */
 export const environment = defineValueOwner({

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { GIT_PROVIDERS } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
+import { argsSchema } from "../framework/args";
 import { storedSecret } from "../framework/common";
 import { computedOutputs, defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
@@ -50,7 +50,7 @@ export interface GitTokenComputed {
 }
 
 /** Validated git token inputs: the single source of field names, types and defaults. */
-export const gitTokenSchema = z
+export const gitTokenSchema = argsSchema<GitTokenArgs>()(z
   .strictObject({
     organizationId: field(idInput(), { parent: "organization" }),
     name: nameInput(255),
@@ -64,11 +64,9 @@ export const gitTokenSchema = z
     if (v.type === "BITBUCKET" && v.workspace === undefined && !isUnknown(v.type)) {
       ctx.addIssue({ code: "custom", path: ["workspace"], message: "is required when type is BITBUCKET (expected a Bitbucket workspace name)" });
     }
-  });
+  }));
 /** Git token inputs after validation (defaults applied). */
 export type GitTokenInputs = z.output<typeof gitTokenSchema>;
-const argsMatchSchema: ArgsMatch<GitTokenArgs, typeof gitTokenSchema> = true;
-void argsMatchSchema;
 
 /** The git token family. The service never returns the token: a change made outside shows through `updated_at`. */
 export const gitToken = defineResource({

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ArgsMatch } from "../framework/args";
+import { argsSchema } from "../framework/args";
 import { defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
 import { keyProblem, kubernetesText, labelValueProblem, refineUniqueKeys } from "../framework/kubernetes-keys";
@@ -35,17 +35,15 @@ const labelSchema = z.strictObject({
 });
 
 /** Validated labels group inputs: the single source of field names, types and defaults. */
-export const labelsGroupSchema = z
+export const labelsGroupSchema = argsSchema<LabelsGroupArgs>()(z
   .strictObject({
     organizationId: field(idInput(), { parent: "organization" }),
     name: nameInput(255),
     labels: z.array(labelSchema).default([]),
   })
-  .superRefine((v, ctx) => refineUniqueKeys(v.labels, "labels", ctx));
+  .superRefine((v, ctx) => refineUniqueKeys(v.labels, "labels", ctx)));
 /** Labels group inputs after validation (defaults applied). */
 export type LabelsGroupInputs = z.output<typeof labelsGroupSchema>;
-const argsMatchSchema: ArgsMatch<LabelsGroupArgs, typeof labelsGroupSchema> = true;
-void argsMatchSchema;
 
 /** The labels group family. Names need not be unique, so a replacement is created before the old group is deleted. */
 export const labelsGroup = defineResource({

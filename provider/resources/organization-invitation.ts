@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { isNotFound, type DeployServiceClient, type Invitation } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
+import { argsSchema } from "../framework/args";
 import { apiClient } from "../framework/credentials";
 import { defineResource, organizationOf, replaceOnly, type Props } from "../framework/define";
 import { describeFailure, ignoreGone } from "../framework/errors";
@@ -35,18 +35,16 @@ export interface OrganizationInvitationArgs extends AdoptableArgs {
 const emailInput = () => z.string().regex(/^[^@\s]+@[^@\s]+$/, "expected an e-mail address");
 
 /** Validated invitation inputs: the single source of field names, types and wire spellings. */
-export const organizationInvitationSchema = z
+export const organizationInvitationSchema = argsSchema<OrganizationInvitationArgs>()(z
   .strictObject({
     organizationId: field(idInput(), { parent: "organization" }),
     email: field(emailInput(), { replace: true, same: sameRoleName }),
     role: field(z.string().min(1).optional(), { replace: true, wire: false, same: sameRoleName }),
     roleId: field(idInput().optional(), { replace: true, wire: "role_id" }),
   })
-  .superRefine(refineRoleChoice);
+  .superRefine(refineRoleChoice));
 /** Invitation inputs after validation. */
 export type OrganizationInvitationInputs = z.output<typeof organizationInvitationSchema>;
-const argsMatchSchema: ArgsMatch<OrganizationInvitationArgs, typeof organizationInvitationSchema> = true;
-void argsMatchSchema;
 
 /** An invitation, or what stands for one its user accepted (the service then lists it no more): `ACCEPTED`. */
 type InvitationRecord = Invitation;

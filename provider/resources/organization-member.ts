@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { NotFoundError, type DeployServiceClient, type Member } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
+import { argsSchema } from "../framework/args";
 import { defineResource, organizationOf, type Props } from "../framework/define";
 import { describeFailure } from "../framework/errors";
 import { field } from "../framework/fields";
@@ -30,7 +30,7 @@ export interface OrganizationMemberArgs {
 const email = () => z.string().regex(/^[^@\s]+@[^@\s]+$/, "expected an e-mail address");
 
 /** Validated member inputs: the single source of field names, types and wire spellings. */
-export const organizationMemberSchema = z
+export const organizationMemberSchema = argsSchema<OrganizationMemberArgs>()(z
   .strictObject({
     organizationId: field(idInput(), { wire: false, replace: true }),
     userId: field(idInput().optional(), { wire: false, readAs: "id", replace: true, computed: true }),
@@ -43,11 +43,9 @@ export const organizationMemberSchema = z
       ctx.addIssue({ code: "custom", path: ["email"], message: `expected exactly one of userId and email, got ${v.userId === undefined ? "neither" : "both"}` });
     }
     refineRoleChoice(v, ctx);
-  });
+  }));
 /** Member inputs after validation. */
 export type OrganizationMemberInputs = z.output<typeof organizationMemberSchema>;
-const argsMatchSchema: ArgsMatch<OrganizationMemberArgs, typeof organizationMemberSchema> = true;
-void argsMatchSchema;
 
 /** The member a program names, by user id or address; none fails naming the organization's members. */
 export async function findMember(

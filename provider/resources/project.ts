@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ArgsMatch } from "../framework/args";
+import { argsSchema } from "../framework/args";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import type { ServiceValuesArgs } from "../framework/service-values";
@@ -23,15 +23,13 @@ export interface ProjectArgs extends ServiceValuesArgs, AdoptableArgs {
 }
 
 /** Validated project inputs: the single source of field names, types, defaults and wire spellings. */
-export const projectSchema = valueOwnerSchema({
+export const projectSchema = argsSchema<ProjectArgs>()(valueOwnerSchema({
   organizationId: field(idInput(), { parent: "organization" }),
   name: nameInput(255),
   description: z.string().default(""),
-});
+}));
 /** Project inputs after validation (defaults applied). */
 export type ProjectInputs = z.output<typeof projectSchema>;
-const argsMatchSchema: ArgsMatch<ProjectArgs, typeof projectSchema> = true;
-void argsMatchSchema;
 
 /** The project family: its schema and calls; everything else is derived. */
 export const project = defineValueOwner({

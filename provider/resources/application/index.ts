@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { applicationSchema } from "./schema";
-import type { ArgsMatch, OutputsMatch } from "../../framework/args";
+import type { OutputsMatch } from "../../framework/args";
 import type { GitProvider } from "../git-token";
 import { RunningServiceResource, familyResourceArgs } from "../../framework/resource";
 import type { RuntimeArgs } from "../../service-kinds/shape";
@@ -51,8 +51,6 @@ export interface ApplicationArgs
   autoDeploy?: pulumi.Input<boolean>;
 }
 
-const argsMatchSchema: ArgsMatch<ApplicationArgs, typeof applicationSchema> = true;
-void argsMatchSchema;
 
 /**
  * A containerized application built from a git repository, with its environment variables, secrets and

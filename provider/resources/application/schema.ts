@@ -1,3 +1,5 @@
+import { argsSchema } from "../../framework/args";
+import type { ApplicationArgs } from "./index";
 import { z } from "zod";
 import { APPLICATION_ADVANCED_SETTINGS, APPLICATION_DEFAULTS, GIT_PROVIDER_REQUIRED_REASON, gitProviderOfUrl, gitUrlProblem, PORT_PROTOCOLS } from "../../../sdk";
 import { GIT_PROVIDERS } from "../git-token";
@@ -44,7 +46,7 @@ export const gitRepositorySchema = z
   });
 
 /** Validated application inputs: the single source of field names, types and defaults. */
-export const applicationSchema = z
+export const applicationSchema = argsSchema<ApplicationArgs>()(z
   .strictObject({
     environmentId: field(idInput(), { parent: "environment" }),
     name: nameInput(255),
@@ -55,7 +57,7 @@ export const applicationSchema = z
     ...runningServiceFields(APPLICATION_DEFAULTS),
     advancedSettings: advancedSettingsField<typeof APPLICATION_ADVANCED_SETTINGS>("application"),
   })
-  .superRefine(refineRunningService);
+  .superRefine(refineRunningService));
 
 /** Application inputs after validation (defaults applied, git provider derived). */
 export type ApplicationInputs = z.output<typeof applicationSchema>;

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { ArgsMatch, OutputsMatch } from "../../framework/args";
+import type { OutputsMatch } from "../../framework/args";
 import { ServiceResource, familyResourceArgs } from "../../framework/resource";
 import type { HealthchecksArgs, ServiceArgs } from "../../service-kinds/shape";
 import type { GitRepositoryArgs } from "../application/index";
@@ -108,8 +108,6 @@ export interface JobArgs extends ServiceArgs, InlineAdvancedSettingsArgs<typeof 
   deploy?: pulumi.Input<boolean>;
 }
 
-const argsMatchSchema: ArgsMatch<JobArgs, typeof jobSchema> = true;
-void argsMatchSchema;
 
 /**
  * A job: a container that runs to completion, on a cron schedule or on its environment's lifecycle events (on

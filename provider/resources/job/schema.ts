@@ -1,3 +1,5 @@
+import { argsSchema } from "../../framework/args";
+import type { JobArgs } from "./index";
 import { z } from "zod";
 import { cronProblem, imageNameProblem, imageTagProblem, JOB_DEFAULTS, type JOB_ADVANCED_SETTINGS } from "../../../sdk";
 import { field } from "../../framework/fields";
@@ -95,7 +97,7 @@ export const jobScheduleSchema = z
   });
 
 /** Validated job inputs: the single source of field names, types, defaults and wire spellings. */
-export const jobSchema = z
+export const jobSchema = argsSchema<JobArgs>()(z
   .strictObject({
     environmentId: field(idInput(), { parent: "environment" }),
     name: nameInput(255),
@@ -113,7 +115,7 @@ export const jobSchema = z
     ...serviceFields,
     advancedSettings: advancedSettingsField<typeof JOB_ADVANCED_SETTINGS>("job"),
   })
-  .superRefine(refineValues);
+  .superRefine(refineValues));
 
 /** Job inputs after validation (defaults applied, git provider derived). */
 export type JobInputs = z.output<typeof jobSchema>;
