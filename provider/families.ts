@@ -9,8 +9,8 @@
  * uses; this module itself loads no resource module.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { keyIgnoresCase, type CustomDomainServiceKind } from "../sdk";
-import { named, str, values, type NaturalKey } from "./framework/natural-key";
+import type { CustomDomainServiceKind } from "../sdk";
+import { keyed, named, str, values, type NaturalKey } from "./framework/natural-key";
 
 /** One line of the list. */
 export interface Family {
@@ -24,26 +24,6 @@ export interface Family {
 
 const SETTINGS = "the settings always exist with their service and are taken over by every create already";
 
-const webhookKey: NaturalKey = {
-  noun: "webhook", parentKey: "organizationId", parentNoun: "organization", keyInput: "targetUrl", keyNoun: "target URL",
-  ignoreCase: keyIgnoresCase("webhook"), secretKey: true,
-  list: async (client, inputs) =>
-    (await client.webhooks.list(str(inputs["organizationId"]))).map((w) => ({ id: w.id, key: str(w.target_url) })),
-};
-
-const customDomainKey: NaturalKey = {
-  noun: "custom domain", parentKey: "serviceId", parentNoun: "service", keyInput: "domain", keyNoun: "domain", ignoreCase: keyIgnoresCase("custom domain"),
-  list: async (client, inputs) =>
-    (await client.customDomains.list(str(inputs["serviceKind"]) as CustomDomainServiceKind, str(inputs["serviceId"])))
-      .map((d) => ({ id: d.id, key: d.domain })),
-};
-
-const invitationKey: NaturalKey = {
-  noun: "invitation", parentKey: "organizationId", parentNoun: "organization", keyInput: "email", keyNoun: "email", ignoreCase: keyIgnoresCase("invitation"),
-  list: async (client, inputs) =>
-    (await client.invitations.list(str(inputs["organizationId"]))).map((i) => ({ id: i.id, key: i.email })),
-};
-
 /** The families by kind, in the order `knownKinds()` lists them. */
 export const FAMILIES = {
   Project: { provider: () => require("./resources/project").projectProvider, key: named("project", "organizationId", "organization", (c, id) => c.projects.list(id)) },
@@ -53,7 +33,7 @@ export const FAMILIES = {
   Database: { provider: () => require("./resources/database").databaseProvider, key: named("database", "environmentId", "environment", (c, id) => c.databases.list(id)) },
   GitToken: { provider: () => require("./resources/git-token").gitTokenProvider, key: named("git token", "organizationId", "organization", (c, id) => c.gitTokens.list(id)) },
   DeploymentStage: { provider: () => require("./resources/deployment-stage").deploymentStageProvider, key: named("deployment stage", "environmentId", "environment", (c, id) => c.deploymentStages.list(id)) },
-  Webhook: { provider: () => require("./resources/webhook").webhookProvider, key: webhookKey },
+  Webhook: { provider: () => require("./resources/webhook").webhookProvider, key: keyed("webhook", "organizationId", "organization", "targetUrl", "target URL", async (c, id) => (await c.webhooks.list(id)).map((w) => ({ id: w.id, key: str(w.target_url) })), true) },
   LabelsGroup: { provider: () => require("./resources/labels-group").labelsGroupProvider, key: named("labels group", "organizationId", "organization", (c, id) => c.labelsGroups.list(id)) },
   AnnotationsGroup: { provider: () => require("./resources/annotations-group").annotationsGroupProvider, key: named("annotations group", "organizationId", "organization", (c, id) => c.annotationsGroups.list(id)) },
   ContainerRegistry: { provider: () => require("./resources/container-registry").containerRegistryProvider, key: named("container registry", "organizationId", "organization", (c, id) => c.containerRegistries.list(id)) },
@@ -64,10 +44,10 @@ export const FAMILIES = {
   EnvironmentDeployment: { provider: () => require("./resources/environment-deployment").environmentDeploymentProvider, notAdoptable: "it is an action on an environment, not an object of the service: there is nothing to take over" },
   Variable: { provider: () => require("./resources/variable").variableProvider, key: values("variable", false) },
   Secret: { provider: () => require("./resources/secret").secretProvider, key: values("secret", true) },
-  CustomDomain: { provider: () => require("./resources/custom-domain").customDomainProvider, key: customDomainKey },
+  CustomDomain: { provider: () => require("./resources/custom-domain").customDomainProvider, key: keyed("custom domain", "serviceId", "service", "domain", "domain", async (c, id, i) => (await c.customDomains.list(str(i["serviceKind"]) as CustomDomainServiceKind, id)).map((d) => ({ id: d.id, key: d.domain }))) },
   OrganizationSettings: { provider: () => require("./resources/organization-settings").organizationSettingsProvider, notAdoptable: "its create takes over the organization's settings already: there is nothing else to take over" },
   OrganizationMember: { provider: () => require("./resources/organization-member").organizationMemberProvider, notAdoptable: "its create takes over an existing member already (people join by invitation)" },
-  OrganizationInvitation: { provider: () => require("./resources/organization-invitation").organizationInvitationProvider, key: invitationKey },
+  OrganizationInvitation: { provider: () => require("./resources/organization-invitation").organizationInvitationProvider, key: keyed("invitation", "organizationId", "organization", "email", "email", async (c, id) => (await c.invitations.list(id)).map((i) => ({ id: i.id, key: i.email }))) },
   ApiToken: { provider: () => require("./resources/api-token").apiTokenProvider, notAdoptable: "the service shows a token's value only when it is created: an existing token cannot be taken over with it" },
   CustomRole: { provider: () => require("./resources/custom-role").customRoleProvider, key: named("custom role", "organizationId", "organization", async (c, id) => (await c.customRoles.list(id)).map((r) => ({ id: r.id, name: String(r.name ?? "") }))) },
 } satisfies Record<string, Family>;

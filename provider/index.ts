@@ -73,6 +73,7 @@ export { type VariableScopeInput, VARIABLE_SCOPES } from "./resources/variable-f
 export { LabelsGroup, type LabelsGroupArgs, type LabelArgs } from "./resources/labels-group";
 export { AnnotationsGroup, type AnnotationsGroupArgs, type AnnotationArgs, ANNOTATION_SCOPES, type AnnotationScope } from "./resources/annotations-group";
 export type { AutoscalingArgs, ScalerArgs, TriggerAuthenticationArgs } from "./framework/autoscaling";
+export type { ValueFileArgs } from "./framework/value-maps";
 export { configureFromStack } from "./framework/credentials";
 export { Credentials, type CredentialsArgs, TOKEN_SCHEMES, type TokenScheme } from "./framework/credentials-set";
 export type { SecretRef, ValueFileOutput, VariableRef } from "./framework/resource";

@@ -69,3 +69,15 @@ export type OutputsMismatch<C, S extends z.ZodType> =
  * fields, when they drift apart (the outputs' counterpart of {@link ArgsMatch}).
  */
 export type OutputsMatch<C, S extends z.ZodType> = [OutputsMismatch<C, S>] extends [never] ? true : { mismatched: OutputsMismatch<C, S> };
+
+/** Nothing when the Args and the schema agree; else a member no schema has, naming the keys that differ. */
+type ArgsProof<A, S extends z.ZodType> = [ArgsMismatch<A, S>] extends [never] ? unknown : { argsMismatch: ArgsMismatch<A, S> };
+
+/**
+ * A family's schema, proved at compile time to accept what its hand-written Args say, field by field (see
+ * {@link ArgsMatch}): `export const projectSchema = argsSchema<ProjectArgs>()(valueOwnerSchema({...}))`. When they
+ * drift apart it fails to compile, the missing member `argsMismatch` naming the keys that differ.
+ */
+export function argsSchema<A>(): <S extends z.ZodType>(schema: S & ArgsProof<A, S>) => S {
+  return (schema) => schema;
+}

@@ -33,6 +33,21 @@ export function childCalls<R>(group: (client: DeployServiceClient) => ChildGroup
   };
 }
 
+/** The organization an object of an organization's family is kept under, from its inputs or its state. */
+export function organizationOf(props: Props): string {
+  return String(props["organizationId"] ?? "");
+}
+
+/**
+ * The update of a family the service cannot edit (an invitation, an API token): never called, since every change of
+ * its inputs replaces the object (its fields say `replace`); a call would be a bug, said as such.
+ */
+export function replaceOnly(noun: string): () => Promise<never> {
+  return async () => {
+    throw new Error(`deploy-service: ${noun} cannot be changed, only replaced (the service has no edit of one)`);
+  };
+}
+
 /** The sdk group of a family kept under its organization: every call names the organization and the object. */
 export interface OrganizationGroup<R> {
   create(organizationId: string, body: never): Promise<R>;
@@ -46,7 +61,7 @@ export interface OrganizationGroup<R> {
  * whole request again: `organizationCalls((c) => c.gitTokens)`.
  */
 export function organizationCalls<R>(group: (client: DeployServiceClient) => OrganizationGroup<R>): FamilyCalls<Props, R> {
-  const org = (props: Props) => String(props["organizationId"] ?? "");
+  const org = organizationOf;
   return {
     create: (client, inputs, body) => group(client).create(org(inputs), body as never),
     get: (client, id, state) => group(client).get(org(state), id),

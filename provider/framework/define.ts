@@ -7,12 +7,13 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { FamilyCalls, Props } from "./calls";
+import { snakeCase } from "./case";
 import { checkOp, createOp, deleteOp, diffOp, readOp, updateOp } from "./define-ops";
 import { familyOf } from "./family";
 import { withActionableErrors } from "./messages";
 import type { Part } from "./parts";
 export type { FieldMeta } from "./fields";
-export { childCalls, organizationCalls, type ChildGroup, type FamilyCalls, type OrganizationGroup, type Props } from "./calls";
+export { childCalls, organizationCalls, organizationOf, replaceOnly, type ChildGroup, type FamilyCalls, type OrganizationGroup, type Props } from "./calls";
 export { withPartProgress, type Part, type PartContext, type PartResult } from "./parts";
 
 /** What the service answers for one object: at least its id and, usually, its timestamps. */
@@ -75,6 +76,18 @@ export interface DefinedResource<S extends z.ZodObject> {
   props(args: object): pulumi.Inputs;
   /** The user's options with the secret outputs added. */
   options(opts: pulumi.CustomResourceOptions | undefined): pulumi.CustomResourceOptions;
+}
+
+/**
+ * Outputs only the service knows, each read from the record by the snake case of its name (`deploymentOrder` from
+ * `deployment_order`, as `wire.ts` names fields) and absent when the service says nothing: a definition's
+ * `outputNames` and `outputs`, to spread into it (`...computedOutputs("validationDomain", "status")`).
+ */
+export function computedOutputs(...names: string[]): { outputNames: readonly string[]; outputs(record: object): Props } {
+  return {
+    outputNames: names,
+    outputs: (record) => Object.fromEntries(names.map((n) => [n, (record as Props)[snakeCase(n)] ?? undefined])),
+  };
 }
 
 /** Builds the dynamic provider of a family from its definition. */

@@ -40,15 +40,29 @@ export interface NaturalKey {
 /** An input's value as a string (`""` when absent). */
 export const str = (v: unknown): string => String(v ?? "");
 
+/**
+ * A family whose objects are listed under a parent id and known by the input `keyInput` (`keyNoun` in messages),
+ * compared as the sdk says the service compares that family's keys. `secretKey`: the key is a secret (a webhook's
+ * target URL), so messages name objects by id only.
+ */
+export function keyed(
+  noun: string, parentKey: string, parentNoun: string, keyInput: string, keyNoun: string,
+  list: (client: DeployServiceClient, parentId: string, inputs: Props) => Promise<KeyedObject[]>,
+  secretKey?: true,
+): NaturalKey {
+  return {
+    noun, parentKey, parentNoun, keyInput, keyNoun, ignoreCase: keyIgnoresCase(noun), ...(secretKey ? { secretKey } : {}),
+    list: (client, inputs) => list(client, str(inputs[parentKey]), inputs),
+  };
+}
+
 /** A family whose objects have a `name`, listed under a parent id. */
 export function named(
   noun: string, parentKey: string, parentNoun: string,
   list: (client: DeployServiceClient, parentId: string) => Promise<Array<{ id: string; name: string }>>,
 ): NaturalKey {
-  return {
-    noun, parentKey, parentNoun, keyInput: "name", keyNoun: "name", ignoreCase: keyIgnoresCase(noun),
-    list: async (client, inputs) => (await list(client, str(inputs[parentKey]))).map((r) => ({ id: r.id, key: r.name })),
-  };
+  return keyed(noun, parentKey, parentNoun, "name", "name", async (client, parentId) =>
+    (await list(client, parentId)).map((r) => ({ id: r.id, key: r.name })));
 }
 
 /** The variables or secrets a parent holds itself (not those it inherits, nor built-ins). */

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { DefinedResource } from "./define";
 import type { AutoscalingInputs } from "./autoscaling";
-import type { RuntimeInputs } from "./service-shape";
+import type { RuntimeInputs } from "../service-kinds/shape";
 import { propertyPath } from "./check";
 import { customResourceArgs, DeployServiceResource, type CustomResourceArgs } from "./shim";
 import { DROPPED_KEY_REASON, droppedKeyPaths } from "./special-keys";

@@ -104,6 +104,14 @@ export function refineValueMaps(v: object, ctx: z.RefinementCtx): void {
   }
 }
 
+/** A file variable or secret of an owner's maps (`environmentVariableFiles`, `secretFiles`). */
+export interface ValueFileArgs {
+  /** Absolute path the file is mounted at. */
+  mountPath: pulumi.Input<string>;
+  /** The file's content (a secret file's is stored as a Pulumi secret). */
+  value: pulumi.Input<string>;
+}
+
 /**
  * The Args of the six maps beyond `environmentVariables` and `secrets`. An owner's maps manage only the keys they
  * declare: a refresh reads back those keys only, and keys made elsewhere (a standalone `Variable` or `Secret`, the
@@ -114,12 +122,7 @@ export interface LinkedValuesArgs {
    * File variables by key: `{mountPath, value}`, the value mounted as a file at `mountPath` (an absolute path).
    * Each changed key is one API call (a create with `mount_path`, an edit for a new value or mount path). Default: none.
    */
-  environmentVariableFiles?: pulumi.Input<Record<string, pulumi.Input<{
-    /** Absolute path the file is mounted at. */
-    mountPath: pulumi.Input<string>;
-    /** The file's content. */
-    value: pulumi.Input<string>;
-  }>>>;
+  environmentVariableFiles?: pulumi.Input<Record<string, pulumi.Input<ValueFileArgs>>>;
   /**
    * Aliases by key: `{NEW_KEY: "TARGET_KEY"}` makes `NEW_KEY` carry the value of the variable `TARGET_KEY` the owner
    * sees (its own, its environment's or project's, or a built-in such as `QOVERY_POSTGRESQL_Z1234_HOST`), resolved
@@ -134,12 +137,7 @@ export interface LinkedValuesArgs {
    */
   environmentVariableOverrides?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** Secret files by key: `{mountPath, value}` (see `environmentVariableFiles`). Stored as Pulumi secrets. Default: none. */
-  secretFiles?: pulumi.Input<Record<string, pulumi.Input<{
-    /** Absolute path the file is mounted at. */
-    mountPath: pulumi.Input<string>;
-    /** The file's content (secret). */
-    value: pulumi.Input<string>;
-  }>>>;
+  secretFiles?: pulumi.Input<Record<string, pulumi.Input<ValueFileArgs>>>;
   /**
    * Secret aliases by key: `{NEW_KEY: "TARGET_KEY"}` where `TARGET_KEY` is a secret the owner sees (a database's
    * password built-in, say); see `environmentVariableAliases`. Stored as a Pulumi secret. Default: none.

@@ -1,9 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { ANNOTATION_SCOPES, type AnnotationScope, type AnnotationsGroupRequest, type DeployServiceClient } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
-import { plain } from "../framework/common";
-import { defineResource, organizationCalls, type Props } from "../framework/define";
+import { ANNOTATION_SCOPES, type AnnotationScope } from "../../sdk";
+import { argsSchema } from "../framework/args";
+import { defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
 import { keyProblem, kubernetesText, refineUniqueKeys } from "../framework/kubernetes-keys";
 import { idInput, nameInput } from "../framework/rules";
@@ -40,7 +39,7 @@ export interface AnnotationsGroupArgs extends AdoptableArgs {
 const annotationSchema = z.strictObject({ key: kubernetesText(keyProblem), value: z.string() });
 
 /** Validated annotations group inputs: the single source of field names, types and defaults. */
-export const annotationsGroupSchema = z
+export const annotationsGroupSchema = argsSchema<AnnotationsGroupArgs>()(z
   .strictObject({
     organizationId: field(idInput(), { parent: "organization" }),
     name: nameInput(255),
@@ -52,18 +51,9 @@ export const annotationsGroupSchema = z
     v.scopes.forEach((s, i) => {
       if (!isUnknown(s) && v.scopes.indexOf(s) !== i) ctx.addIssue({ code: "custom", path: ["scopes", i], message: `expected each scope once, got ${s} again` });
     });
-  });
+  }));
 /** Annotations group inputs after validation (defaults applied). */
 export type AnnotationsGroupInputs = z.output<typeof annotationsGroupSchema>;
-const argsMatchSchema: ArgsMatch<AnnotationsGroupArgs, typeof annotationsGroupSchema> = true;
-void argsMatchSchema;
-
-type AnnotationsGroupRecord = Awaited<ReturnType<DeployServiceClient["annotationsGroups"]["get"]>>;
-
-/** The create/edit body (the whole group: an edit replaces it). */
-function toWire(inputs: AnnotationsGroupInputs): AnnotationsGroupRequest {
-  return { name: inputs.name, annotations: inputs.annotations.map((a) => ({ key: a.key, value: a.value })), scopes: inputs.scopes };
-}
 
 /** The annotations group family. Names need not be unique, so a replacement is created before the old group is deleted. */
 export const annotationsGroup = defineResource({
@@ -71,11 +61,6 @@ export const annotationsGroup = defineResource({
   noun: "annotations group",
   schema: annotationsGroupSchema,
   deleteBeforeReplace: false,
-  toWire: (inputs) => toWire(inputs) as unknown as Props,
-  fromWire: (record: AnnotationsGroupRecord, _previous, derived) => plain({
-    ...derived,
-    annotations: record.annotations.map((a) => ({ key: a.key, value: a.value })),
-  }),
   calls: organizationCalls((client) => client.annotationsGroups),
 });
 

@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { API_TOKEN_SCOPES, NotFoundError, isDeployServiceError, type ApiToken as ApiTokenRecord, type ApiTokenScope, type DeployServiceClient } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
-import { defineResource, type Part, type Props } from "../framework/define";
+import { argsSchema } from "../framework/args";
+import { defineResource, organizationOf, replaceOnly, type Part, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
@@ -38,7 +38,7 @@ export interface ApiTokenArgs {
 }
 
 /** Validated API token inputs: the single source of field names, types, defaults and wire spellings. */
-export const apiTokenSchema = z
+export const apiTokenSchema = argsSchema<ApiTokenArgs>()(z
   .strictObject({
     organizationId: field(idInput(), { parent: "organization" }),
     name: field(nameInput(255), { replace: true }),
@@ -55,11 +55,9 @@ export const apiTokenSchema = z
         message: `expected exactly one of scope (${API_TOKEN_SCOPES.join(", ")}) and customRoleId, got ${v.scope === undefined ? "neither" : "both"}`,
       });
     }
-  });
+  }));
 /** API token inputs after validation (defaults applied). */
 export type ApiTokenInputs = z.output<typeof apiTokenSchema>;
-const argsMatchSchema: ArgsMatch<ApiTokenArgs, typeof apiTokenSchema> = true;
-void argsMatchSchema;
 
 type TokenRecord = ApiTokenRecord & { token?: string | undefined };
 
@@ -122,11 +120,9 @@ export const apiToken = defineResource({
   parts: [keepTokenValue],
   calls: {
     create: (client, inputs) => createToken(client, inputs),
-    get: (client, id, state) => apiTokenById(client, String(state["organizationId"] ?? ""), id),
-    update: async () => {
-      throw new Error("deploy-service: an API token cannot be changed, only replaced (the service has no edit of a token)");
-    },
-    delete: (client, id, state) => client.apiTokens.delete(String(state["organizationId"] ?? ""), id),
+    get: (client, id, state) => apiTokenById(client, organizationOf(state), id),
+    update: replaceOnly("an API token"),
+    delete: (client, id, state) => client.apiTokens.delete(organizationOf(state), id),
   },
 });
 

@@ -6,11 +6,12 @@ import {
   type AdvancedSettingsOf,
 } from "../../sdk";
 import {
-  AdvancedSettingsResource, advancedSettingsProvider, advancedSettingsResourceArgs, changedSettingKeysOf, closeKeysOf, type AdvancedSettingsArgs,
-  type AdvancedSettingsDefinition, type AdvancedSettingsInputsOf,
+  AdvancedSettingsResource, advancedSettingsProvider, advancedSettingsResourceArgs, type AdvancedSettingsArgs,
+  advancedSettingsDefinition, type AdvancedSettingsInputsOf,
 } from "../service-kinds/advanced-settings";
 
 export type { AdvancedSettingKey };
+export { changedSettingKeys, closeKeys } from "../service-kinds/advanced-settings";
 
 /**
  * The advanced settings of an application, keyed exactly as the service spells them; each key's type, bounds and
@@ -36,14 +37,8 @@ export interface ApplicationAdvancedSettingsArgs extends AdvancedSettingsArgs<ty
   applicationId: pulumi.Input<string>;
 }
 
-/** The resource: the `<Type>` of `pulumi-nodejs:dynamic/deploy-service:ApplicationAdvancedSettings`, its id input, its calls. */
-const definition: AdvancedSettingsDefinition = {
-  kind: "ApplicationAdvancedSettings",
-  serviceKind: "application",
-  idKey: "applicationId",
-  typeName: "AdvancedSettings",
-  group: (client) => client.applications,
-};
+/** The resource: its line of the advanced-settings table (`service-kinds/advanced-settings.ts`). */
+const definition = advancedSettingsDefinition("application");
 
 /**
  * The advanced settings of one application (ingress timeouts and sizes, CORS, gateway retries, build limits,
@@ -88,19 +83,6 @@ export class ApplicationAdvancedSettings extends AdvancedSettingsResource<typeof
   constructor(name: string, args: ApplicationAdvancedSettingsArgs, opts?: pulumi.CustomResourceOptions) {
     super(...advancedSettingsResourceArgs(definition, name, args, opts));
   }
-}
-
-/**
- * Up to `limit` valid keys close to an unknown one: by edit distance on the whole key, or sharing its last
- * segment (`proxy_body_size_mb` written under the wrong prefix), or containing what was written.
- */
-export function closeKeys(written: string, limit = 3): AdvancedSettingKey[] {
-  return closeKeysOf("application", written, limit) as AdvancedSettingKey[];
-}
-
-/** The settings keys whose desired value differs from the stored one (or is not known yet), removed keys included. */
-export function changedSettingKeys(olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
-  return changedSettingKeysOf("application", olds, news);
 }
 
 /** The dynamic provider of {@link ApplicationAdvancedSettings}; the engine reaches it through `runtime.providerFor`. */

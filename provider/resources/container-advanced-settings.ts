@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { CONTAINER_ADVANCED_SETTINGS, type AdvancedSettingsInputOf, type AdvancedSettingsOf } from "../../sdk";
 import {
-  AdvancedSettingsResource, advancedSettingsProvider, advancedSettingsResourceArgs, type AdvancedSettingsArgs, type AdvancedSettingsDefinition,
+  AdvancedSettingsResource, advancedSettingsProvider, advancedSettingsResourceArgs, type AdvancedSettingsArgs, advancedSettingsDefinition,
   type AdvancedSettingsInputsOf,
 } from "../service-kinds/advanced-settings";
 
@@ -28,14 +28,8 @@ export interface ContainerAdvancedSettingsArgs extends AdvancedSettingsArgs<type
   containerId: pulumi.Input<string>;
 }
 
-/** The resource: the `<Type>` of `pulumi-nodejs:dynamic/deploy-service:ContainerAdvancedSettings`, its id input, its calls. */
-const definition: AdvancedSettingsDefinition = {
-  kind: "ContainerAdvancedSettings",
-  serviceKind: "container",
-  idKey: "containerId",
-  typeName: "ContainerAdvancedSettingsInput",
-  group: (client) => client.containers,
-};
+/** The resource: its line of the advanced-settings table (`service-kinds/advanced-settings.ts`). */
+const definition = advancedSettingsDefinition("container");
 
 /** The dynamic provider of {@link ContainerAdvancedSettings}. */
 export const containerAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider = advancedSettingsProvider(definition);

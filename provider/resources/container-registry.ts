@@ -4,10 +4,10 @@ import {
   CONTAINER_REGISTRY_KINDS, CONTAINER_REGISTRY_SECRET_FIELDS, containerRegistryProblems,
   type ContainerRegistryKind, type DeployServiceClient,
 } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
+import { argsSchema } from "../framework/args";
 import { camelCase, renameKeysDeep, snakeCase } from "../framework/case";
 import { storedSecret } from "../framework/common";
-import { defineResource, organizationCalls, type Props } from "../framework/define";
+import { computedOutputs, defineResource, organizationCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
@@ -119,7 +119,7 @@ const configSchema = z.strictObject({
 const SECRET_CONFIG_KEYS = CONTAINER_REGISTRY_SECRET_FIELDS.map(camelCase);
 
 /** Validated container registry inputs: the single source of field names, types and defaults. */
-export const containerRegistrySchema = z
+export const containerRegistrySchema = argsSchema<ContainerRegistryArgs>()(z
   .strictObject({
     organizationId: field(idInput(), { parent: "organization" }),
     name: nameInput(255),
@@ -141,11 +141,9 @@ export const containerRegistrySchema = z
       const path = first === "config" && typeof second === "string" ? ["config", camelCase(second)] : problem.path;
       ctx.addIssue({ code: "custom", path, message: problem.message });
     }
-  });
+  }));
 /** Container registry inputs after validation (defaults applied). */
 export type ContainerRegistryInputs = z.output<typeof containerRegistrySchema>;
-const argsMatchSchema: ArgsMatch<ContainerRegistryArgs, typeof containerRegistrySchema> = true;
-void argsMatchSchema;
 
 type ContainerRegistryRecord = Awaited<ReturnType<DeployServiceClient["containerRegistries"]["get"]>>;
 
@@ -172,10 +170,9 @@ export const containerRegistry = defineResource({
   kind: "ContainerRegistry",
   noun: "container registry",
   schema: containerRegistrySchema,
-  outputNames: ["associatedServicesCount"],
-  outputs: (record: ContainerRegistryRecord) => ({ associatedServicesCount: record.associated_services_count ?? undefined }),
+  ...computedOutputs("associatedServicesCount"),
   toWire: (inputs, _purpose, derived) => ({ ...derived, config: renameKeysDeep(inputs.config, snakeCase) }),
-  fromWire: (record, previous, derived) => ({ ...derived, config: configFromWire(record, previous) }),
+  fromWire: (record: ContainerRegistryRecord, previous, derived) => ({ ...derived, config: configFromWire(record, previous) }),
   calls: organizationCalls((client) => client.containerRegistries),
 });
 

@@ -4,21 +4,20 @@ import {
   APPLICATION_DEFAULTS, CONTAINER_DEFAULTS, imageNameProblem, imageTagProblem, type CONTAINER_ADVANCED_SETTINGS,
   type DeployServiceClient,
 } from "../../sdk";
-import type { ArgsMatch, OutputsMatch } from "../framework/args";
+import { argsSchema, type OutputsMatch } from "../framework/args";
 import { childCalls, defineResource } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput, ruledInput } from "../framework/rules";
 import { RunningServiceResource, familyResourceArgs } from "../framework/resource";
-import type { DeployArgs } from "../framework/service-deploy";
-import { serviceFromWire, serviceOutputNames, serviceParts } from "../framework/service-parts";
-import { refineRunningService, runningServiceFields, withRuntimeChoices, type RuntimeArgs, type RuntimeDefaults } from "../framework/service-shape";
-import type { ServiceValuesArgs, ValueOwner } from "../framework/service-values";
+import { serviceFromWire, serviceOutputNames, serviceParts } from "../service-kinds/parts";
+import { refineRunningService, runningServiceFields, withRuntimeChoices, type RuntimeArgs, type RuntimeDefaults } from "../service-kinds/shape";
+import type { ValueOwner } from "../framework/service-values";
 import type { ContainerAdvancedSettingsValues } from "./container-advanced-settings";
 import { advancedSettingsField, type InlineAdvancedSettingsArgs } from "../service-kinds/advanced-settings";
 
 /** Inputs of a {@link Container}. */
 export interface ContainerArgs
-  extends RuntimeArgs, ServiceValuesArgs, DeployArgs, InlineAdvancedSettingsArgs<typeof CONTAINER_ADVANCED_SETTINGS> {
+  extends RuntimeArgs, InlineAdvancedSettingsArgs<typeof CONTAINER_ADVANCED_SETTINGS> {
   /** Free text. Default: `""`. Wire: `description`. */
   description?: pulumi.Input<string>;
   /** Id of the {@link ContainerRegistry} the image is pulled from. Changed in place. Wire: `registry_id`. */
@@ -54,7 +53,7 @@ export interface ContainerArgs
 const DEFAULTS: RuntimeDefaults = { ...CONTAINER_DEFAULTS, auto_preview: APPLICATION_DEFAULTS.auto_preview };
 
 /** Validated container inputs: the single source of field names, types and defaults. */
-export const containerSchema = z
+export const containerSchema = argsSchema<ContainerArgs>()(z
   .strictObject({
     environmentId: field(idInput(), { parent: "environment" }),
     name: nameInput(255),
@@ -63,13 +62,11 @@ export const containerSchema = z
     imageName: ruledInput(imageNameProblem),
     tag: ruledInput(imageTagProblem),
     ...runningServiceFields(DEFAULTS),
-    advancedSettings: advancedSettingsField<typeof CONTAINER_ADVANCED_SETTINGS>("container", "ContainerAdvancedSettingsInput"),
+    advancedSettings: advancedSettingsField<typeof CONTAINER_ADVANCED_SETTINGS>("container"),
   })
-  .superRefine(refineRunningService);
+  .superRefine(refineRunningService));
 /** Container inputs after validation (defaults applied). */
 export type ContainerInputs = z.output<typeof containerSchema>;
-const argsMatchSchema: ArgsMatch<ContainerArgs, typeof containerSchema> = true;
-void argsMatchSchema;
 
 /** A container record as the client returns it. */
 type ContainerRecord = Awaited<ReturnType<DeployServiceClient["containers"]["get"]>>;
@@ -89,7 +86,7 @@ export const container = defineResource({
   outputs: (record: ContainerRecord) => ({ registryUrl: record.registry?.url ?? undefined }),
   fromWire: serviceFromWire,
   fillServiceChoices: withRuntimeChoices,
-  parts: serviceParts<ContainerInputs, ContainerRecord>("container", owner, (client) => client.containers),
+  parts: serviceParts<ContainerInputs, ContainerRecord>("container", owner),
   calls: childCalls((client) => client.containers, "environmentId"),
 });
 

@@ -3,8 +3,8 @@ import { z } from "zod";
 import {
   CUSTOM_DOMAIN_SERVICE_KINDS, customDomainProblem, type CustomDomain as CustomDomainRecord, type CustomDomainServiceKind,
 } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
-import { defineResource, type FamilyCalls, type Props } from "../framework/define";
+import { argsSchema } from "../framework/args";
+import { computedOutputs, defineResource, type FamilyCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, ruledInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
@@ -41,17 +41,15 @@ export interface CustomDomainArgs extends AdoptableArgs {
 }
 
 /** Validated custom domain inputs: the single source of field names, types, defaults and wire spellings. */
-export const customDomainSchema = z.strictObject({
+export const customDomainSchema = argsSchema<CustomDomainArgs>()(z.strictObject({
   serviceKind: field(z.enum(CUSTOM_DOMAIN_SERVICE_KINDS), { wire: false, replace: true }),
   serviceId: field(idInput(), { wire: false, replace: true }),
   domain: field(ruledInput(customDomainProblem), { replace: true }),
   generateCertificate: z.boolean().default(true),
   useCdn: z.boolean().default(false),
-});
+}));
 /** Custom domain inputs after validation (defaults applied). */
 export type CustomDomainInputs = z.output<typeof customDomainSchema>;
-const argsMatchSchema: ArgsMatch<CustomDomainArgs, typeof customDomainSchema> = true;
-void argsMatchSchema;
 
 /** The service a stored or desired custom domain belongs to. */
 const serviceOf = (props: Props): [CustomDomainServiceKind, string] =>
@@ -71,11 +69,7 @@ export const customDomain = defineResource({
   noun: "custom domain",
   label: (inputs) => `custom domain "${String(inputs["domain"] ?? "")}"`,
   schema: customDomainSchema,
-  outputNames: ["validationDomain", "status"],
-  outputs: (record: CustomDomainRecord) => ({
-    validationDomain: record.validation_domain ?? undefined,
-    status: record.status ?? undefined,
-  }),
+  ...computedOutputs("validationDomain", "status"),
   calls,
 });
 

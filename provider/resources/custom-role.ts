@@ -2,8 +2,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DeployServiceClient } from "../../sdk";
 import type { AdoptableArgs } from "../framework/adoption";
-import type { ArgsMatch } from "../framework/args";
-import { defineResource, type Part, type Props } from "../framework/define";
+import { argsSchema } from "../framework/args";
+import { defineResource, organizationCalls, type Part, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
@@ -108,7 +108,7 @@ function unique<T>(key: (e: T) => string, noun: string) {
 }
 
 /** Validated custom role inputs: the single source of field names, types, defaults and wire spellings. */
-export const customRoleSchema = z.strictObject({
+export const customRoleSchema = argsSchema<CustomRoleArgs>()(z.strictObject({
   organizationId: field(idInput(), { parent: "organization" }),
   name: nameInput(255),
   description: z.string().default(""),
@@ -120,11 +120,9 @@ export const customRoleSchema = z.strictObject({
     z.array(projectPermissionInput).superRefine(unique((e: ProjectPermissionInput) => e.projectId, "project")).default([]),
     { same: sameEntries },
   ),
-});
+}));
 /** Custom role inputs after validation (defaults applied). */
 export type CustomRoleInputs = z.output<typeof customRoleSchema>;
-const argsMatchSchema: ArgsMatch<CustomRoleArgs, typeof customRoleSchema> = true;
-void argsMatchSchema;
 
 type CustomRoleRecord = Awaited<ReturnType<DeployServiceClient["customRoles"]["get"]>>;
 
@@ -210,12 +208,10 @@ export const customRole = defineResource({
   fromWire: (record, previous, derived) => ({ ...derived, ...permissionsFromWire(record, previous) }),
   parts: [permissionsPart],
   calls: {
-    create: (client, inputs, body) => client.customRoles.create(inputs.organizationId, body as never),
-    get: (client, id, state) => client.customRoles.get(String(state["organizationId"] ?? ""), id),
+    ...organizationCalls((client) => client.customRoles),
     // The edit request is the whole role: the permissions go with a new name or description.
     update: async (client, id, inputs, body) =>
       client.customRoles.update(inputs.organizationId, id, { ...body, ...(await permissionsBody(client, inputs)) } as never),
-    delete: (client, id, state) => client.customRoles.delete(String(state["organizationId"] ?? ""), id),
   },
 });
 

@@ -2,10 +2,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { DATABASE_ACCESSIBILITIES, DATABASE_DEFAULTS, DATABASE_MODES, DATABASE_TYPES, isAuthError, type DeployServiceClient } from "../../sdk";
 
-import type { ArgsMatch } from "../framework/args";
+import { argsSchema } from "../framework/args";
 import { childCalls, defineResource, type Part, type Props } from "../framework/define";
 import { readOrGone } from "../framework/errors";
-import { deployFields, deployPart, type DeployArgs } from "../framework/service-deploy";
+import { deployFields, deployPart, type DeployArgs } from "../service-kinds/deploy";
 import { field } from "../framework/fields";
 import { groupRefFields, groupRefsFromWire, groupRefsToWire, type GroupRefsArgs } from "../framework/group-refs";
 import { idInput, MAX_CPU_MILLICORES, MAX_MEMORY_MB, MAX_STORAGE_GB, nameInput } from "../framework/rules";
@@ -78,7 +78,7 @@ export interface DatabaseArgs extends DeployArgs, GroupRefsArgs, AdoptableArgs {
 }
 
 /** Validated database inputs: the single source of field names, types and defaults. */
-export const databaseSchema = z
+export const databaseSchema = argsSchema<DatabaseArgs>()(z
   .strictObject({
     environmentId: field(idInput(), { parent: "environment" }),
     name: nameInput(255),
@@ -105,11 +105,9 @@ export const databaseSchema = z
         message: `is for MANAGED databases only (mode is ${JSON.stringify(v.mode)}); remove it or set mode to "MANAGED"`,
       });
     }
-  });
+  }));
 /** Database inputs after validation (defaults applied). */
 export type DatabaseInputs = z.output<typeof databaseSchema>;
-const argsMatchSchema: ArgsMatch<DatabaseArgs, typeof databaseSchema> = true;
-void argsMatchSchema;
 
 type DatabaseRecord = Awaited<ReturnType<DeployServiceClient["databases"]["get"]>>;
 type Credentials = Awaited<ReturnType<DeployServiceClient["databases"]["getMasterCredentials"]>>;

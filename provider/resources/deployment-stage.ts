@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DeployServiceClient } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
-import { childCalls, defineResource, type Part, type Props } from "../framework/define";
+import { argsSchema } from "../framework/args";
+import { childCalls, computedOutputs, defineResource, type Part, type Props } from "../framework/define";
 import { readOrGone } from "../framework/errors";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
@@ -33,7 +33,7 @@ export interface DeploymentStageArgs extends AdoptableArgs {
 }
 
 /** Validated deployment stage inputs: the single source of field names, types and defaults. */
-export const deploymentStageSchema = z
+export const deploymentStageSchema = argsSchema<DeploymentStageArgs>()(z
   .strictObject({
     environmentId: field(idInput(), { parent: "environment" }),
     name: nameInput(255),
@@ -46,11 +46,9 @@ export const deploymentStageSchema = z
     if (v.after !== undefined && v.before !== undefined && !isUnknown(v.after) && !isUnknown(v.before)) {
       ctx.addIssue({ code: "custom", path: ["before"], message: "expected either `after` or `before`, not both" });
     }
-  });
+  }));
 /** Deployment stage inputs after validation (defaults applied). */
 export type DeploymentStageInputs = z.output<typeof deploymentStageSchema>;
-const argsMatchSchema: ArgsMatch<DeploymentStageArgs, typeof deploymentStageSchema> = true;
-void argsMatchSchema;
 
 type StageRecord = Awaited<ReturnType<DeployServiceClient["deploymentStages"]["get"]>>;
 
@@ -86,8 +84,7 @@ export const deploymentStage = defineResource({
   kind: "DeploymentStage",
   noun: "deployment stage",
   schema: deploymentStageSchema,
-  outputNames: ["deploymentOrder"],
-  outputs: (record: StageRecord) => ({ deploymentOrder: record.deployment_order ?? undefined }),
+  ...computedOutputs("deploymentOrder"),
   parts: [positionPart],
   calls: {
     ...childCalls((client) => client.deploymentStages, "environmentId"),

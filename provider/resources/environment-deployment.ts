@@ -5,12 +5,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { classifyState, isNotFound, type EnvironmentStatus } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
+import { argsSchema } from "../framework/args";
 import { apiClient } from "../framework/credentials";
 import { defineResource, withPartProgress, type DefinedResource, type Part, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput } from "../framework/rules";
-import { DEFAULT_DEPLOY_TIMEOUT_SECONDS, MAX_DEPLOY_TIMEOUT_SECONDS } from "../framework/service-deploy";
+import { DEFAULT_DEPLOY_TIMEOUT_SECONDS, MAX_DEPLOY_TIMEOUT_SECONDS } from "../service-kinds/deploy";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 import { pinsSchema, samePins, type PinsInputs } from "./environment-deployment-pins";
 import { carryOut, planOf, runAndWait } from "./environment-deployment-run";
@@ -92,7 +92,7 @@ export interface EnvironmentDeploymentArgs {
 }
 
 /** Validated inputs: the single source of field names, types and defaults. Nothing is sent as a body. */
-export const environmentDeploymentSchema = z.strictObject({
+export const environmentDeploymentSchema = argsSchema<EnvironmentDeploymentArgs>()(z.strictObject({
   environmentId: field(idInput(), { wire: false, replace: true }),
   desiredState: field(z.enum(ENVIRONMENT_DESIRED_STATES).default("RUNNING"), { wire: false }),
   triggers: field(z.record(z.string(), z.string()).default({}), { wire: false }),
@@ -101,11 +101,9 @@ export const environmentDeploymentSchema = z.strictObject({
   timeoutSeconds: field(z.number().int().min(1).max(MAX_DEPLOY_TIMEOUT_SECONDS).default(DEFAULT_DEPLOY_TIMEOUT_SECONDS), { wire: false }),
   onDelete: field(z.enum(ENVIRONMENT_DEPLOYMENT_ON_DELETE).default("stop"), { wire: false }),
   secretValues: field(z.array(z.string()).default([]), { wire: false, secret: true }),
-});
+}));
 /** Environment deployment inputs after validation (defaults applied). */
 export type EnvironmentDeploymentInputs = z.output<typeof environmentDeploymentSchema>;
-const argsMatchSchema: ArgsMatch<EnvironmentDeploymentArgs, typeof environmentDeploymentSchema> = true;
-void argsMatchSchema;
 
 /**
  * The `desiredState` the environment's real state amounts to, for a refresh: `RUNNING` when deployed, `STOPPED`

@@ -1,12 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { ENVIRONMENT_MODES } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
-import { childCalls, defineResource } from "../framework/define";
+import { argsSchema } from "../framework/args";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
-import { ownerValuesPart, valueRefOutputs, type ServiceValuesArgs } from "../framework/service-values";
-import { ownerValueFields, refineValueMaps } from "../framework/value-maps";
+import type { ServiceValuesArgs } from "../framework/service-values";
+import { defineValueOwner, valueOwnerSchema } from "../framework/value-owner";
 import { ValueOwnerResource, familyResourceArgs } from "../framework/resource";
 import type { AdoptableArgs } from "../framework/adoption";
 
@@ -37,34 +36,19 @@ export interface EnvironmentArgs extends ServiceValuesArgs, AdoptableArgs {
 }
 
 /** Validated environment inputs: the single source of field names, types and defaults. */
-export const environmentSchema = z
-  .strictObject({
-    projectId: field(idInput(), { parent: "project" }),
-    name: nameInput(255),
-    mode: z.enum(ENVIRONMENT_MODES).default("DEVELOPMENT"),
-    // Sent as `cluster` (WIRE difference 1), answered as `cluster_id`; the service cannot move an environment.
-    clusterId: field(idInput().optional(), { wire: "cluster", readAs: "cluster_id", replace: true, computed: true, createOnly: true }),
-    ...ownerValueFields,
-  })
-  .superRefine(refineValueMaps);
+export const environmentSchema = argsSchema<EnvironmentArgs>()(valueOwnerSchema({
+  projectId: field(idInput(), { parent: "project" }),
+  name: nameInput(255),
+  mode: z.enum(ENVIRONMENT_MODES).default("DEVELOPMENT"),
+  // Sent as `cluster` (WIRE difference 1), answered as `cluster_id`; the service cannot move an environment.
+  clusterId: field(idInput().optional(), { wire: "cluster", readAs: "cluster_id", replace: true, computed: true, createOnly: true }),
+}));
 /** Environment inputs after validation (defaults applied). */
 export type EnvironmentInputs = z.output<typeof environmentSchema>;
-const argsMatchSchema: ArgsMatch<EnvironmentArgs, typeof environmentSchema> = true;
-void argsMatchSchema;
 
 /** The environment family: its schema and calls; everything else is derived. */
-export const environment = defineResource({
-  kind: "Environment",
-  noun: "environment",
-  schema: environmentSchema,
-  calls: childCalls((client) => client.environments, "projectId"),
-  outputNames: valueRefOutputs,
-  parts: [
-    ownerValuesPart({
-      noun: "environment", scope: "ENVIRONMENT",
-      groups: (client) => ({ variables: client.environments.variables, secrets: client.environments.secrets }),
-    }),
-  ],
+export const environment = defineValueOwner({
+  kind: "Environment", noun: "environment", scope: "ENVIRONMENT", schema: environmentSchema, parentKey: "projectId", group: (client) => client.environments,
 });
 
 /** The dynamic provider of {@link Environment}. */

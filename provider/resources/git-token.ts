@@ -1,9 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { GIT_PROVIDERS, type DeployServiceClient } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
+import { GIT_PROVIDERS } from "../../sdk";
+import { argsSchema } from "../framework/args";
 import { storedSecret } from "../framework/common";
-import { defineResource, organizationCalls } from "../framework/define";
+import { computedOutputs, defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
 import { httpUrlInput, idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
@@ -50,7 +50,7 @@ export interface GitTokenComputed {
 }
 
 /** Validated git token inputs: the single source of field names, types and defaults. */
-export const gitTokenSchema = z
+export const gitTokenSchema = argsSchema<GitTokenArgs>()(z
   .strictObject({
     organizationId: field(idInput(), { parent: "organization" }),
     name: nameInput(255),
@@ -64,24 +64,16 @@ export const gitTokenSchema = z
     if (v.type === "BITBUCKET" && v.workspace === undefined && !isUnknown(v.type)) {
       ctx.addIssue({ code: "custom", path: ["workspace"], message: "is required when type is BITBUCKET (expected a Bitbucket workspace name)" });
     }
-  });
+  }));
 /** Git token inputs after validation (defaults applied). */
 export type GitTokenInputs = z.output<typeof gitTokenSchema>;
-const argsMatchSchema: ArgsMatch<GitTokenArgs, typeof gitTokenSchema> = true;
-void argsMatchSchema;
-
-type GitTokenRecord = Awaited<ReturnType<DeployServiceClient["gitTokens"]["get"]>>;
 
 /** The git token family. The service never returns the token: a change made outside shows through `updated_at`. */
 export const gitToken = defineResource({
   kind: "GitToken",
   noun: "git token",
   schema: gitTokenSchema,
-  outputNames: ["associatedServicesCount", "expiredAt"],
-  outputs: (record: GitTokenRecord) => ({
-    associatedServicesCount: record.associated_services_count ?? undefined,
-    expiredAt: record.expired_at ?? undefined,
-  }),
+  ...computedOutputs("associatedServicesCount", "expiredAt"),
   fromWire: (record, previous, derived) => ({ ...derived, token: storedSecret(record, previous, "token") ?? "" }),
   calls: organizationCalls((client) => client.gitTokens),
 });

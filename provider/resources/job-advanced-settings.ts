@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { JOB_ADVANCED_SETTINGS, type AdvancedSettingsInputOf, type AdvancedSettingsOf } from "../../sdk";
 import {
-  AdvancedSettingsResource, advancedSettingsProvider, advancedSettingsResourceArgs, type AdvancedSettingsArgs, type AdvancedSettingsDefinition,
+  AdvancedSettingsResource, advancedSettingsProvider, advancedSettingsResourceArgs, type AdvancedSettingsArgs, advancedSettingsDefinition,
   type AdvancedSettingsInputsOf,
 } from "../service-kinds/advanced-settings";
 
@@ -28,14 +28,8 @@ export interface JobAdvancedSettingsArgs extends AdvancedSettingsArgs<typeof JOB
   jobId: pulumi.Input<string>;
 }
 
-/** The resource: the `<Type>` of `pulumi-nodejs:dynamic/deploy-service:JobAdvancedSettings`, its id input, its calls. */
-const definition: AdvancedSettingsDefinition = {
-  kind: "JobAdvancedSettings",
-  serviceKind: "job",
-  idKey: "jobId",
-  typeName: "JobAdvancedSettingsInput",
-  group: (client) => client.jobs,
-};
+/** The resource: its line of the advanced-settings table (`service-kinds/advanced-settings.ts`). */
+const definition = advancedSettingsDefinition("job");
 
 /** The dynamic provider of {@link JobAdvancedSettings}. */
 export const jobAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider = advancedSettingsProvider(definition);

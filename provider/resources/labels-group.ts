@@ -1,9 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { DeployServiceClient, LabelsGroupRequest } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
-import { plain } from "../framework/common";
-import { defineResource, organizationCalls, type Props } from "../framework/define";
+import { argsSchema } from "../framework/args";
+import { defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
 import { keyProblem, kubernetesText, labelValueProblem, refineUniqueKeys } from "../framework/kubernetes-keys";
 import { idInput, nameInput } from "../framework/rules";
@@ -37,27 +35,15 @@ const labelSchema = z.strictObject({
 });
 
 /** Validated labels group inputs: the single source of field names, types and defaults. */
-export const labelsGroupSchema = z
+export const labelsGroupSchema = argsSchema<LabelsGroupArgs>()(z
   .strictObject({
     organizationId: field(idInput(), { parent: "organization" }),
     name: nameInput(255),
     labels: z.array(labelSchema).default([]),
   })
-  .superRefine((v, ctx) => refineUniqueKeys(v.labels, "labels", ctx));
+  .superRefine((v, ctx) => refineUniqueKeys(v.labels, "labels", ctx)));
 /** Labels group inputs after validation (defaults applied). */
 export type LabelsGroupInputs = z.output<typeof labelsGroupSchema>;
-const argsMatchSchema: ArgsMatch<LabelsGroupArgs, typeof labelsGroupSchema> = true;
-void argsMatchSchema;
-
-type LabelsGroupRecord = Awaited<ReturnType<DeployServiceClient["labelsGroups"]["get"]>>;
-
-/** The create/edit body (the whole group: an edit replaces it). */
-function toWire(inputs: LabelsGroupInputs): LabelsGroupRequest {
-  return {
-    name: inputs.name,
-    labels: inputs.labels.map((l) => ({ key: l.key, value: l.value, propagate_to_cloud_provider: l.propagateToCloudProvider })),
-  };
-}
 
 /** The labels group family. Names need not be unique, so a replacement is created before the old group is deleted. */
 export const labelsGroup = defineResource({
@@ -65,11 +51,6 @@ export const labelsGroup = defineResource({
   noun: "labels group",
   schema: labelsGroupSchema,
   deleteBeforeReplace: false,
-  toWire: (inputs) => toWire(inputs) as unknown as Props,
-  fromWire: (record: LabelsGroupRecord, _previous, derived) => plain({
-    ...derived,
-    labels: record.labels.map((l) => ({ key: l.key, value: l.value, propagateToCloudProvider: l.propagate_to_cloud_provider })),
-  }),
   calls: organizationCalls((client) => client.labelsGroups),
 });
 

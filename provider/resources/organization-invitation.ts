@@ -1,9 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { isNotFound, type DeployServiceClient, type Invitation } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
+import { argsSchema } from "../framework/args";
 import { apiClient } from "../framework/credentials";
-import { defineResource, type Props } from "../framework/define";
+import { defineResource, organizationOf, replaceOnly, type Props } from "../framework/define";
 import { describeFailure, ignoreGone } from "../framework/errors";
 import { field } from "../framework/fields";
 import { withActionableErrors } from "../framework/messages";
@@ -35,18 +35,16 @@ export interface OrganizationInvitationArgs extends AdoptableArgs {
 const emailInput = () => z.string().regex(/^[^@\s]+@[^@\s]+$/, "expected an e-mail address");
 
 /** Validated invitation inputs: the single source of field names, types and wire spellings. */
-export const organizationInvitationSchema = z
+export const organizationInvitationSchema = argsSchema<OrganizationInvitationArgs>()(z
   .strictObject({
     organizationId: field(idInput(), { parent: "organization" }),
     email: field(emailInput(), { replace: true, same: sameRoleName }),
     role: field(z.string().min(1).optional(), { replace: true, wire: false, same: sameRoleName }),
     roleId: field(idInput().optional(), { replace: true, wire: "role_id" }),
   })
-  .superRefine(refineRoleChoice);
+  .superRefine(refineRoleChoice));
 /** Invitation inputs after validation. */
 export type OrganizationInvitationInputs = z.output<typeof organizationInvitationSchema>;
-const argsMatchSchema: ArgsMatch<OrganizationInvitationArgs, typeof organizationInvitationSchema> = true;
-void argsMatchSchema;
 
 /** An invitation, or what stands for one its user accepted (the service then lists it no more): `ACCEPTED`. */
 type InvitationRecord = Invitation;
@@ -98,11 +96,9 @@ export const organizationInvitation = defineResource({
       const roleId = await roleIdFor(client, inputs.organizationId, inputs);
       return client.invitations.create(inputs.organizationId, { email: inputs.email, role_id: roleId });
     },
-    get: (client, id, state) => invitationById(client, String(state["organizationId"] ?? ""), id, state),
-    update: async () => {
-      throw new Error("deploy-service: an invitation cannot be changed, only replaced (the service has no edit of an invitation)");
-    },
-    delete: (client, id, state) => client.invitations.delete(String(state["organizationId"] ?? ""), id),
+    get: (client, id, state) => invitationById(client, organizationOf(state), id, state),
+    update: replaceOnly("an invitation"),
+    delete: (client, id, state) => client.invitations.delete(organizationOf(state), id),
   },
 });
 
@@ -112,7 +108,7 @@ export const organizationInvitation = defineResource({
  */
 async function cancelInvitation(client: DeployServiceClient, id: string, state: Props): Promise<void> {
   try {
-    await ignoreGone(() => client.invitations.delete(String(state["organizationId"] ?? ""), id));
+    await ignoreGone(() => client.invitations.delete(organizationOf(state), id));
   } catch (e) {
     throw describeFailure(e, `cancelling the invitation of ${String(state["email"] ?? id)}`);
   }

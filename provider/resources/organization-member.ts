@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { NotFoundError, type DeployServiceClient, type Member } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
-import { defineResource, type Props } from "../framework/define";
+import { argsSchema } from "../framework/args";
+import { defineResource, organizationOf, type Props } from "../framework/define";
 import { describeFailure } from "../framework/errors";
 import { field } from "../framework/fields";
 import { idInput } from "../framework/rules";
@@ -30,7 +30,7 @@ export interface OrganizationMemberArgs {
 const email = () => z.string().regex(/^[^@\s]+@[^@\s]+$/, "expected an e-mail address");
 
 /** Validated member inputs: the single source of field names, types and wire spellings. */
-export const organizationMemberSchema = z
+export const organizationMemberSchema = argsSchema<OrganizationMemberArgs>()(z
   .strictObject({
     organizationId: field(idInput(), { wire: false, replace: true }),
     userId: field(idInput().optional(), { wire: false, readAs: "id", replace: true, computed: true }),
@@ -43,11 +43,9 @@ export const organizationMemberSchema = z
       ctx.addIssue({ code: "custom", path: ["email"], message: `expected exactly one of userId and email, got ${v.userId === undefined ? "neither" : "both"}` });
     }
     refineRoleChoice(v, ctx);
-  });
+  }));
 /** Member inputs after validation. */
 export type OrganizationMemberInputs = z.output<typeof organizationMemberSchema>;
-const argsMatchSchema: ArgsMatch<OrganizationMemberArgs, typeof organizationMemberSchema> = true;
-void argsMatchSchema;
 
 /** The member a program names, by user id or address; none fails naming the organization's members. */
 export async function findMember(
@@ -107,9 +105,9 @@ export const organizationMember = defineResource({
   },
   calls: {
     create: async (client, inputs) => setRole(client, inputs, await findMember(client, inputs.organizationId, inputs)),
-    get: (client, id, state) => memberById(client, String(state["organizationId"] ?? ""), id),
+    get: (client, id, state) => memberById(client, organizationOf(state), id),
     update: async (client, id, inputs) => setRole(client, inputs, await memberById(client, inputs.organizationId, id)),
-    delete: (client, id, state) => client.members.remove(String(state["organizationId"] ?? ""), id),
+    delete: (client, id, state) => client.members.remove(organizationOf(state), id),
   },
 });
 

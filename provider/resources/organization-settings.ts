@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ArgsMatch } from "../framework/args";
-import { defineResource } from "../framework/define";
+import { argsSchema } from "../framework/args";
+import { defineResource, organizationOf } from "../framework/define";
 import { field } from "../framework/fields";
 import { httpUrlInput, idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
@@ -36,7 +36,7 @@ const sameAddresses = (a: unknown, b: unknown): boolean => {
 };
 
 /** Validated organization settings inputs: the single source of field names, types and wire spellings. */
-export const organizationSettingsSchema = z.strictObject({
+export const organizationSettingsSchema = argsSchema<OrganizationSettingsArgs>()(z.strictObject({
   organizationId: field(idInput(), { wire: false, replace: true }),
   name: field(nameInput().optional(), { computed: true }),
   description: field(z.string().optional(), { computed: true }),
@@ -47,11 +47,9 @@ export const organizationSettingsSchema = z.strictObject({
   adminEmails: field(z.array(z.string().min(3).includes("@", { message: "expected an e-mail address" })).optional(), {
     computed: true, same: sameAddresses,
   }),
-});
+}));
 /** Organization settings inputs after validation. */
 export type OrganizationSettingsInputs = z.output<typeof organizationSettingsSchema>;
-const argsMatchSchema: ArgsMatch<OrganizationSettingsArgs, typeof organizationSettingsSchema> = true;
-void argsMatchSchema;
 
 /**
  * The organization settings family. The organization is neither created nor deleted through it: create takes the
@@ -60,7 +58,7 @@ void argsMatchSchema;
 export const organizationSettings = defineResource({
   kind: "OrganizationSettings",
   noun: "organization settings",
-  label: (inputs) => `settings of organization ${String(inputs["organizationId"] ?? "")}`,
+  label: (inputs) => `settings of organization ${organizationOf(inputs)}`,
   schema: organizationSettingsSchema,
   deleteBeforeReplace: false,
   calls: {

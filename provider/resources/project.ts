@@ -1,11 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ArgsMatch } from "../framework/args";
-import { childCalls, defineResource } from "../framework/define";
+import { argsSchema } from "../framework/args";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
-import { ownerValuesPart, valueRefOutputs, type ServiceValuesArgs } from "../framework/service-values";
-import { ownerValueFields, refineValueMaps } from "../framework/value-maps";
+import type { ServiceValuesArgs } from "../framework/service-values";
+import { defineValueOwner, valueOwnerSchema } from "../framework/value-owner";
 import { ValueOwnerResource, familyResourceArgs } from "../framework/resource";
 import type { AdoptableArgs } from "../framework/adoption";
 
@@ -24,32 +23,17 @@ export interface ProjectArgs extends ServiceValuesArgs, AdoptableArgs {
 }
 
 /** Validated project inputs: the single source of field names, types, defaults and wire spellings. */
-export const projectSchema = z
-  .strictObject({
-    organizationId: field(idInput(), { parent: "organization" }),
-    name: nameInput(255),
-    description: z.string().default(""),
-    ...ownerValueFields,
-  })
-  .superRefine(refineValueMaps);
+export const projectSchema = argsSchema<ProjectArgs>()(valueOwnerSchema({
+  organizationId: field(idInput(), { parent: "organization" }),
+  name: nameInput(255),
+  description: z.string().default(""),
+}));
 /** Project inputs after validation (defaults applied). */
 export type ProjectInputs = z.output<typeof projectSchema>;
-const argsMatchSchema: ArgsMatch<ProjectArgs, typeof projectSchema> = true;
-void argsMatchSchema;
 
 /** The project family: its schema and calls; everything else is derived. */
-export const project = defineResource({
-  kind: "Project",
-  noun: "project",
-  schema: projectSchema,
-  calls: childCalls((client) => client.projects, "organizationId"),
-  outputNames: valueRefOutputs,
-  parts: [
-    ownerValuesPart({
-      noun: "project", scope: "PROJECT",
-      groups: (client) => ({ variables: client.projects.variables, secrets: client.projects.secrets }),
-    }),
-  ],
+export const project = defineValueOwner({
+  kind: "Project", noun: "project", scope: "PROJECT", schema: projectSchema, parentKey: "organizationId", group: (client) => client.projects,
 });
 
 /** The dynamic provider of {@link Project}. */

@@ -1,6 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { ArgsMatch } from "../framework/args";
-import { variableFamily, VariableFamilyResource, variableFamilySchema, type VariableFamilyArgs } from "./variable-family";
+import { variableFamily, VariableFamilyResource, type VariableFamilyArgs } from "./variable-family";
 import { familyResourceArgs } from "../framework/resource";
 
 /**
@@ -8,8 +7,6 @@ import { familyResourceArgs } from "../framework/resource";
  * `overrideOf` name a secret (a database password built-in, say).
  */
 export type SecretArgs = VariableFamilyArgs;
-const argsMatchSchema: ArgsMatch<SecretArgs, ReturnType<typeof variableFamilySchema>> = true;
-void argsMatchSchema;
 
 /** The secret family (`client.variables` with `is_secret`): its schema and calls; everything else is derived. */
 export const secret = variableFamily("Secret");

@@ -6,6 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { NotFoundError, VariableParentScope, type DeployServiceClient, type Variable as VariableRecord } from "../../sdk";
+import { argsSchema } from "../framework/args";
 import { plain, storedSecret } from "../framework/common";
 import { defineResource, type FamilyCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
@@ -84,7 +85,7 @@ function refineShape(v: { key?: string | undefined; value?: string | undefined; 
 
 /** The schema of the `Variable` (secret false) or `Secret` (secret true) resource. */
 export function variableFamilySchema(secret: boolean) {
-  return z
+  return argsSchema<VariableFamilyArgs>()(z
     .strictObject({
       scope: field(z.enum(VARIABLE_SCOPES), { wire: "variable_scope", replace: true }),
       parentId: field(idInput(), { wire: "variable_parent_id", replace: true }),
@@ -95,7 +96,7 @@ export function variableFamilySchema(secret: boolean) {
       aliasOf: field(idInput().optional(), { wire: false, replace: true }),
       overrideOf: field(idInput().optional(), { wire: false, replace: true }),
     })
-    .superRefine(refineShape);
+    .superRefine(refineShape));
 }
 
 /** The inputs of either resource, after validation. */

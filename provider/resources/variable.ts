@@ -1,6 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { ArgsMatch } from "../framework/args";
-import { variableFamily, VariableFamilyResource, variableFamilySchema, type VariableFamilyArgs } from "./variable-family";
+import { variableFamily, VariableFamilyResource, type VariableFamilyArgs } from "./variable-family";
 import { familyResourceArgs } from "../framework/resource";
 
 /**
@@ -8,8 +7,6 @@ import { familyResourceArgs } from "../framework/resource";
  * (`overrideOf`) at a project, an environment or a service.
  */
 export type VariableArgs = VariableFamilyArgs;
-const argsMatchSchema: ArgsMatch<VariableArgs, ReturnType<typeof variableFamilySchema>> = true;
-void argsMatchSchema;
 
 /** The variable family (`client.variables`): its schema and calls; everything else is derived. */
 export const variable = variableFamily("Variable");

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { ENVIRONMENT_TYPES, LEGACY_WEBHOOK_EVENTS, WEBHOOK_EVENTS, webhookSecretProblem, webhookTargetProblem, type DeployServiceClient } from "../../sdk";
-import type { ArgsMatch } from "../framework/args";
+import { argsSchema } from "../framework/args";
 import { storedSecret } from "../framework/common";
 import { defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
@@ -55,7 +55,7 @@ const eventInput = z
   .transform((e): (typeof WEBHOOK_EVENTS)[number] => (e in LEGACY_WEBHOOK_EVENTS ? LEGACY_WEBHOOK_EVENTS[e as keyof typeof LEGACY_WEBHOOK_EVENTS] : e as (typeof WEBHOOK_EVENTS)[number]));
 
 /** Validated webhook inputs: the single source of field names, types, defaults and wire spellings. */
-export const webhookSchema = z.strictObject({
+export const webhookSchema = argsSchema<WebhookArgs>()(z.strictObject({
   organizationId: field(idInput(), { parent: "organization" }),
   kind: z.enum(["STANDARD", "SLACK"]).default("STANDARD"),
   targetUrl: field(httpUrlInput().pipe(ruledInput(webhookTargetProblem)), { secret: true }),
@@ -65,11 +65,9 @@ export const webhookSchema = z.strictObject({
   targetSecret: field(ruledInput(webhookSecretProblem).min(1).optional(), { secret: true }),
   projectNamesFilter: z.array(z.string().min(1)).default([]),
   environmentTypesFilter: z.array(z.enum(WEBHOOK_ENVIRONMENT_TYPES)).default([]),
-});
+}));
 /** Webhook inputs after validation (defaults applied, event names the service's). */
 export type WebhookInputs = z.output<typeof webhookSchema>;
-const argsMatchSchema: ArgsMatch<WebhookArgs, typeof webhookSchema> = true;
-void argsMatchSchema;
 
 type WebhookRecord = Awaited<ReturnType<DeployServiceClient["webhooks"]["get"]>>;
 

@@ -7,6 +7,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
+  SERVICE_KINDS,
+  type AdvancedSettingKey,
   type AdvancedSettingsCatalogue,
   type AdvancedSettingsInputOf,
   type AdvancedSettingsOf,
@@ -24,12 +26,47 @@ import { customResourceArgs, DeployServiceResource, type CustomResourceArgs } fr
 import { isUnknown } from "../framework/unknowns";
 import {
   applySettings, changedSettingKeysOf, checkAdvancedSettings, effectiveOf, hasStatus, managedValues, sameSettingsOf, settingsChange,
-  settingsOf, settingsProblems, type AdvancedSettingsCalls, type AdvancedSettingsDefinition, type Settings,
+  settingsOf, settingsProblems, closeKeysOf, type AdvancedSettingsCalls, type AdvancedSettingsDefinition, type Settings,
 } from "./advanced-settings-values";
 
 export {
   changedSettingKeysOf, closeKeysOf, type AdvancedSettingsCalls, type AdvancedSettingsDefinition,
 } from "./advanced-settings-values";
+
+/**
+ * The advanced-settings resource of each service kind, one line each: the `<Type>` of its type token, the input
+ * naming the service, and the settings type users read (named in messages). The kind's catalogue and its sdk group
+ * (`client.applications`) follow from the kind.
+ */
+const SETTINGS_RESOURCES: Readonly<Record<AdvancedSettingsKind, Pick<AdvancedSettingsDefinition, "kind" | "idKey" | "typeName">>> = {
+  application: { kind: "ApplicationAdvancedSettings", idKey: "applicationId", typeName: "AdvancedSettings" },
+  container: { kind: "ContainerAdvancedSettings", idKey: "containerId", typeName: "ContainerAdvancedSettingsInput" },
+  job: { kind: "JobAdvancedSettings", idKey: "jobId", typeName: "JobAdvancedSettingsInput" },
+};
+
+/** The sdk calls of a kind's advanced settings: its endpoint group (`client.jobs`). */
+export function settingsCallsOf(kind: AdvancedSettingsKind): (client: DeployServiceClient) => AdvancedSettingsCalls {
+  const group = SERVICE_KINDS[kind].group;
+  return (client) => client[group] as AdvancedSettingsCalls;
+}
+
+/** The advanced-settings resource of the service kind `serviceKind`, from its line of the table. */
+export function advancedSettingsDefinition(serviceKind: AdvancedSettingsKind): AdvancedSettingsDefinition {
+  return { ...SETTINGS_RESOURCES[serviceKind], serviceKind, group: settingsCallsOf(serviceKind) };
+}
+
+/**
+ * Up to `limit` valid application keys close to an unknown one: by edit distance on the whole key, or sharing its
+ * last segment (`proxy_body_size_mb` written under the wrong prefix), or containing what was written.
+ */
+export function closeKeys(written: string, limit = 3): AdvancedSettingKey[] {
+  return closeKeysOf("application", written, limit) as AdvancedSettingKey[];
+}
+
+/** The application settings keys whose desired value differs from the stored one (or is not known yet), removed keys included. */
+export function changedSettingKeys(olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
+  return changedSettingKeysOf("application", olds, news);
+}
 
 /**
  * The dynamic provider of a kind's advanced settings. Only the keys written in `settings` are managed: compared
@@ -172,10 +209,10 @@ export interface InlineAdvancedSettingsArgs<C extends AdvancedSettingsCatalogue>
  * The schema field `advancedSettings` of a service kind: an object of the kind's settings, checked at preview by
  * the same rules as the kind's advanced-settings resource (a failure names `advancedSettings["<key>"]`), compared
  * with {@link sameSettingsOf}, never in the service's body ({@link advancedSettingsPart} sets it).
- *
- * @param typeName the settings type users read, named when an unknown key has no close valid name.
+ * The settings type named when an unknown key has no close valid name is the one of the kind's line of the table.
  */
-export function advancedSettingsField<C extends AdvancedSettingsCatalogue>(kind: AdvancedSettingsKind, typeName: string) {
+export function advancedSettingsField<C extends AdvancedSettingsCatalogue>(kind: AdvancedSettingsKind) {
+  const typeName = SETTINGS_RESOURCES[kind].typeName;
   const settings = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
     for (const p of settingsProblems(kind, typeName, value)) {
       ctx.addIssue({ code: "custom", path: p.index === undefined ? [p.key] : [p.key, p.index], message: p.reason });
@@ -190,13 +227,9 @@ export function advancedSettingsField<C extends AdvancedSettingsCatalogue>(kind:
  * changed them, the changed keys are sent (removed keys with their defaults), and the managed keys are read back
  * as the service holds them; on refresh the managed keys are read again, so a change made outside shows as drift.
  * Put it before the deploy part: the deployment then runs with the settings.
- *
- * @param group the sdk group of the kind, with `getAdvancedSettings` and `updateAdvancedSettings`.
  */
-export function advancedSettingsPart<I extends { advancedSettings?: unknown }, R>(
-  kind: AdvancedSettingsKind,
-  group: (client: DeployServiceClient) => AdvancedSettingsCalls,
-): Part<I, R> {
+export function advancedSettingsPart<I extends { advancedSettings?: unknown }, R>(kind: AdvancedSettingsKind): Part<I, R> {
+  const group = settingsCallsOf(kind);
   return {
     action: "setting advanced settings",
     keys: ["advancedSettings"] as Array<keyof I & string>,

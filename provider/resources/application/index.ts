@@ -1,11 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { applicationSchema } from "./schema";
-import type { ArgsMatch, OutputsMatch } from "../../framework/args";
+import type { OutputsMatch } from "../../framework/args";
 import type { GitProvider } from "../git-token";
 import { RunningServiceResource, familyResourceArgs } from "../../framework/resource";
-import type { DeployArgs } from "../../framework/service-deploy";
-import type { RuntimeArgs } from "../../framework/service-shape";
-import type { ServiceValuesArgs } from "../../framework/service-values";
+import type { RuntimeArgs } from "../../service-kinds/shape";
 import type { APPLICATION_ADVANCED_SETTINGS } from "../../../sdk";
 import type { AdvancedSettings } from "../application-advanced-settings";
 import type { InlineAdvancedSettingsArgs } from "../../service-kinds/advanced-settings";
@@ -14,7 +12,7 @@ import { application } from "./provider";
 
 export { applicationProvider } from "./provider";
 export { applicationSchema };
-export type { HealthchecksArgs, PortArgs, ProbeArgs, ProbeTypeArgs, StorageArgs } from "../../framework/service-shape";
+export type { HealthchecksArgs, PortArgs, ProbeArgs, ProbeTypeArgs, StorageArgs } from "../../service-kinds/shape";
 
 /** The git repository an application is built from. */
 export interface GitRepositoryArgs {
@@ -38,7 +36,7 @@ export interface GitRepositoryArgs {
 
 /** Inputs of an {@link Application}. */
 export interface ApplicationArgs
-  extends RuntimeArgs, ServiceValuesArgs, DeployArgs, InlineAdvancedSettingsArgs<typeof APPLICATION_ADVANCED_SETTINGS> {
+  extends RuntimeArgs, InlineAdvancedSettingsArgs<typeof APPLICATION_ADVANCED_SETTINGS> {
   /** Repository the application is built from. Wire: `git_repository`. */
   gitRepository: pulumi.Input<GitRepositoryArgs>;
   /** How it is built; only `DOCKER`. Default: `DOCKER`. Wire: `build_mode`. */
@@ -53,8 +51,6 @@ export interface ApplicationArgs
   autoDeploy?: pulumi.Input<boolean>;
 }
 
-const argsMatchSchema: ArgsMatch<ApplicationArgs, typeof applicationSchema> = true;
-void argsMatchSchema;
 
 /**
  * A containerized application built from a git repository, with its environment variables, secrets and

@@ -1,5 +1,5 @@
 import { childCalls, defineResource } from "../../framework/define";
-import { serviceFromWire, serviceOutputNames, serviceParts } from "../../framework/service-parts";
+import { serviceFromWire, serviceOutputNames, serviceParts } from "../../service-kinds/parts";
 import type { ValueOwner } from "../../framework/service-values";
 import { applicationSchema, type ApplicationInputs } from "./schema";
 import { withServiceChoices, type ApplicationRecord } from "./wire";
@@ -27,7 +27,7 @@ export const application = defineResource({
   },
   fromWire: serviceFromWire,
   fillServiceChoices: withServiceChoices,
-  parts: serviceParts<ApplicationInputs, ApplicationRecord>("application", owner, (client) => client.applications),
+  parts: serviceParts<ApplicationInputs, ApplicationRecord>("application", owner),
   calls: childCalls((client) => client.applications, "environmentId"),
 });
 

@@ -1,16 +1,18 @@
+import { argsSchema } from "../../framework/args";
+import type { ApplicationArgs } from "./index";
 import { z } from "zod";
 import { APPLICATION_ADVANCED_SETTINGS, APPLICATION_DEFAULTS, GIT_PROVIDER_REQUIRED_REASON, gitProviderOfUrl, gitUrlProblem, PORT_PROTOCOLS } from "../../../sdk";
 import { GIT_PROVIDERS } from "../git-token";
 import { advancedSettingsField } from "../../service-kinds/advanced-settings";
 import { idInput, nameInput } from "../../framework/rules";
-import { refineRunningService, runningServiceFields } from "../../framework/service-shape";
+import { refineRunningService, runningServiceFields } from "../../service-kinds/shape";
 import { isUnknown } from "../../framework/unknowns";
 import { field } from "../../framework/fields";
 
 /** Port protocols. */
 export { PORT_PROTOCOLS };
 /** The probe, port and volume schemas applications share with containers. */
-export { healthchecksSchema, portSchema, probeSchema, probeTypeSchema, storageSchema } from "../../framework/service-shape";
+export { healthchecksSchema, portSchema, probeSchema, probeTypeSchema, storageSchema } from "../../service-kinds/shape";
 
 /** A git repository; `provider` is derived from the URL host when left out. */
 export const gitRepositorySchema = z
@@ -44,7 +46,7 @@ export const gitRepositorySchema = z
   });
 
 /** Validated application inputs: the single source of field names, types and defaults. */
-export const applicationSchema = z
+export const applicationSchema = argsSchema<ApplicationArgs>()(z
   .strictObject({
     environmentId: field(idInput(), { parent: "environment" }),
     name: nameInput(255),
@@ -53,9 +55,9 @@ export const applicationSchema = z
     dockerfilePath: field(z.string().min(1).optional(), { cleared: null }),
     dockerTargetBuildStage: field(z.string().min(1).optional(), { cleared: null }),
     ...runningServiceFields(APPLICATION_DEFAULTS),
-    advancedSettings: advancedSettingsField<typeof APPLICATION_ADVANCED_SETTINGS>("application", "AdvancedSettings"),
+    advancedSettings: advancedSettingsField<typeof APPLICATION_ADVANCED_SETTINGS>("application"),
   })
-  .superRefine(refineRunningService);
+  .superRefine(refineRunningService));
 
 /** Application inputs after validation (defaults applied, git provider derived). */
 export type ApplicationInputs = z.output<typeof applicationSchema>;

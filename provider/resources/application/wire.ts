@@ -1,5 +1,5 @@
 import type { DeployServiceClient } from "../../../sdk";
-import { isRecord, withRuntimeChoices } from "../../framework/service-shape";
+import { isRecord, withRuntimeChoices } from "../../service-kinds/shape";
 import { schemaWire } from "../../framework/wire";
 import { applicationSchema, type ApplicationInputs } from "./schema";
 

@@ -1,9 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { ArgsMatch, OutputsMatch } from "../../framework/args";
+import type { OutputsMatch } from "../../framework/args";
 import { ServiceResource, familyResourceArgs } from "../../framework/resource";
-import type { DeployArgs } from "../../framework/service-deploy";
-import type { HealthchecksArgs, ServiceArgs } from "../../framework/service-shape";
-import type { ServiceValuesArgs } from "../../framework/service-values";
+import type { HealthchecksArgs, ServiceArgs } from "../../service-kinds/shape";
 import type { GitRepositoryArgs } from "../application/index";
 import type { JOB_ADVANCED_SETTINGS } from "../../../sdk";
 import type { JobAdvancedSettingsValues } from "../job-advanced-settings";
@@ -84,7 +82,7 @@ export interface JobScheduleArgs {
 }
 
 /** Inputs of a {@link Job}. */
-export interface JobArgs extends ServiceArgs, ServiceValuesArgs, DeployArgs, InlineAdvancedSettingsArgs<typeof JOB_ADVANCED_SETTINGS> {
+export interface JobArgs extends ServiceArgs, InlineAdvancedSettingsArgs<typeof JOB_ADVANCED_SETTINGS> {
   /** Free text. Default: `""`. Wire: `description`. */
   description?: pulumi.Input<string>;
   /** Where the image comes from: exactly one of `image` and `docker`. Wire: `source`. */
@@ -110,8 +108,6 @@ export interface JobArgs extends ServiceArgs, ServiceValuesArgs, DeployArgs, Inl
   deploy?: pulumi.Input<boolean>;
 }
 
-const argsMatchSchema: ArgsMatch<JobArgs, typeof jobSchema> = true;
-void argsMatchSchema;
 
 /**
  * A job: a container that runs to completion, on a cron schedule or on its environment's lifecycle events (on

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { childCalls, defineResource, type DefinedResource, type Props } from "../../framework/define";
-import { serviceFromWire, serviceOutputNames, serviceParts } from "../../framework/service-parts";
+import { serviceFromWire, serviceOutputNames, serviceParts } from "../../service-kinds/parts";
 import type { ValueOwner } from "../../framework/service-values";
 import { jobSchema, scheduleKind, type JobInputs } from "./schema";
 import { withServiceChoices, type JobRecord } from "./wire";
@@ -21,7 +21,7 @@ const defined = defineResource({
   fromWire: serviceFromWire,
   fillServiceChoices: withServiceChoices,
   // A job from an image runs the tag of its source; one built from git runs the branch's last commit.
-  parts: serviceParts<JobInputs, JobRecord>("job", owner, (client) => client.jobs, {
+  parts: serviceParts<JobInputs, JobRecord>("job", owner, {
     request: (inputs) => (inputs.source.image ? { image_tag: inputs.source.image.tag } : undefined),
   }),
   calls: childCalls((client) => client.jobs, "environmentId"),

@@ -1,9 +1,11 @@
+import { argsSchema } from "../../framework/args";
+import type { JobArgs } from "./index";
 import { z } from "zod";
 import { cronProblem, imageNameProblem, imageTagProblem, JOB_DEFAULTS, type JOB_ADVANCED_SETTINGS } from "../../../sdk";
 import { field } from "../../framework/fields";
 import { idInput, MAX_PORT, nameInput, ruledInput } from "../../framework/rules";
 import { refineValues } from "../../framework/service-values";
-import { groupFields, healthchecksSchema, resourceFields, serviceFields } from "../../framework/service-shape";
+import { groupFields, healthchecksSchema, resourceFields, serviceFields } from "../../service-kinds/shape";
 import { gitRepositorySchema } from "../application/schema";
 import { advancedSettingsField } from "../../service-kinds/advanced-settings";
 
@@ -95,7 +97,7 @@ export const jobScheduleSchema = z
   });
 
 /** Validated job inputs: the single source of field names, types, defaults and wire spellings. */
-export const jobSchema = z
+export const jobSchema = argsSchema<JobArgs>()(z
   .strictObject({
     environmentId: field(idInput(), { parent: "environment" }),
     name: nameInput(255),
@@ -111,9 +113,9 @@ export const jobSchema = z
     autoDeploy: z.boolean().default(false),
     ...groupFields,
     ...serviceFields,
-    advancedSettings: advancedSettingsField<typeof JOB_ADVANCED_SETTINGS>("job", "JobAdvancedSettingsInput"),
+    advancedSettings: advancedSettingsField<typeof JOB_ADVANCED_SETTINGS>("job"),
   })
-  .superRefine(refineValues);
+  .superRefine(refineValues));
 
 /** Job inputs after validation (defaults applied, git provider derived). */
 export type JobInputs = z.output<typeof jobSchema>;

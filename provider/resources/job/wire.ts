@@ -1,6 +1,6 @@
 import type { DeployServiceClient } from "../../../sdk";
 import type { Props } from "../../framework/define";
-import { isRecord } from "../../framework/service-shape";
+import { isRecord } from "../../service-kinds/shape";
 import { schemaWire } from "../../framework/wire";
 import { jobSchema, type JobInputs } from "./schema";
 

@@ -9,9 +9,9 @@ import {
   DEFAULT_DEPLOY_TIMEOUT_SECONDS, MAX_DEPLOY_TIMEOUT_SECONDS, SERVICE_KINDS, redact, type ActionResult, type DeployableServiceKind, type DeployServiceClient,
   type FollowedAction, type ServiceKindInfo, type Status,
 } from "../../sdk";
-import { withPartProgress, type Part } from "./define";
-import { field } from "./fields";
-import { flushProgress, serviceProgress } from "./progress";
+import { withPartProgress, type Part } from "../framework/define";
+import { field } from "../framework/fields";
+import { flushProgress, serviceProgress } from "../framework/progress";
 
 export { DEFAULT_DEPLOY_TIMEOUT_SECONDS, MAX_DEPLOY_TIMEOUT_SECONDS };
 
@@ -45,14 +45,8 @@ export interface DeployArgs {
   deployTimeoutSeconds?: pulumi.Input<number>;
 }
 
-/** What the deploy part reads of a service's inputs. */
-export interface DeployInputs {
-  name: string;
-  deploy: boolean;
-  deployTimeoutSeconds: number;
-  /** Values blanked out of quoted log lines. */
-  secrets?: Record<string, string>;
-}
+/** What the deploy part reads of a service's inputs: its name, {@link deployFields} as parsed, and its secrets (blanked out of quoted log lines). */
+export type DeployInputs = { name: string; secrets?: Record<string, string> } & z.output<z.ZodObject<typeof deployFields>>;
 
 /** How a deployment is followed: its limit, the deploy call's answer (the request followed) and progress. */
 interface FollowOptions {

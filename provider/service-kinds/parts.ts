@@ -2,15 +2,14 @@
  * The parts every service kind (application, container, job) has, in the order they are applied, and the reading
  * of its deploy inputs, which the service does not hold.
  */
-import type { DeployServiceClient } from "../../sdk";
-import type { AdvancedSettingsCalls } from "../service-kinds/advanced-settings";
-import { advancedSettingsPart } from "../service-kinds/advanced-settings";
+import type { AdvancedSettingsKind } from "../../sdk";
+import { advancedSettingsPart } from "./advanced-settings";
 import { builtInsPart, BUILT_IN_OUTPUT } from "./built-in-variables";
-import type { Props } from "./calls";
-import type { Part } from "./parts";
-import { deployPart, storedDeployInputs, type DeployInputs, type DeployPartOptions } from "./service-deploy";
-import { ownerValuesPart, valueRefOutputs, type ValueOwner } from "./service-values";
-import { stagePart } from "./stage-attach";
+import type { Props } from "../framework/calls";
+import type { Part } from "../framework/parts";
+import { deployPart, storedDeployInputs, type DeployInputs, type DeployPartOptions } from "./deploy";
+import { ownerValuesPart, valueRefOutputs, type ValueOwner } from "../framework/service-values";
+import { stagePart } from "../framework/stage-attach";
 
 /** What a service kind's inputs have for its parts. */
 type ServicePartInputs = DeployInputs & { deploymentStageId?: string | undefined; advancedSettings?: unknown };
@@ -28,16 +27,15 @@ export function serviceFromWire(_record: unknown, previous: Props, derived: Prop
  * and deployment, for the service kind `kind` whose values `owner` holds.
  */
 export function serviceParts<I extends ServicePartInputs, R>(
-  kind: "application" | "container" | "job",
+  kind: AdvancedSettingsKind,
   owner: ValueOwner,
-  settings: (client: DeployServiceClient) => AdvancedSettingsCalls,
   deploy?: DeployPartOptions<I>,
 ): Array<Part<I, R>> {
   return [
     ownerValuesPart<I, R>(owner),
     builtInsPart<I, R>(owner),
     stagePart<I, R>(),
-    advancedSettingsPart<I, R>(kind, settings),
+    advancedSettingsPart<I, R>(kind),
     deployPart<I, R>(kind, deploy),
   ];
 }

@@ -7,10 +7,10 @@
  * (a database password) are left out too: the service never returns their values.
  */
 import { z } from "zod";
-import type { Part } from "./define";
-import { field } from "./fields";
-import { listingMemoKey, listingOf, READ_BUILT_INS_INPUT, readsBuiltIns, type ValueOwner } from "./service-values";
-import type { VisibleValue } from "./value-targets";
+import type { Part } from "../framework/define";
+import { field } from "../framework/fields";
+import { listingMemoKey, listingOf, READ_BUILT_INS_INPUT, readsBuiltIns, type ValueOwner } from "../framework/service-values";
+import type { VisibleValue } from "../framework/value-targets";
 
 /** A built-in belongs to the output of service `id`: it describes that service, or no service (a project's or an environment's). */
 function describes(v: VisibleValue, id: string): boolean {

@@ -9,14 +9,14 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { APPLICATION_DEFAULTS, PORT_PROTOCOLS } from "../../sdk";
-import { autoscalingFields, type AutoscalingArgs } from "./autoscaling";
-import { field } from "./fields";
-import { groupRefFields } from "./group-refs";
-import { deployFields } from "./service-deploy";
-import { refineValues, valuesFields } from "./service-values";
+import { autoscalingFields, type AutoscalingArgs } from "../framework/autoscaling";
+import { field } from "../framework/fields";
+import { groupRefFields } from "../framework/group-refs";
+import { deployFields, type DeployArgs } from "./deploy";
+import { refineValues, valuesFields, type ServiceValuesArgs } from "../framework/service-values";
 import { builtInFields } from "./built-in-variables";
-import { idInput, MAX_CPU_MILLICORES, MAX_GPU, MAX_INSTANCES, MAX_MEMORY_MB, MAX_PORT, MAX_STORAGE_GB, MIN_APPLICATION_VOLUME_GB, nameInput } from "./rules";
-import type { AdoptableArgs } from "./adoption";
+import { idInput, MAX_CPU_MILLICORES, MAX_GPU, MAX_INSTANCES, MAX_MEMORY_MB, MAX_PORT, MAX_STORAGE_GB, MIN_APPLICATION_VOLUME_GB, nameInput } from "../framework/rules";
+import type { AdoptableArgs } from "../framework/adoption";
 
 /** What a probe checks: give exactly one of `tcp`, `http`, `exec`, `grpc`. */
 export interface ProbeTypeArgs {
@@ -104,9 +104,10 @@ export interface StorageArgs {
 
 /**
  * The Args every service kind (an application, a container, a job) shares field for field: its environment and
- * name, resources per instance, probes, annotation and label groups, deployment stage.
+ * name, resources per instance, probes, annotation and label groups, deployment stage, variables and secrets
+ * ({@link ServiceValuesArgs}) and deployment ({@link DeployArgs}); the schema's side is {@link serviceFields}.
  */
-export interface ServiceArgs extends AdoptableArgs {
+export interface ServiceArgs extends AdoptableArgs, ServiceValuesArgs, DeployArgs {
   /** Environment holding the service (wire: the `{environmentId}` of the create path). Changing it replaces the service. */
   environmentId: pulumi.Input<string>;
   /** Service name, unique within the environment (case-insensitive), 1 to 255 characters, not only whitespace. Wire: `name`. */
