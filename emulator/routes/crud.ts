@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { listOf } from "../schemas/common";
+import type { Access, Need } from "../server/access";
 import { needOrg, needOrgRecord, orgRecords, paginate } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
 
@@ -12,6 +13,14 @@ export interface CrudSummaries {
   delete: string;
 }
 
+/** Who may call a family's operations: `read` for the list and get, `write` for the others, unless one is named. */
+export interface CrudAccess {
+  read: Need;
+  write: Need;
+  create?: Access;
+  edit?: Access;
+}
+
 /**
  * A family's list, create, get, edit and delete: the paths and wire details, the lookups that answer 404, the model
  * calls that change the store and the presenter that serializes a record.
@@ -22,6 +31,7 @@ export interface CrudSpec<R, C extends z.ZodType, E extends z.ZodType> {
   /** Item path (`/project/{projectId}`). */
   item: string;
   summaries: CrudSummaries;
+  access: CrudAccess;
   /** The create's success status: 201, but 200 for some families. */
   createStatus: 200 | 201;
   /** Request body schemas, parsed before a handler runs. */
@@ -47,7 +57,8 @@ export interface CrudSpec<R, C extends z.ZodType, E extends z.ZodType> {
 
 /** The routes of a {@link CrudSpec}, in the order list, create, get, edit, delete. */
 export function crudRoutes<R, C extends z.ZodType, E extends z.ZodType>(s: CrudSpec<R, C, E>): Route[] {
-  const { summaries: say, response } = s;
+  const { summaries: say, response, access } = s;
+  const { read, write } = access;
   const list = (ctx: RouteContext) => {
     const items = s.list(ctx).map((r) => s.present(ctx, r));
     return s.unpaginated ? { results: items } : paginate(ctx, items);
@@ -58,16 +69,16 @@ export function crudRoutes<R, C extends z.ZodType, E extends z.ZodType>(s: CrudS
     return s.present(ctx, r);
   };
   return [
-    route({ method: "GET", path: s.collection, status: 200, summary: say.list, response: listOf(response), handler: list }),
+    route({ method: "GET", path: s.collection, status: 200, access: read, summary: say.list, response: listOf(response), handler: list }),
     route({
-      method: "POST", path: s.collection, status: s.createStatus, summary: say.create, request: s.createRequest, response,
+      method: "POST", path: s.collection, status: s.createStatus, access: access.create ?? write, summary: say.create, request: s.createRequest, response,
       handler: (ctx) => s.present(ctx, s.create(ctx, ctx.body as z.output<C>)),
     }),
     ...(say.get === undefined ? [] : [route({
-      method: "GET", path: s.item, status: 200, summary: say.get, response, handler: (ctx) => s.present(ctx, s.find(ctx)),
+      method: "GET", path: s.item, status: 200, access: read, summary: say.get, response, handler: (ctx) => s.present(ctx, s.find(ctx)),
     })]),
-    route({ method: "PUT", path: s.item, status: 200, summary: say.edit, request: s.editRequest, response, handler: edit }),
-    route({ method: "DELETE", path: s.item, status: 204, summary: say.delete, handler: (ctx) => s.remove(ctx, s.find(ctx)) }),
+    route({ method: "PUT", path: s.item, status: 200, access: access.edit ?? write, summary: say.edit, request: s.editRequest, response, handler: edit }),
+    route({ method: "DELETE", path: s.item, status: 204, access: write, summary: say.delete, handler: (ctx) => s.remove(ctx, s.find(ctx)) }),
   ];
 }
 
@@ -81,6 +92,8 @@ export interface OrgCrudSpec<R extends { id: string }, C extends z.ZodType> {
   label: string;
   /** The family's collection in the store. */
   records(ctx: RouteContext): Map<string, R>;
+  /** Who may call its operations. */
+  access: CrudAccess;
   /** Body of the create and of the replacing edit. */
   request: C;
   /** Schema of one record's wire form. */
@@ -101,7 +114,7 @@ export function orgCrudRoutes<R extends { id: string }, C extends z.ZodType>(s: 
   const idParam = s.idParam ?? `${s.segment}Id`;
   const a = `${/^[aeiou]/.test(s.label) ? "an" : "a"} ${s.label}`;
   return crudRoutes({
-    collection, item: `${collection}/{${idParam}}`, createStatus: 201,
+    collection, item: `${collection}/{${idParam}}`, createStatus: 201, access: s.access,
     summaries: { list: `List ${s.label}s`, create: `Create ${a}`, get: `Get ${a}`, edit: `Replace ${a}`, delete: `Delete ${a}` },
     createRequest: s.request, editRequest: s.request, response: s.response, present: s.present, edit: s.replace,
     list: (ctx) => orgRecords(ctx, s.records(ctx)),

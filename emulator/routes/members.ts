@@ -34,7 +34,7 @@ const needInvitation = (ctx: RouteContext) => needOrgRecord(ctx, ctx.world.store
 /** Members (list, role change, removal) and invitations (list, invite, get, accept, cancel). */
 export const memberRoutes: Route[] = [
   route({
-    method: "GET", path: "/organization/{organizationId}/member", status: 200, summary: "Members of the organization (the owner first)",
+    method: "GET", path: "/organization/{organizationId}/member", access: "admin", status: 200, summary: "Members of the organization (the owner first)",
     response: listOf(memberResponse),
     handler: (ctx) => {
       needOrg(ctx);
@@ -42,7 +42,7 @@ export const memberRoutes: Route[] = [
     },
   }),
   route({
-    method: "PUT", path: "/organization/{organizationId}/member", status: 200, summary: "Change a member's role (answers no body)",
+    method: "PUT", path: "/organization/{organizationId}/member", access: "admin", status: 200, summary: "Change a member's role (answers no body)",
     request: memberRoleRequest,
     handler: (ctx) => {
       needOrg(ctx);
@@ -51,7 +51,7 @@ export const memberRoutes: Route[] = [
     },
   }),
   route({
-    method: "DELETE", path: "/organization/{organizationId}/member", status: 204, summary: "Remove a member (body: user_id)",
+    method: "DELETE", path: "/organization/{organizationId}/member", access: "admin", status: 204, summary: "Remove a member (body: user_id)",
     request: memberRemoveRequest,
     handler: (ctx) => {
       needOrg(ctx);
@@ -59,7 +59,7 @@ export const memberRoutes: Route[] = [
     },
   }),
   route({
-    method: "GET", path: "/organization/{organizationId}/inviteMember", status: 200, summary: "Invitations of the organization",
+    method: "GET", path: "/organization/{organizationId}/inviteMember", access: "admin", status: 200, summary: "Invitations of the organization",
     response: listOf(invitationResponse),
     handler: (ctx) => {
       needOrg(ctx);
@@ -68,16 +68,16 @@ export const memberRoutes: Route[] = [
     },
   }),
   route({
-    method: "POST", path: "/organization/{organizationId}/inviteMember", status: 201, summary: "Invite an address with a role",
+    method: "POST", path: "/organization/{organizationId}/inviteMember", access: "admin", status: 201, summary: "Invite an address with a role",
     request: invitationRequest, response: invitationResponse,
     handler: (ctx) => presentInvitation(ctx, createInvitation(ctx, needOrg(ctx).id, ctx.body as z.output<typeof invitationRequest>)),
   }),
   route({
-    method: "GET", path: "/organization/{organizationId}/inviteMember/{inviteId}", status: 200, summary: "Get an invitation",
+    method: "GET", path: "/organization/{organizationId}/inviteMember/{inviteId}", access: "admin", status: 200, summary: "Get an invitation",
     response: invitationResponse, handler: (ctx) => presentInvitation(ctx, needInvitation(ctx)),
   }),
   route({
-    method: "POST", path: "/organization/{organizationId}/inviteMember/{inviteId}", status: 201,
+    method: "POST", path: "/organization/{organizationId}/inviteMember/{inviteId}", access: "admin", status: 201,
     summary: "Accept an invitation: its user becomes a member, the invitation is gone", response: invitationResponse,
     handler: (ctx) => {
       const inv = needInvitation(ctx);
@@ -87,7 +87,7 @@ export const memberRoutes: Route[] = [
     },
   }),
   route({
-    method: "DELETE", path: "/organization/{organizationId}/inviteMember/{inviteId}", status: 204, summary: "Cancel an invitation",
+    method: "DELETE", path: "/organization/{organizationId}/inviteMember/{inviteId}", access: "admin", status: 204, summary: "Cancel an invitation",
     handler: (ctx) => {
       ctx.world.store.state.invitations.delete(needInvitation(ctx).id);
     },

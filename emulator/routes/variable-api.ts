@@ -46,7 +46,7 @@ function query<S extends z.ZodType>(ctx: RouteContext, schema: S): z.output<S> {
 /** The `/variable` routes. */
 export const variableApiRoutes: Route[] = [
   route({
-    method: "GET", path: "/variable", status: 200, query: variableListQuery, response: listOf(scopedVariableResponse),
+    method: "GET", path: "/variable", access: { need: "read", also: ["query:parent_id"] }, status: 200, query: variableListQuery, response: listOf(scopedVariableResponse),
     summary: "List the variables a parent sees (its own, inherited and built-in ones)",
     handler: (ctx) => {
       const q = query(ctx, variableListQuery);
@@ -57,7 +57,7 @@ export const variableApiRoutes: Route[] = [
     },
   }),
   route({
-    method: "POST", path: "/variable", status: 201, request: variableRequest, response: scopedVariableResponse,
+    method: "POST", path: "/variable", access: { need: "write", also: ["body:variable_parent_id"] }, status: 201, request: variableRequest, response: scopedVariableResponse,
     summary: "Create a variable or secret at a parent of any scope",
     handler: (ctx) => {
       const b = ctx.body as z.output<typeof variableRequest>;
@@ -66,7 +66,7 @@ export const variableApiRoutes: Route[] = [
     },
   }),
   route({
-    method: "PUT", path: "/variable/{variableId}", status: 200, request: variableUpdateRequest, response: scopedVariableResponse,
+    method: "PUT", path: "/variable/{variableId}", access: "write", status: 200, request: variableUpdateRequest, response: scopedVariableResponse,
     summary: "Edit a variable or secret",
     handler: (ctx) => {
       const v = needStored(ctx);
@@ -75,11 +75,11 @@ export const variableApiRoutes: Route[] = [
     },
   }),
   route({
-    method: "DELETE", path: "/variable/{variableId}", status: 204, summary: "Delete a variable or secret, with its aliases and overrides",
+    method: "DELETE", path: "/variable/{variableId}", access: "write", status: 204, summary: "Delete a variable or secret, with its aliases and overrides",
     handler: (ctx) => deleteVariable(ctx, needStored(ctx)),
   }),
   route({
-    method: "POST", path: "/variable/{variableId}/alias", status: 201, request: variableAliasRequest, response: scopedVariableResponse,
+    method: "POST", path: "/variable/{variableId}/alias", access: { need: "write", also: ["body:alias_parent_id"], readOnly: ["variableId"] }, status: 201, request: variableAliasRequest, response: scopedVariableResponse,
     summary: "Make an alias of a variable at a parent that sees it",
     handler: (ctx) => {
       const b = ctx.body as z.output<typeof variableAliasRequest>;
@@ -89,7 +89,7 @@ export const variableApiRoutes: Route[] = [
     },
   }),
   route({
-    method: "POST", path: "/variable/{variableId}/override", status: 201, request: variableOverrideRequest, response: scopedVariableResponse,
+    method: "POST", path: "/variable/{variableId}/override", access: { need: "write", also: ["body:override_parent_id"], readOnly: ["variableId"] }, status: 201, request: variableOverrideRequest, response: scopedVariableResponse,
     summary: "Override a variable of a higher scope at a parent",
     handler: (ctx) => {
       const b = ctx.body as z.output<typeof variableOverrideRequest>;
@@ -99,7 +99,7 @@ export const variableApiRoutes: Route[] = [
     },
   }),
   route({
-    method: "POST", path: "/variable/import", status: 201, query: variableImportQuery, request: variableImportRequest,
+    method: "POST", path: "/variable/import", access: { need: "write", also: ["query:service_id", "importedScopes"] }, status: 201, query: variableImportQuery, request: variableImportRequest,
     response: variableImportResponse, summary: "Import variables and secrets for a service, each at its scope",
     handler: (ctx) => {
       const q = query(ctx, variableImportQuery);

@@ -30,11 +30,12 @@ export function presentDelivery(d: WebhookDeliveryRec): Record<string, unknown> 
 /** Organization webhooks; `target_secret` is kept and never answered. */
 export const webhookRoutes: Route[] = [
   ...orgCrudRoutes({
+    access: { read: "read", write: "write" },
     segment: "webhook", label: "webhook", records: (ctx) => ctx.world.store.state.webhooks, request: webhookRequest, response: webhookResponse,
     present, create: createWebhook, replace: replaceWebhook,
   }),
   route({
-    method: "GET", path: "/organization/{organizationId}/webhook/{webhookId}/event", status: 200,
+    method: "GET", path: "/organization/{organizationId}/webhook/{webhookId}/event", access: "read", status: 200,
     summary: "List a webhook's delivery attempts, newest first (a retry is an attempt of its own)",
     response: listOf(webhookEventResponse),
     handler: (ctx) => {
