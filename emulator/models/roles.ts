@@ -1,7 +1,7 @@
 /**
  * The roles of the organization: the built-in ones (fixed ids, the same in every emulator) and the custom roles.
- * A role decides what an API token made with it may do (applied by `auth.ts` through each route's declared access, `server/access.ts`): a built-in
- * role by its scope, a custom role by its own permissions per cluster, project and environment type
+ * A role decides what an API token made with it may do (applied by `auth.ts` through each route's declared access,
+ * `server/access.ts`): a built-in role by its scope, a custom role by its own permissions per cluster, project and environment type
  * (`access-custom.ts`); the scope a custom role's token record carries is never consulted.
  */
 import type { State } from "./state";
