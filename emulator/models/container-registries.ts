@@ -5,13 +5,15 @@
  * and never answered. A registry in use by a container or a job cannot be deleted.
  */
 import { createHash } from "node:crypto";
-import type { z } from "zod";
+import { z } from "zod";
 import { ApiError, badRequest } from "../server/errors";
 import type { containerRegistryRequest } from "../schemas/container-registries";
 import { baseFields, createFrom, replaceFrom, type BaseRec, type ModelContext, type RequestWriter } from "./records";
 import type { Store } from "./store";
 import { assertNameFree } from "./uniqueness";
 import { containersUsingRegistry, jobsUsingRegistry } from "./queries";
+import { base, num, str } from "./record-forms";
+import { slice } from "./slice";
 
 /** A registry's config as stored (secret fields included). */
 export type RegistryConfig = Record<string, string | number>;
@@ -25,6 +27,11 @@ export interface ContainerRegistryRec extends BaseRec {
   url: string;
   config: RegistryConfig;
 }
+
+/** The containerRegistries of the state (see `slice.ts`). */
+export const registrySlice = slice<ContainerRegistryRec>().keyed("containerRegistries", z.looseObject({
+  ...base, organization_id: str, name: str, kind: str, url: str, config: z.record(z.string(), z.union([str, num])),
+}));
 
 type Input = z.output<typeof containerRegistryRequest>;
 type ConfigField = keyof Input["config"];

@@ -14,12 +14,14 @@
  * - Deleting the service deletes its domains: they answer nowhere and free their names at once, and every write of
  *   the family removes the records of services no longer stored (the store's cascade needs no entry for them).
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { badRequest, conflict, notFound } from "../server/errors";
 import type { customDomainRequest } from "../schemas/custom-domains";
 import { baseFields, createFrom, replaceFrom, type BaseRec, type ModelContext, type RequestWriter } from "./records";
 import type { ServiceRecBase } from "./services";
 import type { State } from "./state";
+import { base, str } from "./record-forms";
+import { slice } from "./slice";
 
 /** A custom domain of a service. */
 export interface CustomDomainRec extends BaseRec {
@@ -31,6 +33,11 @@ export interface CustomDomainRec extends BaseRec {
   /** The CNAME target the user sets in DNS. */
   validation_domain: string;
 }
+
+/** The customDomains of the state (see `slice.ts`). */
+export const customDomainSlice = slice<CustomDomainRec>().keyed("customDomains", z.looseObject({
+  ...base, service_id: str, domain: str, generate_certificate: z.boolean(), use_cdn: z.boolean(), validation_domain: str,
+}));
 
 type Input = z.output<typeof customDomainRequest>;
 

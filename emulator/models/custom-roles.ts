@@ -3,13 +3,15 @@
  * the permissions an update gave; every cluster and project without one has the lowest (`VIEWER`, `NO_ACCESS`), and
  * the answer lists every cluster and project there is (a deleted project's entry is dropped).
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { ApiError, badRequest, conflict } from "../server/errors";
 import type { customRoleCreateRequest, customRoleUpdateRequest } from "../schemas/team";
 import { ROLE_ENVIRONMENT_TYPES } from "../schemas/team";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
 import { BUILTIN_ROLES } from "./roles";
 import { sameName } from "./uniqueness";
+import { base, str } from "./record-forms";
+import { slice } from "./slice";
 
 /** A project's permission per environment type. */
 export interface EnvironmentPermission {
@@ -25,6 +27,13 @@ export interface CustomRoleRec extends BaseRec {
   cluster_permissions: Array<{ cluster_id: string; permission: "VIEWER" | "ENV_CREATOR" | "ADMIN" }>;
   project_permissions: Array<{ project_id: string; is_admin: boolean; permissions: EnvironmentPermission[] }>;
 }
+
+/** The customRoles of the state (see `slice.ts`). */
+export const customRoleSlice = slice<CustomRoleRec>().keyed("customRoles", z.looseObject({
+  ...base, organization_id: str, name: str, description: str,
+  cluster_permissions: z.array(z.looseObject({ cluster_id: str, permission: str })),
+  project_permissions: z.array(z.looseObject({ project_id: str, is_admin: z.boolean(), permissions: z.array(z.looseObject({ environment_type: str, permission: str })) })),
+}));
 
 type CreateInput = z.output<typeof customRoleCreateRequest>;
 type UpdateInput = z.output<typeof customRoleUpdateRequest>;

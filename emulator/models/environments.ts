@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { aggregateState, deletionState, deploymentStatusOf, serviceState } from "../deployments/clock";
 import { badRequest } from "../server/errors";
 import type { environmentCreateRequest, environmentEditRequest } from "../schemas/environments";
@@ -8,6 +8,8 @@ import { cancelForDeletion } from "./services";
 import { DEFAULT_STAGE_NAME, appendStage } from "./stages";
 import { assertNameFree } from "./uniqueness";
 import { environmentsOf, servicesOf } from "./queries";
+import { base, deletion, obj, str } from "./record-forms";
+import { slice } from "./slice";
 
 /** An environment inside a project. */
 export interface EnvironmentRec extends BaseRec {
@@ -22,6 +24,12 @@ export interface EnvironmentRec extends BaseRec {
   /** Every environment action, oldest first, at most {@link MAX_ENVIRONMENT_ACTIONS} (absent in older data files). */
   actions?: EnvironmentActionRec[];
 }
+
+/** The environments of the state (see `slice.ts`). */
+export const environmentSlice = slice<EnvironmentRec>().keyed("environments", z.looseObject({
+  ...base, organization_id: str, project_id: str, name: str, mode: str, cluster_id: str, deleting: deletion.optional(),
+  last_action: obj.optional(), actions: z.array(obj).optional(),
+}));
 
 /** One action on a whole environment; `request_id` is also the `group_id` of the service actions it started. */
 export interface EnvironmentActionRec {

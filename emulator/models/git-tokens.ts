@@ -1,9 +1,11 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { badRequest } from "../server/errors";
 import type { gitTokenRequest } from "../schemas/git-tokens";
 import { baseFields, createFrom, replaceFrom, type BaseRec, type ModelContext, type RequestWriter } from "./records";
 import { assertNameFree } from "./uniqueness";
 import { applicationsUsingGitToken, jobsUsingGitToken } from "./queries";
+import { base, str } from "./record-forms";
+import { slice } from "./slice";
 
 /** A git provider token of the organization. */
 export interface GitTokenRec extends BaseRec {
@@ -16,6 +18,9 @@ export interface GitTokenRec extends BaseRec {
   git_api_url: string;
   expired_at: string;
 }
+
+/** The gitTokens of the state (see `slice.ts`). */
+export const gitTokenSlice = slice<GitTokenRec>().keyed("gitTokens", z.looseObject({ ...base, organization_id: str, name: str, type: str, token: str, git_api_url: str, expired_at: str }));
 
 type Input = z.output<typeof gitTokenRequest>;
 

@@ -3,12 +3,14 @@
  * Accepting one (the reference's `POST` on the invitation) makes its user a member and removes the invitation.
  */
 import { randomUUID } from "node:crypto";
-import type { z } from "zod";
+import { z } from "zod";
 import { ApiError, badRequest, conflict } from "../server/errors";
 import type { invitationRequest } from "../schemas/team";
 import { memberByEmail, givableRole, type MemberRec } from "./members";
 import { baseFields, iso, type BaseRec, type ModelContext } from "./records";
 import { roleOfLegacy } from "./roles";
+import { base, str } from "./record-forms";
+import { slice } from "./slice";
 
 /** An invitation. */
 export interface InvitationRec extends BaseRec {
@@ -16,6 +18,9 @@ export interface InvitationRec extends BaseRec {
   email: string;
   role_id: string;
 }
+
+/** The invitations of the state (see `slice.ts`). */
+export const invitationSlice = slice<InvitationRec>().keyed("invitations", z.looseObject({ ...base, organization_id: str, email: str, role_id: str }));
 
 /** How long an invitation can be accepted. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;

@@ -9,6 +9,9 @@ import { ApiError } from "../server/errors";
 import type { ClusterRec } from "./clusters";
 import type { ModelContext } from "./records";
 import type { State } from "./state";
+import { z } from "zod";
+import { str } from "./record-forms";
+import { slice } from "./slice";
 
 /** A cluster's Kubernetes credentials (keyed by the cluster's id). */
 export interface ClusterCredentialsRec {
@@ -17,6 +20,9 @@ export interface ClusterCredentialsRec {
   token: string;
   read_only_token: string;
 }
+
+/** The clusterCredentials of the state (see `slice.ts`). */
+export const clusterCredentialsSlice = slice<ClusterCredentialsRec>().keyed("clusterCredentials", z.looseObject({ id: str, created_at: str, token: str, read_only_token: str }));
 
 /** What the kubeconfig's user part holds. */
 export interface KubeconfigOptions {

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { State } from "./state";
 import type { DeploymentRec } from "./runtime";
+import { z } from "zod";
+import { num, service, str } from "./record-forms";
+import { slice } from "./slice";
 
 const MAX_LOG_LINES_PER_SERVICE = 500;
 
@@ -13,6 +16,9 @@ export interface LogRec {
   pod_name: string;
   version: string;
 }
+
+/** The logs of the state (see `slice.ts`). */
+export const logSlice = slice<LogRec>().list("logs", z.looseObject({ id: str, service_id: str, at: num, message: str, pod_name: str, version: str }));
 
 /**
  * Stores the lines of an action, each dated at its clock step (so they appear as the clock reaches them),

@@ -7,6 +7,9 @@ import type { BaseRec, ModelContext } from "./records";
 import { touch } from "./records";
 import { OWNER_ROLE, findRole, type RoleInfo } from "./roles";
 import type { State } from "./state";
+import { z } from "zod";
+import { base, str } from "./record-forms";
+import { slice } from "./slice";
 
 /** A member (the owner is not stored: see {@link ownerMember}). Its `id` is the user's id. */
 export interface MemberRec extends BaseRec {
@@ -14,6 +17,9 @@ export interface MemberRec extends BaseRec {
   name: string;
   role_id: string;
 }
+
+/** The members of the state (see `slice.ts`). */
+export const memberSlice = slice<MemberRec>().keyed("members", z.looseObject({ ...base, email: str, name: str, role_id: str }));
 
 /** Address of the organization's owner in the emulator. */
 export const OWNER_EMAIL = "owner@emulator.invalid";

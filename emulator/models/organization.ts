@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { touch, type BaseRec, type ModelContext } from "./records";
+import { z } from "zod";
+import { base, str } from "./record-forms";
+import { slice } from "./slice";
 
 /** An API token of the organization (the seeded ones have no id: only tokens made through the API do). */
 export interface TokenRec {
@@ -17,6 +20,12 @@ export interface TokenRec {
   created_at?: string;
 }
 
+/** The tokens of the state (see `slice.ts`). */
+export const tokenSlice = slice<TokenRec>().list("tokens", z.looseObject({
+  name: str, value: str, scope: z.enum(["Admin", "Read", "Deploy", "Write"]), revoked: z.boolean(),
+  id: str.optional(), role_id: str.optional(), description: str.optional(), created_at: str.optional(),
+}));
+
 /** The organization. */
 export interface OrganizationRec extends BaseRec {
   name: string;
@@ -30,6 +39,9 @@ export interface OrganizationRec extends BaseRec {
   icon_url?: string | null;
   admin_emails?: string[] | null;
 }
+
+/** The organization of the state (see `slice.ts`). */
+export const organizationSlice = slice<OrganizationRec>().one("organization", z.looseObject({ ...base, name: str, plan: str, owner: str, admin_emails: z.array(str).nullish() }));
 
 /** What an organization edit sets (every field: one left out is cleared). */
 export interface OrganizationEdit {
@@ -64,6 +76,9 @@ export interface OnPremiseCredentialsRec {
   organization_id: string;
   name: string;
 }
+
+/** The onPremiseCredentials of the state (see `slice.ts`). */
+export const onPremiseSlice = slice<OnPremiseCredentialsRec>().keyed("onPremiseCredentials", z.looseObject({ id: str, organization_id: str, name: str }));
 
 /** Creates a named set of on-premise credentials. */
 export function createOnPremiseCredentials(m: ModelContext, orgId: string, input: { name: string }): OnPremiseCredentialsRec {

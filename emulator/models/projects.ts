@@ -1,9 +1,11 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { projectRequest } from "../schemas/projects";
 import { baseFields, iso, type BaseRec, type ModelContext } from "./records";
 import { cancelForDeletion } from "./services";
 import { assertNameFree } from "./uniqueness";
 import { environmentsOf, servicesOf } from "./queries";
+import { base, str } from "./record-forms";
+import { slice } from "./slice";
 
 /** A project of the organization. */
 export interface ProjectRec extends BaseRec {
@@ -11,6 +13,9 @@ export interface ProjectRec extends BaseRec {
   name: string;
   description: string | undefined;
 }
+
+/** The projects of the state (see `slice.ts`). */
+export const projectSlice = slice<ProjectRec>().keyed("projects", z.looseObject({ ...base, organization_id: str, name: str, description: str.nullish() }));
 
 /** What a project is created or edited with. */
 export type ProjectInput = z.output<typeof projectRequest>;

@@ -15,6 +15,7 @@ import { jobKind } from "./jobs";
 import type { ModelContext } from "./records";
 import type { CommitRec, DeploymentRec } from "./runtime";
 import type { ServiceRecBase } from "./services";
+import type { Slice } from "./slice";
 
 /**
  * What a deploy request may name as the version to roll out: a git commit (`git_commit_id`), an image tag
@@ -44,6 +45,8 @@ export interface ServiceKind<C extends string = string, R extends ServiceRecBase
   readonly type: string;
   /** Its collection in the state, and in the data file. */
   readonly collection: C;
+  /** That collection's slice, with the form of its records. */
+  readonly slice: Slice<C, Map<string, R>>;
   /** States a deploy of the service walks between QUEUED and DEPLOYING (services built from git build first). */
   buildSteps(rec: R): readonly string[];
   /** What its deploy request names. */

@@ -3,6 +3,9 @@ import type { Store } from "./store";
 import { baseFields, iso, touch, type BaseRec, type ModelContext } from "./records";
 import { assertNameFree } from "./uniqueness";
 import { stageHolding, stagesOf } from "./queries";
+import { z } from "zod";
+import { base, int, str, strOrNull } from "./record-forms";
+import { slice } from "./slice";
 
 /** Name of the deployment stage every new environment gets. */
 export const DEFAULT_STAGE_NAME = "DEFAULT";
@@ -23,6 +26,12 @@ export interface StageRec extends BaseRec {
   deployment_order: number;
   services: StageServiceRec[];
 }
+
+/** The stages of the state (see `slice.ts`). */
+export const stageSlice = slice<StageRec>().keyed("stages", z.looseObject({
+  ...base, environment_id: str, name: str, description: strOrNull, deployment_order: int,
+  services: z.array(z.looseObject({ ...base, service_id: str, service_type: str, is_skipped: z.boolean() })),
+}));
 
 /** What a stage is created or edited with. */
 export interface StageInput {

@@ -15,6 +15,9 @@ import type { EnvironmentRec } from "./environments";
 import type { ProjectRec } from "./projects";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
 import type { ServiceKind, ServiceRec } from "./service-kinds";
+import { z } from "zod";
+import { base, str, strOrNull } from "./record-forms";
+import { slice } from "./slice";
 
 /** Whether a record is a plain variable or a secret (whose value is never answered). */
 export type VariableKind = "VARIABLE" | "SECRET";
@@ -45,6 +48,12 @@ export interface VariableRec extends BaseRec {
   /** The variable an alias points at or an override overrides (a stored or a built-in one). */
   target_id?: string;
 }
+
+/** The variables of the state (see `slice.ts`). */
+export const variableSlice = slice<VariableRec>().keyed("variables", z.looseObject({
+  ...base, service_id: str, kind: z.enum(["VARIABLE", "SECRET"]), key: str, value: str, mount_path: strOrNull,
+  variable_type: z.enum(["VALUE", "FILE", "ALIAS", "OVERRIDE"]).optional(), target_id: str.optional(),
+}));
 
 /** A parent of variables, with the parents above it. */
 export interface Parent {

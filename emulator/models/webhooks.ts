@@ -1,8 +1,10 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { badRequest } from "../server/errors";
 import type { WEBHOOK_EVENTS, webhookRequest } from "../schemas/webhooks";
 import { allowListOf, targetUrlProblem } from "../deployments/webhook-targets";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
+import { base, int, str } from "./record-forms";
+import { slice } from "./slice";
 
 /** An organization webhook. */
 export interface WebhookRec extends BaseRec {
@@ -18,6 +20,13 @@ export interface WebhookRec extends BaseRec {
   /** Attempts of deliveries, oldest first, the most recent few hundred (absent in data files of older emulators). */
   deliveries?: WebhookDeliveryRec[];
 }
+
+/** The webhooks of the state (see `slice.ts`). */
+export const webhookSlice = slice<WebhookRec>().keyed("webhooks", z.looseObject({
+  ...base, organization_id: str, kind: str, target_url: str, target_secret: str.optional(), enabled: z.boolean(),
+  events: z.array(str), project_names_filter: z.array(str), environment_types_filter: z.array(str),
+  deliveries: z.array(z.looseObject({ id: str, created_at: str, event_id: str, attempt: int, delivered: z.boolean() })).optional(),
+}));
 
 /**
  * One delivery attempt (see `webhook-delivery.ts`). The reference's `WebhookEventResponse` fields, and the emulator's
