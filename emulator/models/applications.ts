@@ -10,7 +10,8 @@ import { newRuntime } from "./runtime";
 import type { ServiceKind } from "./service-kinds";
 import { addService, assertServiceNameFree, serviceEdited } from "./services";
 import { gitRepository, running, str, strOrNull } from "./record-forms";
-import { slice } from "./slice";
+import { read, slice } from "./slice";
+import type { gitTokenSlice } from "./git-tokens";
 
 /** An application built from a git repository. */
 export interface ApplicationRec extends RunningServiceRec {
@@ -49,7 +50,7 @@ const PLAIN_FIELDS = [
 
 /** 400 when a request names a git token the organization does not have. */
 export function checkGitToken(m: ModelContext, id: string | null | undefined): void {
-  if (id && !m.world.store.state.gitTokens.has(id)) throw badRequest("git_repository.git_token_id", `unknown git token ${id}`);
+  if (id && !read<typeof gitTokenSlice>(m.world.store, "gitTokens").has(id)) throw badRequest("git_repository.git_token_id", `unknown git token ${id}`);
 }
 
 /** Applies a create or an edit; everything that can fail is checked before the first change. */

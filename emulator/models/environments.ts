@@ -9,7 +9,8 @@ import { DEFAULT_STAGE_NAME, appendStage } from "./stages";
 import { assertNameFree } from "./uniqueness";
 import { environmentsOf, servicesOf } from "./queries";
 import { base, deletion, obj, str } from "./record-forms";
-import { slice } from "./slice";
+import { read, slice } from "./slice";
+import type { clusterSlice } from "./clusters";
 
 /** An environment inside a project. */
 export interface EnvironmentRec extends BaseRec {
@@ -68,7 +69,7 @@ function clusterField(input: { cluster?: string | undefined }): "cluster" | "clu
 
 /** Creates an environment on the named cluster (else the default one) with its `DEFAULT` deployment stage. */
 export function createEnvironment(m: ModelContext, project: Parent, input: z.output<typeof environmentCreateRequest>): EnvironmentRec {
-  const clusters = m.world.store.state.clusters;
+  const clusters = read<typeof clusterSlice>(m.world.store, "clusters");
   const wanted = input.cluster ?? input.cluster_id;
   const cluster = wanted === undefined ? (clusters.find((c) => c.is_default) ?? clusters[0]) : clusters.find((c) => c.id === wanted);
   if (!cluster) throw badRequest(clusterField(input), `unknown cluster ${wanted ?? ""}`);
@@ -77,7 +78,7 @@ export function createEnvironment(m: ModelContext, project: Parent, input: z.out
     ...baseFields(m.now), organization_id: project.organization_id, project_id: project.id, name: input.name,
     mode: input.mode ?? "DEVELOPMENT", cluster_id: cluster.id,
   };
-  m.world.store.state.environments.set(e.id, e);
+  environmentSlice.of(m.world.store).set(e.id, e);
   appendStage(m, e.id, DEFAULT_STAGE_NAME, null);
   return e;
 }

@@ -10,7 +10,7 @@ import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
 import { assertNameFree } from "./uniqueness";
 import { groupReferrers, parentsOf } from "./queries";
 import { base, str } from "./record-forms";
-import { slice } from "./slice";
+import { slice, view } from "./slice";
 
 /** An annotations group. */
 export interface AnnotationsGroupRec extends BaseRec {
@@ -54,7 +54,7 @@ type GroupOf<F extends GroupField> = F extends "annotations_groups" ? Annotation
 
 /** The groups of one kind, by id. */
 export function groupsIn<F extends GroupField>(m: ModelContext, field: F): Map<string, GroupOf<F>> {
-  return m.world.store.state[KINDS[field].collection] as Map<string, GroupOf<F>>;
+  return view<typeof annotationsGroupSlice | typeof labelsGroupSlice>(m.world.store)[KINDS[field].collection] as Map<string, GroupOf<F>>;
 }
 
 /**

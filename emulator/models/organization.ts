@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { touch, type BaseRec, type ModelContext } from "./records";
 import { z } from "zod";
 import { base, str } from "./record-forms";
-import { slice } from "./slice";
+import { read, slice } from "./slice";
+import type { clusterSlice } from "./clusters";
 
 /** An API token of the organization (the seeded ones have no id: only tokens made through the API do). */
 export interface TokenRec {
@@ -57,7 +58,7 @@ export interface OrganizationEdit {
 
 /** Replaces the organization's editable settings: a field the edit leaves out is cleared. */
 export function editOrganization(m: ModelContext, input: OrganizationEdit): OrganizationRec {
-  const o = m.world.store.state.organization;
+  const o = organizationSlice.of(m.world.store);
   o.name = input.name;
   o.plan = input.plan ?? o.plan;
   o.description = input.description ?? null;
@@ -83,7 +84,7 @@ export const onPremiseSlice = slice<OnPremiseCredentialsRec>().keyed("onPremiseC
 /** Creates a named set of on-premise credentials. */
 export function createOnPremiseCredentials(m: ModelContext, orgId: string, input: { name: string }): OnPremiseCredentialsRec {
   const rec: OnPremiseCredentialsRec = { id: randomUUID(), organization_id: orgId, name: input.name };
-  m.world.store.state.onPremiseCredentials.set(rec.id, rec);
+  onPremiseSlice.of(m.world.store).set(rec.id, rec);
   return rec;
 }
 
@@ -95,5 +96,5 @@ export function renameOnPremiseCredentials(_m: ModelContext, rec: OnPremiseCrede
 /** What the organization costs this month, in cents: each cluster and each service by its kind's price. */
 export function currentCostCents(m: ModelContext): number {
   const store = m.world.store;
-  return store.state.clusters.length * 12000 + store.servicesWithKind().reduce((sum, [kind]) => sum + kind.monthlyCostCents, 0);
+  return read<typeof clusterSlice>(store, "clusters").length * 12000 + store.servicesWithKind().reduce((sum, [kind]) => sum + kind.monthlyCostCents, 0);
 }

@@ -21,14 +21,14 @@ export const projectSlice = slice<ProjectRec>().keyed("projects", z.looseObject(
 export type ProjectInput = z.output<typeof projectRequest>;
 
 function assertFreeName(m: ModelContext, name: string, self?: string): void {
-  assertNameFree(m.world.store.state.projects.values(), name, "case-insensitive", "project", "this organization", self);
+  assertNameFree(projectSlice.of(m.world.store).values(), name, "case-insensitive", "project", "this organization", self);
 }
 
 /** Creates a project of the organization. */
 export function createProject(m: ModelContext, orgId: string, input: ProjectInput): ProjectRec {
   assertFreeName(m, input.name);
   const p: ProjectRec = { ...baseFields(m.now), organization_id: orgId, name: input.name, description: input.description ?? undefined };
-  m.world.store.state.projects.set(p.id, p);
+  projectSlice.of(m.world.store).set(p.id, p);
   return p;
 }
 

@@ -53,3 +53,19 @@ export type SliceValue<S> = S extends Slice<string, infer V> ? V : never;
 
 /** The state a list of slices makes: each slice's value under its name. */
 export type StateOf<S extends Slice> = { [X in S as X["key"]]: SliceValue<X> };
+
+/**
+ * The value of another family's slice, named by its key: `read<typeof environmentSlice>(store, "environments")`. The
+ * slice is imported as a type only, so a question across families adds no import between their modules at run time.
+ */
+export function read<S extends Slice>(holder: StateHolder, key: S["key"]): SliceValue<S> {
+  return (holder.state as Record<string, SliceValue<S>>)[key] as SliceValue<S>;
+}
+
+/**
+ * The state seen as the slices `S` only (imported as types): `view<typeof logSlice | typeof clusterSlice>(store)`.
+ * What a function asks of the state is then what its type says, never the whole state.
+ */
+export function view<S extends Slice>(holder: StateHolder): StateOf<S> {
+  return holder.state as StateOf<S>;
+}

@@ -93,7 +93,7 @@ export function createWebhook(m: ModelContext, orgId: string, b: Input): Webhook
     project_names_filter: [], environment_types_filter: [],
   };
   apply(m, w, b);
-  m.world.store.state.webhooks.set(w.id, w);
+  webhookSlice.of(m.world.store).set(w.id, w);
   return w;
 }
 

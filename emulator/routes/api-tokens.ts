@@ -8,7 +8,7 @@ import { param, route, type Route, type RouteContext } from "./types";
 
 /** The token's metadata: never its value. */
 function present(ctx: RouteContext, t: ApiTokenRec): Record<string, unknown> {
-  const role = findRole(ctx.world.store.state, t.role_id);
+  const role = findRole(ctx.world.store, t.role_id);
   return {
     id: t.id, created_at: t.created_at, name: t.name, ...(t.description !== undefined ? { description: t.description } : {}),
     role_id: t.role_id, role_name: role?.name ?? t.scope,

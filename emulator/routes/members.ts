@@ -11,7 +11,7 @@ import { route, type Route, type RouteContext } from "./types";
 
 /** The role fields of a member or an invitation (a role deleted meanwhile cannot be: deletion refuses it). */
 function roleFields(ctx: RouteContext, roleId: string): { role: string; role_id: string; role_name: string } {
-  const role = findRole(ctx.world.store.state, roleId) ?? OWNER_ROLE;
+  const role = findRole(ctx.world.store, roleId) ?? OWNER_ROLE;
   return { role: role.legacy, role_id: role.id, role_name: role.name };
 }
 
@@ -38,7 +38,7 @@ export const memberRoutes: Route[] = [
     response: listOf(memberResponse),
     handler: (ctx) => {
       needOrg(ctx);
-      return { results: allMembers(ctx.world.store.state).map((m) => presentMember(ctx, m)) };
+      return { results: allMembers(ctx.world.store).map((m) => presentMember(ctx, m)) };
     },
   }),
   route({

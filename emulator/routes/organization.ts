@@ -54,7 +54,7 @@ export const organizationRoutes: Route[] = [
     response: listOf(availableRoleResponse),
     handler: (ctx) => {
       needOrg(ctx);
-      return { results: availableRoles(ctx.world.store.state).map((r) => ({ id: r.id, name: r.name })) };
+      return { results: availableRoles(ctx.world.store).map((r) => ({ id: r.id, name: r.name })) };
     },
   }),
   route({

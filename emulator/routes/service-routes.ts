@@ -123,7 +123,7 @@ export function logRoute(kind: AnyServiceKind): Route {
     response: listOf(logLine),
     handler: (ctx) => {
       const svc = needServiceOf(ctx, kind);
-      const lines = visibleLogs(ctx.world.store.state, svc.id, ctx.now, tailOf(ctx));
+      const lines = visibleLogs(ctx.world.store, svc.id, ctx.now, tailOf(ctx));
       return {
         results: lines.map((l) => ({ id: l.id, created_at: iso(l.at), message: l.message, pod_name: l.pod_name, version: l.version })),
       };

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ModelContext } from "../models/records";
-import type { World } from "../models/world";
+import type { World } from "../models/store";
 import type { Access } from "../server/access";
 
 /** What a handler receives; it is also what a model call takes. */
