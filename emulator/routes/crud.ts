@@ -4,6 +4,14 @@ import type { Access, Need } from "../server/access";
 import { needOrg, needOrgRecord, orgRecords, paginate } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
 
+/** How a family's records go on the wire: the schema of one and the presenter that writes it. */
+export interface RecordWire<R> {
+  /** Schema of one record's wire form (for /openapi.json). */
+  response: z.ZodType;
+  /** Wire form of a record. */
+  present(ctx: RouteContext, r: R): unknown;
+}
+
 /** Summaries of a family's operations in /openapi.json; a family without `get` has no item read. */
 export interface CrudSummaries {
   list: string;
@@ -25,7 +33,7 @@ export interface CrudAccess {
  * A family's list, create, get, edit and delete: the paths and wire details, the lookups that answer 404, the model
  * calls that change the store and the presenter that serializes a record.
  */
-export interface CrudSpec<R, C extends z.ZodType, E extends z.ZodType> {
+export interface CrudSpec<R, C extends z.ZodType, E extends z.ZodType> extends RecordWire<R> {
   /** Collection path, under the parent (`/organization/{organizationId}/project`). */
   collection: string;
   /** Item path (`/project/{projectId}`). */
@@ -37,8 +45,6 @@ export interface CrudSpec<R, C extends z.ZodType, E extends z.ZodType> {
   /** Request body schemas, parsed before a handler runs. */
   createRequest: C;
   editRequest: E;
-  /** Schema of one record's wire form (for /openapi.json). */
-  response: z.ZodType;
   /** True when the list answers every record, ignoring `page`/`page_size`. */
   unpaginated?: boolean;
   /** The records of the list (the parent looked up). */
@@ -51,8 +57,6 @@ export interface CrudSpec<R, C extends z.ZodType, E extends z.ZodType> {
   edit(ctx: RouteContext, r: R, body: z.output<E>): void;
   /** Deletes a record (the model's delete). */
   remove(ctx: RouteContext, r: R): void;
-  /** Wire form of a record. */
-  present(ctx: RouteContext, r: R): unknown;
 }
 
 /** The routes of a {@link CrudSpec}, in the order list, create, get, edit, delete. */
@@ -83,7 +87,7 @@ export function crudRoutes<R, C extends z.ZodType, E extends z.ZodType>(s: CrudS
 }
 
 /** A family the organization owns, items nested under it, edits replacing the whole record (git tokens, webhooks). */
-export interface OrgCrudSpec<R extends { id: string }, C extends z.ZodType> {
+export interface OrgCrudSpec<R extends { id: string }, C extends z.ZodType> extends RecordWire<R> {
   /** Path segment: `/organization/{organizationId}/<segment>/{<idParam>}`. */
   segment: string;
   /** Name of the item's path parameter; default `<segment>Id`. */
@@ -96,10 +100,6 @@ export interface OrgCrudSpec<R extends { id: string }, C extends z.ZodType> {
   access: CrudAccess;
   /** Body of the create and of the replacing edit. */
   request: C;
-  /** Schema of one record's wire form. */
-  response: z.ZodType;
-  /** Wire form of a record. */
-  present(ctx: RouteContext, r: R): unknown;
   /** The model's create. */
   create(ctx: RouteContext, orgId: string, body: z.output<C>): R;
   /** The model's full replace. */

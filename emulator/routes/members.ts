@@ -29,6 +29,20 @@ function presentInvitation(ctx: RouteContext, inv: InvitationRec): Record<string
   };
 }
 
+/** A change to one member, named in the body (`user_id`): the organization checked, the model's change made; no body answered. */
+function memberChange<B extends z.ZodType>(
+  method: "PUT" | "DELETE", status: number, summary: string, request: B, change: (ctx: RouteContext, body: z.output<B>) => void,
+): Route {
+  return route({
+    method, path: "/organization/{organizationId}/member", access: "admin", status, summary, request,
+    handler: (ctx) => {
+      needOrg(ctx);
+      change(ctx, ctx.body as z.output<B>);
+      return undefined;
+    },
+  });
+}
+
 const needInvitation = (ctx: RouteContext) => needOrgRecord(ctx, ctx.world.store.state.invitations, "invitation", "inviteId");
 
 /** Members (list, role change, removal) and invitations (list, invite, get, accept, cancel). */
@@ -41,23 +55,8 @@ export const memberRoutes: Route[] = [
       return { results: allMembers(ctx.world.store).map((m) => presentMember(ctx, m)) };
     },
   }),
-  route({
-    method: "PUT", path: "/organization/{organizationId}/member", access: "admin", status: 200, summary: "Change a member's role (answers no body)",
-    request: memberRoleRequest,
-    handler: (ctx) => {
-      needOrg(ctx);
-      editMemberRole(ctx, ctx.body as z.output<typeof memberRoleRequest>);
-      return undefined;
-    },
-  }),
-  route({
-    method: "DELETE", path: "/organization/{organizationId}/member", access: "admin", status: 204, summary: "Remove a member (body: user_id)",
-    request: memberRemoveRequest,
-    handler: (ctx) => {
-      needOrg(ctx);
-      removeMember(ctx, ctx.body as z.output<typeof memberRemoveRequest>);
-    },
-  }),
+  memberChange("PUT", 200, "Change a member's role (answers no body)", memberRoleRequest, editMemberRole),
+  memberChange("DELETE", 204, "Remove a member (body: user_id)", memberRemoveRequest, removeMember),
   route({
     method: "GET", path: "/organization/{organizationId}/inviteMember", access: "admin", status: 200, summary: "Invitations of the organization",
     response: listOf(invitationResponse),

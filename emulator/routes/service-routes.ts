@@ -14,7 +14,7 @@ import { deployRequest, imageDeployRequest, listOf, sourceDeployRequest, statusR
 import { logLine } from "../schemas/applications";
 import { historyPageOf, historyQuery, serviceDeploymentResponse } from "../schemas/deployment-history";
 import { imageAutoDeployRequest } from "../schemas/containers";
-import { crudRoutes } from "./crud";
+import { crudRoutes, type RecordWire } from "./crud";
 import { deploymentEntry, historyPage } from "./deployment-history";
 import { needEnvironment, needOrg, needServiceOf } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
@@ -30,14 +30,10 @@ const DEPLOY_REQUESTS: Record<DeploySource, z.ZodType> = {
 };
 
 /** What a kind's routes file gives: its wire schemas, its presenter and its model's create and edit. */
-export interface ServiceRouteSpec<R, C extends z.ZodType, E extends z.ZodType> {
+export interface ServiceRouteSpec<R, C extends z.ZodType, E extends z.ZodType> extends RecordWire<R> {
   /** Request body schemas of the create and the edit. */
   createRequest: C;
   editRequest: E;
-  /** Schema of one record's wire form. */
-  response: z.ZodType;
-  /** Wire form of a record. */
-  present(ctx: RouteContext, r: R): unknown;
   /** The model's create, in the environment named by the path. */
   create(ctx: RouteContext, envId: string, body: z.output<C>): R;
   /** The model's edit. */
