@@ -9,7 +9,7 @@ import { notFound } from "../server/errors";
 import { importVariables } from "../models/variable-import";
 import {
   createAlias, createOverride, createVariable, deleteVariable, editVariable, entryOf, findEntry, needParent, refuseBuiltIn,
-  visibleTo, type VariableEntry, type VariableRec,
+  visibleTo, type Parent, type ParentScope, type VariableEntry, type VariableRec,
 } from "../models/variables";
 import { listOf } from "../schemas/common";
 import {
@@ -41,6 +41,28 @@ function answer(ctx: RouteContext, v: VariableRec): unknown {
 
 function query<S extends z.ZodType>(ctx: RouteContext, schema: S): z.output<S> {
   return parseOr400(schema, Object.fromEntries(ctx.query.entries()));
+}
+
+/**
+ * `POST /variable/{variableId}/<what>`: an alias or an override of the variable made at the parent the body names
+ * (`<what>_scope`, `<what>_parent_id`), by `make` (the model's create).
+ */
+function derivedRoute<B extends z.ZodType>(
+  what: "alias" | "override", request: B, summary: string,
+  make: (ctx: RouteContext, parent: Parent, target: VariableEntry, body: z.output<B>) => VariableRec,
+): Route {
+  const parentField = `${what}_parent_id`;
+  return route({
+    method: "POST", path: `/variable/{variableId}/${what}`, access: { need: "write", also: [`body:${parentField}`], readOnly: ["variableId"] },
+    status: 201, request, response: scopedVariableResponse, summary,
+    handler: (ctx) => {
+      const b = ctx.body as z.output<B>;
+      const named = b as Record<string, string>;
+      const target = needEntry(ctx);
+      const parent = needParent(ctx.world.store, named[`${what}_scope`] as ParentScope, named[parentField] ?? "", parentField);
+      return answer(ctx, make(ctx, parent, target, b));
+    },
+  });
 }
 
 /** The `/variable` routes. */
@@ -78,26 +100,10 @@ export const variableApiRoutes: Route[] = [
     method: "DELETE", path: "/variable/{variableId}", access: "write", status: 204, summary: "Delete a variable or secret, with its aliases and overrides",
     handler: (ctx) => deleteVariable(ctx, needStored(ctx)),
   }),
-  route({
-    method: "POST", path: "/variable/{variableId}/alias", access: { need: "write", also: ["body:alias_parent_id"], readOnly: ["variableId"] }, status: 201, request: variableAliasRequest, response: scopedVariableResponse,
-    summary: "Make an alias of a variable at a parent that sees it",
-    handler: (ctx) => {
-      const b = ctx.body as z.output<typeof variableAliasRequest>;
-      const target = needEntry(ctx);
-      const parent = needParent(ctx.world.store, b.alias_scope, b.alias_parent_id, "alias_parent_id");
-      return answer(ctx, createAlias(ctx, parent, target, b.key, b, "variableId"));
-    },
-  }),
-  route({
-    method: "POST", path: "/variable/{variableId}/override", access: { need: "write", also: ["body:override_parent_id"], readOnly: ["variableId"] }, status: 201, request: variableOverrideRequest, response: scopedVariableResponse,
-    summary: "Override a variable of a higher scope at a parent",
-    handler: (ctx) => {
-      const b = ctx.body as z.output<typeof variableOverrideRequest>;
-      const target = needEntry(ctx);
-      const parent = needParent(ctx.world.store, b.override_scope, b.override_parent_id, "override_parent_id");
-      return answer(ctx, createOverride(ctx, parent, target, b.value, b, "variableId"));
-    },
-  }),
+  derivedRoute("alias", variableAliasRequest, "Make an alias of a variable at a parent that sees it",
+    (ctx, parent, target, b) => createAlias(ctx, parent, target, b.key, b, "variableId")),
+  derivedRoute("override", variableOverrideRequest, "Override a variable of a higher scope at a parent",
+    (ctx, parent, target, b) => createOverride(ctx, parent, target, b.value, b, "variableId")),
   route({
     method: "POST", path: "/variable/import", access: { need: "write", also: ["query:service_id", "importedScopes"] }, status: 201, query: variableImportQuery, request: variableImportRequest,
     response: variableImportResponse, summary: "Import variables and secrets for a service, each at its scope",
