@@ -137,7 +137,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const stored = options.dataFile ? loadData(options.dataFile) : undefined;
   const seed = stored?.seed ?? newSeedInfo(now);
   const state = stored?.state ?? seedState(seed);
-  ensureClusterCredentials(state, seed.tokens.admin, seed.createdAt); // a data file of an older emulator has none
+  ensureClusterCredentials({ state }, seed.tokens.admin, seed.createdAt); // a data file of an older emulator has none
   const server = new EmulatorServer(seed, state, {
     stepMs: options.stepMs ?? 0,
     rateLimitPerHour: options.rateLimitPerHour ?? 1000,

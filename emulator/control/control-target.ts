@@ -1,6 +1,6 @@
 import type { Faults } from "../server/faults";
 import type { RequestLog } from "../server/request-log";
-import type { World } from "../models/world";
+import type { World } from "../models/store";
 
 /** What the control endpoints act on: the server's world, faults and request log, its reset and its data file. */
 export interface ControlTarget {

@@ -32,8 +32,8 @@ import { iso, type ModelContext } from "../models/records";
 import type { DeploymentRec, ServiceAction } from "../models/runtime";
 import type { DeployBody, ServiceKind, ServiceRec } from "../models/service-kinds";
 import type { ServiceRecBase } from "../models/services";
-import type { Store } from "../models/store";
-import type { World } from "../models/world";
+import type { StoreView } from "../models/store-view";
+import type { ModelWorld } from "../models/world";
 import { servicesOf, stagesOf } from "../models/queries";
 
 /** What an action is started with beyond the service and the action. */
@@ -60,11 +60,11 @@ function labelOf(action: ServiceAction): string {
  * end, with its final webhook event; the log lines it would still have written are replaced by one saying why it was
  * cancelled. Answers whether it was still running.
  */
-export function cancelAction(world: World, svc: ServiceRecBase, d: DeploymentRec, nowMs: number, reason: string): boolean {
+export function cancelAction(world: ModelWorld, svc: ServiceRecBase, d: DeploymentRec, nowMs: number, reason: string): boolean {
   const running = !finished(d, nowMs);
   endDeployment(world, svc, d, nowMs);
   if (running && world.store.kindOf(svc.id)?.logLines) {
-    cutLogs(world.store.state, svc, d, nowMs, `${labelOf(d.action)} request ${d.request_id} cancelled: ${reason}`);
+    cutLogs(world.store, svc, d, nowMs, `${labelOf(d.action)} request ${d.request_id} cancelled: ${reason}`);
   }
   return running;
 }
@@ -75,7 +75,7 @@ export function cancelAction(world: World, svc: ServiceRecBase, d: DeploymentRec
  * lines its kind keeps (dated along the timeline, so they appear as the clock reaches them) and schedules its events.
  */
 export function runServiceAction(
-  world: World, svc: ServiceRecBase, action: ServiceAction, nowMs: number, options: ActionOptions = {},
+  world: ModelWorld, svc: ServiceRecBase, action: ServiceAction, nowMs: number, options: ActionOptions = {},
 ): DeploymentRec {
   const kind = world.store.kindOf(svc.id);
   if (kind === undefined) throw new Error(`service ${svc.id} is not stored`);
@@ -104,7 +104,7 @@ export function runServiceAction(
     const lines = cancel
       ? [[0, `${labelOf(action)} request ${d.request_id} queued`], [0, `${labelOf(action)} request ${d.request_id} cancelled: ${cancel.reason}`]] as Array<[number, string]>
       : kind.logLines(svc, d, shown);
-    appendLogs(world.store.state, svc, d, shown, lines);
+    appendLogs(world.store, svc, d, shown, lines);
   }
   scheduleDeploymentEvents(world, svc, d, nowMs);
   return d;
@@ -150,7 +150,7 @@ export interface PlannedStage {
  * stage by stage in deployment order; services placed in no stage (only data files of older emulators have them)
  * form a last stage, and stages with none selected are left out.
  */
-export function planByStage(store: Store, envId: string, pick: (svc: ServiceRec, skipped: boolean) => PlannedService | undefined): PlannedStage[] {
+export function planByStage(store: StoreView, envId: string, pick: (svc: ServiceRec, skipped: boolean) => PlannedService | undefined): PlannedStage[] {
   const placed = new Set<string>();
   const plan: PlannedStage[] = [];
   for (const stage of stagesOf(store, envId)) {

@@ -10,7 +10,7 @@ import { endOf, finished, stateAt } from "./clock";
 import type { DeploymentRec } from "../models/runtime";
 import type { ServiceRecBase } from "../models/services";
 import { emitDeploymentEvent, type WebhookEvent } from "./webhook-delivery";
-import { later, type World } from "../models/world";
+import { later, type ModelWorld } from "../models/world";
 
 function finalEvent(state: string): WebhookEvent {
   if (state === "DEPLOYED") return "DEPLOYMENT_SUCCESSFUL";
@@ -18,18 +18,18 @@ function finalEvent(state: string): WebhookEvent {
   return "DEPLOYMENT_FAILURE";
 }
 
-function announce(world: World, svc: ServiceRecBase, d: DeploymentRec, event: WebhookEvent, state: string): void {
+function announce(world: ModelWorld, svc: ServiceRecBase, d: DeploymentRec, event: WebhookEvent, state: string): void {
   emitDeploymentEvent(world, event, svc, { deployment_request_id: d.request_id, state });
 }
 
-function announceStart(world: World, svc: ServiceRecBase, d: DeploymentRec): void {
+function announceStart(world: ModelWorld, svc: ServiceRecBase, d: DeploymentRec): void {
   if (d.notified !== undefined) return;
   d.notified = "started";
   announce(world, svc, d, "DEPLOYMENT_STARTED", "QUEUED");
 }
 
 /** Sends the one final event of a deployment (its start first when that is due and not sent yet). */
-function announceEnd(world: World, svc: ServiceRecBase, d: DeploymentRec, nowMs: number): void {
+function announceEnd(world: ModelWorld, svc: ServiceRecBase, d: DeploymentRec, nowMs: number): void {
   if (d.action !== "DEPLOY" || d.notified === "ended") return;
   if (d.notified === undefined && d.start > nowMs) {
     d.notified = "ended"; // cancelled before it began: it never started, so it has no events
@@ -42,7 +42,7 @@ function announceEnd(world: World, svc: ServiceRecBase, d: DeploymentRec, nowMs:
 }
 
 /** Schedules a deploy's events on the clock: its start when its first step begins, its end when it reaches it. */
-export function scheduleDeploymentEvents(world: World, svc: ServiceRecBase, d: DeploymentRec, nowMs: number): void {
+export function scheduleDeploymentEvents(world: ModelWorld, svc: ServiceRecBase, d: DeploymentRec, nowMs: number): void {
   if (d.action !== "DEPLOY") return;
   later(world, d.start - nowMs, () => {
     if (d.cancelled_at === undefined) announceStart(world, svc, d);
@@ -61,7 +61,7 @@ export function scheduleDeploymentEvents(world: World, svc: ServiceRecBase, d: D
  * Ends a service's action at `nowMs` because a newer action replaces it or the service is deleted: cancelled when
  * it had not reached its terminal state, and its final event sent now (not when its timer would have fired).
  */
-export function endDeployment(world: World, svc: ServiceRecBase, d: DeploymentRec, nowMs: number): void {
+export function endDeployment(world: ModelWorld, svc: ServiceRecBase, d: DeploymentRec, nowMs: number): void {
   if (!finished(d, nowMs)) d.cancelled_at = nowMs;
   announceEnd(world, svc, d, nowMs);
 }

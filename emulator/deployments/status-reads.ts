@@ -6,10 +6,10 @@ import { serviceStatus, type ClockedService } from "./clock";
 import { staleKey } from "../server/faults";
 import { environmentStatus, type EnvironmentRec } from "../models/environments";
 import type { ModelContext } from "../models/records";
-import type { World } from "../models/world";
+import type { ModelWorld } from "../models/world";
 
 /** A service's `Status` as a status read answers it. */
-export function readServiceStatus(world: World, svc: ClockedService, nowMs: number): Record<string, unknown> {
+export function readServiceStatus(world: ModelWorld, svc: ClockedService, nowMs: number): Record<string, unknown> {
   return world.faults.readStale(staleKey("service", svc.id), nowMs) ?? serviceStatus(svc, nowMs);
 }
 

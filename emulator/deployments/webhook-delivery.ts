@@ -33,9 +33,14 @@ import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import { iso } from "../models/records";
 import type { ServiceRecBase } from "../models/services";
-import type { WebhookDeliveryRec, WebhookRec } from "../models/webhooks";
+import type { WebhookDeliveryRec, WebhookRec, webhookSlice } from "../models/webhooks";
 import { allowListOf, resolveTarget, targetUrlProblem, type AllowList, type CheckedAddress } from "./webhook-targets";
-import { later, type World } from "../models/world";
+import { later, type ModelWorld } from "../models/world";
+import { read } from "../models/slice";
+import type { environmentSlice } from "../models/environments";
+import type { organizationSlice } from "../models/organization";
+import type { projectSlice } from "../models/projects";
+import { view } from "../models/slice";
 
 /** Event names of the reference, as stored and delivered. */
 export type WebhookEvent = "DEPLOYMENT_STARTED" | "DEPLOYMENT_SUCCESSFUL" | "DEPLOYMENT_FAILURE" | "DEPLOYMENT_CANCELLED";
@@ -83,8 +88,8 @@ export function projectMatches(filter: readonly string[], projectName: string | 
  * (`environment_id`, `environment_name`, `environment_type`), project (`project_id`, `project_name`) and organization,
  * plus `extra` (the deployment request and state). Never throws; the attempts run in the background.
  */
-export function emitDeploymentEvent(world: World, event: WebhookEvent, svc: ServiceRecBase, extra: Record<string, unknown>): void {
-  const s = world.store.state;
+export function emitDeploymentEvent(world: ModelWorld, event: WebhookEvent, svc: ServiceRecBase, extra: Record<string, unknown>): void {
+  const s = view<typeof environmentSlice | typeof organizationSlice | typeof projectSlice | typeof webhookSlice>(world.store);
   const kind = world.store.kindOf(svc.id);
   const env = s.environments.get(svc.environment_id);
   const project = env ? s.projects.get(env.project_id) : undefined;
@@ -153,7 +158,7 @@ function headersOf(d: Delivery, attempt: number, redact: boolean): Record<string
 }
 
 /** Runs attempt `attempt` of a delivery, records it, and schedules the next one when it failed and attempts remain. */
-function deliver(world: World, hook: WebhookRec, d: Delivery, attempt = 1): void {
+function deliver(world: ModelWorld, hook: WebhookRec, d: Delivery, attempt = 1): void {
   const startedAt = world.now();
   void post(d.url, d.body, headersOf(d, attempt, false), allowListOf(world.config.webhookAllowHosts)).then((outcome) => {
     const ok = outcome.status >= 200 && outcome.status < 300;
@@ -169,7 +174,7 @@ function deliver(world: World, hook: WebhookRec, d: Delivery, attempt = 1): void
     world.changed?.();
     if (!retry) return;
     later(world, delay, () => {
-      const current = world.store.state.webhooks.get(hook.id);
+      const current = read<typeof webhookSlice>(world.store, "webhooks").get(hook.id);
       if (current !== hook || !hook.enabled) return; // deleted, replaced by a reset, or disabled meanwhile
       deliver(world, hook, d, attempt + 1);
     });

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { badRequest } from "../server/errors";
 import type { applicationCreateRequest, applicationEditRequest } from "../schemas/applications";
 import { defaultAdvancedSettings } from "./advanced-settings";
@@ -9,6 +9,9 @@ import { assignGiven, baseFields, type ModelContext } from "./records";
 import { newRuntime } from "./runtime";
 import type { ServiceKind } from "./service-kinds";
 import { addService, assertServiceNameFree, serviceEdited } from "./services";
+import { gitRepository, running, str, strOrNull } from "./record-forms";
+import { read, slice } from "./slice";
+import type { gitTokenSlice } from "./git-tokens";
 
 /** An application built from a git repository. */
 export interface ApplicationRec extends RunningServiceRec {
@@ -24,9 +27,14 @@ export interface ApplicationRec extends RunningServiceRec {
   docker_target_build_stage: string | null;
 }
 
+/** The applications of the state (see `slice.ts`). */
+export const applicationSlice = slice<ApplicationRec>().keyed("applications", z.looseObject({
+  ...running, git_repository: gitRepository, build_mode: str, dockerfile_path: strOrNull, docker_target_build_stage: strOrNull,
+}));
+
 /** The application service kind: builds an image from a git commit (the named one, else its branch's head), keeps a log. */
 export const applicationKind: ServiceKind<"applications", ApplicationRec> = {
-  name: "application", type: "APPLICATION", collection: "applications", buildSteps: () => ["BUILDING"], deploysFrom: "git-commit",
+  name: "application", type: "APPLICATION", collection: applicationSlice.key, slice: applicationSlice, buildSteps: () => ["BUILDING"], deploysFrom: "git-commit",
   restarts: true, monthlyCostCents: 1500, secretFields: [], logLines: applicationLogLines,
   commitOf: (app, requested, atMs) => commitFor(app.git_repository, requested, atMs),
 };
@@ -42,7 +50,7 @@ const PLAIN_FIELDS = [
 
 /** 400 when a request names a git token the organization does not have. */
 export function checkGitToken(m: ModelContext, id: string | null | undefined): void {
-  if (id && !m.world.store.state.gitTokens.has(id)) throw badRequest("git_repository.git_token_id", `unknown git token ${id}`);
+  if (id && !read<typeof gitTokenSlice>(m.world.store, "gitTokens").has(id)) throw badRequest("git_repository.git_token_id", `unknown git token ${id}`);
 }
 
 /** Applies a create or an edit; everything that can fail is checked before the first change. */

@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import type { autoscalingRequest, autoscalingResponse } from "../schemas/autoscaling";
 import { baseFields, iso, type ModelContext } from "./records";
+import type { organizationSlice } from "./organization";
+import { read } from "./slice";
 
 /** An autoscaling policy as stored and answered. */
 export type AutoscalingRec = z.output<typeof autoscalingResponse>;
@@ -17,7 +19,7 @@ export function buildAutoscaling(
   m: ModelContext, serviceId: string, b: z.output<typeof autoscalingRequest>, previous: AutoscalingRec | undefined,
 ): AutoscalingRec {
   const base = previous ? { id: previous.id, created_at: previous.created_at, updated_at: iso(m.now) } : baseFields(m.now);
-  const orgId = m.world.store.state.organization.id;
+  const orgId = read<typeof organizationSlice>(m.world.store, "organization").id;
   return {
     ...base, service_id: serviceId, mode: b.mode,
     polling_interval_seconds: b.polling_interval_seconds ?? DEFAULT_POLLING_INTERVAL_SECONDS,

@@ -16,12 +16,15 @@
  * environment and its services. Ids are stable: derived from the defining record's id and the key.
  */
 import { createHash } from "node:crypto";
-import type { Store } from "./store";
+import type { StoreView } from "./store-view";
 import { databaseHost, databasePort, type DatabaseRec } from "./databases";
 import type { EnvironmentRec } from "./environments";
 import type { ProjectRec } from "./projects";
 import type { ServiceKind, ServiceRec } from "./service-kinds";
 import { servicesWithKindIn } from "./queries";
+import type { environmentSlice } from "./environments";
+import type { projectSlice } from "./projects";
+import { view } from "./slice";
 
 /** One built-in variable. */
 export interface BuiltInVariable {
@@ -99,14 +102,14 @@ export function serviceBuiltIns(kind: ServiceKind, svc: ServiceRec): BuiltInVari
 }
 
 /** The built-ins defined by an environment and every service in it. */
-export function environmentWideBuiltIns(store: Store, env: EnvironmentRec): BuiltInVariable[] {
+export function environmentWideBuiltIns(store: StoreView, env: EnvironmentRec): BuiltInVariable[] {
   const services = servicesWithKindIn(store, env.id);
   return [...environmentBuiltIns(env), ...services.flatMap(([k, s]) => serviceBuiltIns(k, s))];
 }
 
 /** Every built-in of the store (for lookups by id). */
-export function allBuiltIns(store: Store): BuiltInVariable[] {
-  const s = store.state;
+export function allBuiltIns(store: StoreView): BuiltInVariable[] {
+  const s = view<typeof environmentSlice | typeof projectSlice>(store);
   return [
     ...[...s.projects.values()].flatMap(projectBuiltIns),
     ...[...s.environments.values()].flatMap((e) => environmentWideBuiltIns(store, e)),

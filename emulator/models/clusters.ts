@@ -1,6 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { GroupRefs } from "./groups";
 import { iso, type BaseRec, type ModelContext } from "./records";
+import { z } from "zod";
+import { base, groupRefs, str, strOrNull } from "./record-forms";
+import { slice } from "./slice";
 
 /** The last minor Kubernetes version the emulator offers an upgrade to. */
 const LAST_MINOR = 33;
@@ -29,6 +32,12 @@ export interface ClusterRec extends BaseRec, GroupRefs, Partial<ClusterDetails> 
   last_deployment_date: string | null;
   last_execution_id: string | null;
 }
+
+/** The clusters of the state (see `slice.ts`). */
+export const clusterSlice = slice<ClusterRec>().list("clusters", z.looseObject({
+  ...base, ...groupRefs, organization_id: str, name: str, region: str, version: str, next_version: strOrNull,
+  is_default: z.boolean(), last_deployment_date: strOrNull, last_execution_id: strOrNull,
+}));
 
 /** What a cluster is known by before its details. */
 type ClusterIdentity = Pick<ClusterRec, "id" | "name" | "region" | "created_at">;

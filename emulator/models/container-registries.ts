@@ -5,13 +5,15 @@
  * and never answered. A registry in use by a container or a job cannot be deleted.
  */
 import { createHash } from "node:crypto";
-import type { z } from "zod";
+import { z } from "zod";
 import { ApiError, badRequest } from "../server/errors";
 import type { containerRegistryRequest } from "../schemas/container-registries";
 import { baseFields, createFrom, replaceFrom, type BaseRec, type ModelContext, type RequestWriter } from "./records";
-import type { Store } from "./store";
+import type { StoreView } from "./store-view";
 import { assertNameFree } from "./uniqueness";
 import { containersUsingRegistry, jobsUsingRegistry } from "./queries";
+import { base, num, str } from "./record-forms";
+import { slice } from "./slice";
 
 /** A registry's config as stored (secret fields included). */
 export type RegistryConfig = Record<string, string | number>;
@@ -25,6 +27,11 @@ export interface ContainerRegistryRec extends BaseRec {
   url: string;
   config: RegistryConfig;
 }
+
+/** The containerRegistries of the state (see `slice.ts`). */
+export const registrySlice = slice<ContainerRegistryRec>().keyed("containerRegistries", z.looseObject({
+  ...base, organization_id: str, name: str, kind: str, url: str, config: z.record(z.string(), z.union([str, num])),
+}));
 
 type Input = z.output<typeof containerRegistryRequest>;
 type ConfigField = keyof Input["config"];
@@ -84,7 +91,7 @@ function configFor(b: Input): RegistryConfig {
 
 function check(m: ModelContext, b: Input, self?: string): void {
   if (UNSUPPORTED_KINDS.has(b.kind)) throw badRequest("kind", `${b.kind} registries are no longer supported`);
-  assertNameFree(m.world.store.state.containerRegistries.values(), b.name, "case-insensitive", "container registry", "this organization", self);
+  assertNameFree(registrySlice.of(m.world.store).values(), b.name, "case-insensitive", "container registry", "this organization", self);
 }
 
 /** Sets every field from a full request (the config replaced whole, credentials included). */
@@ -103,7 +110,7 @@ const writer: RequestWriter<ContainerRegistryRec, Input> = { check, apply };
 
 /** Creates a registry of the organization. */
 export function createContainerRegistry(m: ModelContext, orgId: string, b: Input): ContainerRegistryRec {
-  return createFrom(m, writer, m.world.store.state.containerRegistries, b, (): ContainerRegistryRec => ({
+  return createFrom(m, writer, registrySlice.of(m.world.store), b, (): ContainerRegistryRec => ({
     ...baseFields(m.now), organization_id: orgId, name: b.name, kind: b.kind, url: "", config: {},
   }));
 }
@@ -123,7 +130,7 @@ export interface RegistryUser {
 }
 
 /** The services pulling from a registry. */
-export function servicesUsingRegistry(store: Store, registryId: string): RegistryUser[] {
+export function servicesUsingRegistry(store: StoreView, registryId: string): RegistryUser[] {
   const users: RegistryUser[] = [];
   for (const c of containersUsingRegistry(store, registryId)) {
     users.push({ id: c.id, name: c.name, environment_id: c.environment_id, type: "CONTAINER" });
@@ -141,12 +148,12 @@ export function deleteContainerRegistry(m: ModelContext, r: ContainerRegistryRec
     const named = users.slice(0, 3).map((u) => `'${u.name}'`).join(", ");
     throw new ApiError(400, `containerRegistryId: registry '${r.name}' is used by ${users.length} service(s) (${named}${users.length > 3 ? ", ..." : ""}); change or delete them first`);
   }
-  m.world.store.state.containerRegistries.delete(r.id);
+  registrySlice.of(m.world.store).delete(r.id);
 }
 
 /** The registry a request names by id, or 400 naming the field. */
 export function registryFor(m: ModelContext, field: string, id: string): ContainerRegistryRec {
-  const r = m.world.store.state.containerRegistries.get(id);
+  const r = registrySlice.of(m.world.store).get(id);
   if (r === undefined) throw badRequest(field, `unknown container registry ${id}`);
   return r;
 }

@@ -3,7 +3,7 @@
  * `tag`). A deploy pulls the image (no build step) and may name a new tag, which the container keeps; the
  * organization's auto-deploy gives a new tag to every container with `auto_deploy` running the image.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import type { containerRequest } from "../schemas/containers";
 import { defaultAdvancedSettings } from "./advanced-settings";
 import { applyRunningFields, type RunningServiceRec } from "./application-parts";
@@ -13,6 +13,8 @@ import { newRuntime } from "./runtime";
 import type { ServiceKind } from "./service-kinds";
 import { imageLogLines } from "./service-logs";
 import { addNewService, assertServiceNameFree, editWholeService, serviceEdited } from "./services";
+import { running, service, str } from "./record-forms";
+import { slice } from "./slice";
 
 /** A container of an environment. */
 export interface ContainerRec extends RunningServiceRec {
@@ -21,6 +23,9 @@ export interface ContainerRec extends RunningServiceRec {
   tag: string;
 }
 
+/** The containers of the state (see `slice.ts`). */
+export const containerSlice = slice<ContainerRec>().keyed("containers", z.looseObject({ ...running, registry_id: str, image_name: str, tag: str }));
+
 /** The image a container runs, as its log and history name it. */
 function imageOf(c: { image_name: string; tag: string }): string {
   return `${c.image_name}:${c.tag}`;
@@ -28,7 +33,7 @@ function imageOf(c: { image_name: string; tag: string }): string {
 
 /** The container service kind: pulls its image (no build step); a deploy names a new tag, or deploys the one it has. */
 export const containerKind: ServiceKind<"containers", ContainerRec> = {
-  name: "container", type: "CONTAINER", collection: "containers", buildSteps: () => [], deploysFrom: "image-tag",
+  name: "container", type: "CONTAINER", collection: containerSlice.key, slice: containerSlice, buildSteps: () => [], deploysFrom: "image-tag",
   restarts: true, monthlyCostCents: 1000, secretFields: [],
   applyDeploy: (m, c, body) => {
     if (body.image_tag) setContainerTag(m, c, body.image_tag);

@@ -14,12 +14,15 @@
  * - Deleting the service deletes its domains: they answer nowhere and free their names at once, and every write of
  *   the family removes the records of services no longer stored (the store's cascade needs no entry for them).
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { badRequest, conflict, notFound } from "../server/errors";
 import type { customDomainRequest } from "../schemas/custom-domains";
 import { baseFields, createFrom, replaceFrom, type BaseRec, type ModelContext, type RequestWriter } from "./records";
 import type { ServiceRecBase } from "./services";
 import type { State } from "./state";
+import { base, str } from "./record-forms";
+import { read, slice } from "./slice";
+import type { environmentSlice } from "./environments";
 
 /** A custom domain of a service. */
 export interface CustomDomainRec extends BaseRec {
@@ -31,6 +34,11 @@ export interface CustomDomainRec extends BaseRec {
   /** The CNAME target the user sets in DNS. */
   validation_domain: string;
 }
+
+/** The customDomains of the state (see `slice.ts`). */
+export const customDomainSlice = slice<CustomDomainRec>().keyed("customDomains", z.looseObject({
+  ...base, service_id: str, domain: str, generate_certificate: z.boolean(), use_cdn: z.boolean(), validation_domain: str,
+}));
 
 type Input = z.output<typeof customDomainRequest>;
 
@@ -52,12 +60,12 @@ export function domainProblem(domain: string): string | undefined {
 
 /** The custom domains of a service, oldest first. */
 export function domainsOf(m: ModelContext, serviceId: string): CustomDomainRec[] {
-  return [...m.world.store.state.customDomains.values()].filter((d) => d.service_id === serviceId);
+  return [...customDomainSlice.of(m.world.store).values()].filter((d) => d.service_id === serviceId);
 }
 
 /** The custom domain `id` of the service, or 404. */
 export function domainOf(m: ModelContext, serviceId: string, id: string): CustomDomainRec {
-  const d = m.world.store.state.customDomains.get(id);
+  const d = customDomainSlice.of(m.world.store).get(id);
   if (d === undefined || d.service_id !== serviceId) throw notFound("custom domain", id);
   return d;
 }
@@ -66,7 +74,7 @@ function check(m: ModelContext, b: Input, self?: string): void {
   const problem = domainProblem(b.domain);
   if (problem !== undefined) throw badRequest("domain", problem);
   const wanted = b.domain.toLowerCase();
-  const taken = [...m.world.store.state.customDomains.values()].find((d) => d.id !== self && d.domain.toLowerCase() === wanted);
+  const taken = [...customDomainSlice.of(m.world.store).values()].find((d) => d.id !== self && d.domain.toLowerCase() === wanted);
   if (taken !== undefined) {
     const owner = m.world.store.service(taken.service_id)?.name ?? taken.service_id;
     throw conflict(`domain: custom domain '${b.domain}' is already used in this organization (by service '${owner}')`);
@@ -79,7 +87,7 @@ function short(id: string): string {
 
 /** The CNAME target of a service's domains. */
 function validationDomain(m: ModelContext, svc: ServiceRecBase): string {
-  const clusterId = m.world.store.state.environments.get(svc.environment_id)?.cluster_id ?? svc.environment_id;
+  const clusterId = read<typeof environmentSlice>(m.world.store, "environments").get(svc.environment_id)?.cluster_id ?? svc.environment_id;
   return `z${short(svc.id)}.${short(clusterId)}.emulator.internal`;
 }
 
@@ -94,7 +102,7 @@ const writer: RequestWriter<CustomDomainRec, Input> = { check, apply };
 
 /** Adds a custom domain to an application or a container. */
 export function createCustomDomain(m: ModelContext, svc: ServiceRecBase, b: Input): CustomDomainRec {
-  return createFrom(m, writer, m.world.store.state.customDomains, b, (): CustomDomainRec => ({
+  return createFrom(m, writer, customDomainSlice.of(m.world.store), b, (): CustomDomainRec => ({
     ...baseFields(m.now), service_id: svc.id, domain: "", generate_certificate: true, use_cdn: false,
     validation_domain: validationDomain(m, svc),
   }));
@@ -107,5 +115,5 @@ export function editCustomDomain(m: ModelContext, d: CustomDomainRec, b: Input):
 
 /** Deletes a custom domain. */
 export function deleteCustomDomain(m: ModelContext, d: CustomDomainRec): void {
-  m.world.store.state.customDomains.delete(d.id);
+  customDomainSlice.of(m.world.store).delete(d.id);
 }

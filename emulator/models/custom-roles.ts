@@ -3,13 +3,20 @@
  * the permissions an update gave; every cluster and project without one has the lowest (`VIEWER`, `NO_ACCESS`), and
  * the answer lists every cluster and project there is (a deleted project's entry is dropped).
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { ApiError, badRequest, conflict } from "../server/errors";
 import type { customRoleCreateRequest, customRoleUpdateRequest } from "../schemas/team";
 import { ROLE_ENVIRONMENT_TYPES } from "../schemas/team";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
 import { BUILTIN_ROLES } from "./roles";
 import { sameName } from "./uniqueness";
+import { base, str } from "./record-forms";
+import { read, slice, view } from "./slice";
+import type { clusterSlice } from "./clusters";
+import type { invitationSlice } from "./invitations";
+import type { memberSlice } from "./members";
+import type { tokenSlice } from "./organization";
+import type { projectSlice } from "./projects";
 
 /** A project's permission per environment type. */
 export interface EnvironmentPermission {
@@ -26,12 +33,19 @@ export interface CustomRoleRec extends BaseRec {
   project_permissions: Array<{ project_id: string; is_admin: boolean; permissions: EnvironmentPermission[] }>;
 }
 
+/** The customRoles of the state (see `slice.ts`). */
+export const customRoleSlice = slice<CustomRoleRec>().keyed("customRoles", z.looseObject({
+  ...base, organization_id: str, name: str, description: str,
+  cluster_permissions: z.array(z.looseObject({ cluster_id: str, permission: str })),
+  project_permissions: z.array(z.looseObject({ project_id: str, is_admin: z.boolean(), permissions: z.array(z.looseObject({ environment_type: str, permission: str })) })),
+}));
+
 type CreateInput = z.output<typeof customRoleCreateRequest>;
 type UpdateInput = z.output<typeof customRoleUpdateRequest>;
 
 /** 409 when the name is a built-in role's or another custom role's (names compared ignoring case; see `uniqueness.ts`). */
 function checkName(m: ModelContext, name: string, self?: string): void {
-  const taken = [...BUILTIN_ROLES, ...m.world.store.state.customRoles.values()].find((r) => r.id !== self && sameName(r.name, name, "case-insensitive"));
+  const taken = [...BUILTIN_ROLES, ...customRoleSlice.of(m.world.store).values()].find((r) => r.id !== self && sameName(r.name, name, "case-insensitive"));
   if (taken) throw conflict(`name: the organization already has a role named '${taken.name}'`);
 }
 
@@ -41,7 +55,7 @@ export function createCustomRole(m: ModelContext, orgId: string, b: CreateInput)
   const rec: CustomRoleRec = {
     ...baseFields(m.now), organization_id: orgId, name: b.name, description: b.description ?? "", cluster_permissions: [], project_permissions: [],
   };
-  m.world.store.state.customRoles.set(rec.id, rec);
+  customRoleSlice.of(m.world.store).set(rec.id, rec);
   return rec;
 }
 
@@ -55,7 +69,7 @@ function checkUnique(ids: string[], field: string): void {
 
 /** Replaces a custom role's name, description and permissions. */
 export function updateCustomRole(m: ModelContext, rec: CustomRoleRec, b: UpdateInput): void {
-  const s = m.world.store.state;
+  const s = view<typeof clusterSlice | typeof projectSlice>(m.world.store);
   checkName(m, b.name, rec.id);
   checkUnique(b.cluster_permissions.map((p) => p.cluster_id), "cluster_permissions");
   checkUnique(b.project_permissions.map((p) => p.project_id), "project_permissions");
@@ -78,7 +92,7 @@ export function updateCustomRole(m: ModelContext, rec: CustomRoleRec, b: UpdateI
 
 /** Deletes a custom role; 400 while a member, an invitation or an API token has it. */
 export function deleteCustomRole(m: ModelContext, rec: CustomRoleRec): void {
-  const s = m.world.store.state;
+  const s = view<typeof customRoleSlice | typeof invitationSlice | typeof memberSlice | typeof tokenSlice>(m.world.store);
   const users = [
     ...[...s.members.values()].filter((x) => x.role_id === rec.id).map((x) => `member ${x.email}`),
     ...[...s.invitations.values()].filter((x) => x.role_id === rec.id).map((x) => `invitation of ${x.email}`),
@@ -90,7 +104,7 @@ export function deleteCustomRole(m: ModelContext, rec: CustomRoleRec): void {
 
 /** The role's permission on every cluster of the organization. */
 export function effectiveClusterPermissions(m: ModelContext, rec: CustomRoleRec): Array<{ cluster_id: string; cluster_name: string; permission: string }> {
-  return m.world.store.state.clusters.map((c) => ({
+  return read<typeof clusterSlice>(m.world.store, "clusters").map((c) => ({
     cluster_id: c.id, cluster_name: c.name,
     permission: rec.cluster_permissions.find((p) => p.cluster_id === c.id)?.permission ?? "VIEWER",
   }));
@@ -98,7 +112,7 @@ export function effectiveClusterPermissions(m: ModelContext, rec: CustomRoleRec)
 
 /** The role's permissions on every project of the organization, one per environment type. */
 export function effectiveProjectPermissions(m: ModelContext, rec: CustomRoleRec): Array<Record<string, unknown>> {
-  return [...m.world.store.state.projects.values()].map((project) => {
+  return [...read<typeof projectSlice>(m.world.store, "projects").values()].map((project) => {
     const given = rec.project_permissions.find((p) => p.project_id === project.id);
     const isAdmin = given?.is_admin ?? false;
     return {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { z } from "zod";
+import { z } from "zod";
 import { badRequest } from "../server/errors";
 import type { credentialsRequest, databaseCreateRequest, databaseEditRequest } from "../schemas/databases";
 import { applicationKind, type ApplicationRec } from "./applications";
@@ -9,6 +9,8 @@ import { newRuntime } from "./runtime";
 import type { ServiceKind } from "./service-kinds";
 import { addService, assertServiceNameFree, serviceEdited, type ServiceRecBase } from "./services";
 import { servicesOfKind, variablesOf } from "./queries";
+import { num, service, str } from "./record-forms";
+import { slice } from "./slice";
 
 /** A database of an environment. */
 export interface DatabaseRec extends ServiceRecBase {
@@ -26,12 +28,17 @@ export interface DatabaseRec extends ServiceRecBase {
   password: string;
 }
 
+/** The databases of the state (see `slice.ts`). */
+export const databaseSlice = slice<DatabaseRec>().keyed("databases", z.looseObject({
+  ...service, type: str, version: str, mode: str, accessibility: str, cpu: num, memory: num, storage: num, login: str, password: str,
+}));
+
 /** Disk type of a MANAGED database that was given none. */
 export const DEFAULT_MANAGED_DISK_TYPE = "gp3";
 
 /** The database service kind: no build step, no log; its password is a secret (kept out of the state dump). */
 export const databaseKind: ServiceKind<"databases", DatabaseRec> = {
-  name: "database", type: "DATABASE", collection: "databases", buildSteps: () => [], deploysFrom: "none",
+  name: "database", type: "DATABASE", collection: databaseSlice.key, slice: databaseSlice, buildSteps: () => [], deploysFrom: "none",
   restarts: true, monthlyCostCents: 2500, secretFields: ["password"],
 };
 

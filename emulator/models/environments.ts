@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { aggregateState, deletionState, deploymentStatusOf, serviceState } from "../deployments/clock";
 import { badRequest } from "../server/errors";
 import type { environmentCreateRequest, environmentEditRequest } from "../schemas/environments";
@@ -8,6 +8,9 @@ import { cancelForDeletion } from "./services";
 import { DEFAULT_STAGE_NAME, appendStage } from "./stages";
 import { assertNameFree } from "./uniqueness";
 import { environmentsOf, servicesOf } from "./queries";
+import { base, deletion, obj, str } from "./record-forms";
+import { read, slice } from "./slice";
+import type { clusterSlice } from "./clusters";
 
 /** An environment inside a project. */
 export interface EnvironmentRec extends BaseRec {
@@ -22,6 +25,12 @@ export interface EnvironmentRec extends BaseRec {
   /** Every environment action, oldest first, at most {@link MAX_ENVIRONMENT_ACTIONS} (absent in older data files). */
   actions?: EnvironmentActionRec[];
 }
+
+/** The environments of the state (see `slice.ts`). */
+export const environmentSlice = slice<EnvironmentRec>().keyed("environments", z.looseObject({
+  ...base, organization_id: str, project_id: str, name: str, mode: str, cluster_id: str, deleting: deletion.optional(),
+  last_action: obj.optional(), actions: z.array(obj).optional(),
+}));
 
 /** One action on a whole environment; `request_id` is also the `group_id` of the service actions it started. */
 export interface EnvironmentActionRec {
@@ -60,7 +69,7 @@ function clusterField(input: { cluster?: string | undefined }): "cluster" | "clu
 
 /** Creates an environment on the named cluster (else the default one) with its `DEFAULT` deployment stage. */
 export function createEnvironment(m: ModelContext, project: Parent, input: z.output<typeof environmentCreateRequest>): EnvironmentRec {
-  const clusters = m.world.store.state.clusters;
+  const clusters = read<typeof clusterSlice>(m.world.store, "clusters");
   const wanted = input.cluster ?? input.cluster_id;
   const cluster = wanted === undefined ? (clusters.find((c) => c.is_default) ?? clusters[0]) : clusters.find((c) => c.id === wanted);
   if (!cluster) throw badRequest(clusterField(input), `unknown cluster ${wanted ?? ""}`);
@@ -69,7 +78,7 @@ export function createEnvironment(m: ModelContext, project: Parent, input: z.out
     ...baseFields(m.now), organization_id: project.organization_id, project_id: project.id, name: input.name,
     mode: input.mode ?? "DEVELOPMENT", cluster_id: cluster.id,
   };
-  m.world.store.state.environments.set(e.id, e);
+  environmentSlice.of(m.world.store).set(e.id, e);
   appendStage(m, e.id, DEFAULT_STAGE_NAME, null);
   return e;
 }

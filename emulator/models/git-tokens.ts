@@ -1,9 +1,11 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { badRequest } from "../server/errors";
 import type { gitTokenRequest } from "../schemas/git-tokens";
 import { baseFields, createFrom, replaceFrom, type BaseRec, type ModelContext, type RequestWriter } from "./records";
 import { assertNameFree } from "./uniqueness";
 import { applicationsUsingGitToken, jobsUsingGitToken } from "./queries";
+import { base, str } from "./record-forms";
+import { slice } from "./slice";
 
 /** A git provider token of the organization. */
 export interface GitTokenRec extends BaseRec {
@@ -17,6 +19,9 @@ export interface GitTokenRec extends BaseRec {
   expired_at: string;
 }
 
+/** The gitTokens of the state (see `slice.ts`). */
+export const gitTokenSlice = slice<GitTokenRec>().keyed("gitTokens", z.looseObject({ ...base, organization_id: str, name: str, type: str, token: str, git_api_url: str, expired_at: str }));
+
 type Input = z.output<typeof gitTokenRequest>;
 
 const API_URLS = new Map<string, string>([
@@ -29,7 +34,7 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
 
 function check(m: ModelContext, b: Input, self?: string): void {
   if (b.type === "BITBUCKET" && !b.workspace) throw badRequest("workspace", "is required when type is BITBUCKET");
-  assertNameFree(m.world.store.state.gitTokens.values(), b.name, "exact", "git token", "this organization", self);
+  assertNameFree(gitTokenSlice.of(m.world.store).values(), b.name, "exact", "git token", "this organization", self);
 }
 
 /** Sets every field from a full request: the optional fields a request leaves out are cleared. */
@@ -48,7 +53,7 @@ const writer: RequestWriter<GitTokenRec, Input> = { check, apply };
 
 /** Creates a git token, valid for a year. */
 export function createGitToken(m: ModelContext, orgId: string, b: Input): GitTokenRec {
-  return createFrom(m, writer, m.world.store.state.gitTokens, b, (): GitTokenRec => {
+  return createFrom(m, writer, gitTokenSlice.of(m.world.store), b, (): GitTokenRec => {
     const expires = new Date(m.now + YEAR_MS).toISOString().slice(0, 10);
     return { ...baseFields(m.now), organization_id: orgId, name: b.name, type: b.type, token: "", git_api_url: "", expired_at: expires };
   });

@@ -3,12 +3,14 @@
  * (and, for labels, clusters) reference by id in `annotations_groups` / `labels_groups`. A reference to an id the
  * organization does not have is refused (400 naming the item); deleting a group takes it off whatever referenced it.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { badRequest } from "../server/errors";
 import type { annotationsGroupRequest, labelsGroupRequest } from "../schemas/groups";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
 import { assertNameFree } from "./uniqueness";
 import { groupReferrers, parentsOf } from "./queries";
+import { base, str } from "./record-forms";
+import { slice, view } from "./slice";
 
 /** An annotations group. */
 export interface AnnotationsGroupRec extends BaseRec {
@@ -18,12 +20,23 @@ export interface AnnotationsGroupRec extends BaseRec {
   scopes: string[];
 }
 
+/** The annotationsGroups of the state (see `slice.ts`). */
+export const annotationsGroupSlice = slice<AnnotationsGroupRec>().keyed("annotationsGroups", z.looseObject({
+  ...base, organization_id: str, name: str, annotations: z.array(z.looseObject({ key: str, value: str })), scopes: z.array(str),
+}));
+
 /** A labels group. */
 export interface LabelsGroupRec extends BaseRec {
   organization_id: string;
   name: string;
   labels: Array<{ key: string; value: string; propagate_to_cloud_provider: boolean }>;
 }
+
+/** The labelsGroups of the state (see `slice.ts`). */
+export const labelsGroupSlice = slice<LabelsGroupRec>().keyed("labelsGroups", z.looseObject({
+  ...base, organization_id: str, name: str,
+  labels: z.array(z.looseObject({ key: str, value: str, propagate_to_cloud_provider: z.boolean() })),
+}));
 
 /** The wire field a service references groups through. */
 export type GroupField = "annotations_groups" | "labels_groups";
@@ -41,7 +54,7 @@ type GroupOf<F extends GroupField> = F extends "annotations_groups" ? Annotation
 
 /** The groups of one kind, by id. */
 export function groupsIn<F extends GroupField>(m: ModelContext, field: F): Map<string, GroupOf<F>> {
-  return m.world.store.state[KINDS[field].collection] as Map<string, GroupOf<F>>;
+  return view<typeof annotationsGroupSlice | typeof labelsGroupSlice>(m.world.store)[KINDS[field].collection] as Map<string, GroupOf<F>>;
 }
 
 /**

@@ -5,7 +5,7 @@
  * (`on_start`, `on_stop`, `on_delete`), never both kinds of schedule. A deploy runs the job: QUEUED, BUILDING (built
  * from git only), DEPLOYING, then DEPLOYED when the run succeeded or DEPLOYMENT_ERROR when it failed.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { badRequest } from "../server/errors";
 import type { jobDockerRequest, jobRequest, jobScheduleRequest, jobSourceRequest } from "../schemas/jobs";
 import { LIFECYCLE_EVENTS } from "../schemas/jobs";
@@ -19,6 +19,8 @@ import { newRuntime } from "./runtime";
 import type { DeployBody, ServiceKind } from "./service-kinds";
 import { imageLogLines } from "./service-logs";
 import { addNewService, assertServiceNameFree, editWholeService, serviceEdited } from "./services";
+import { gitRepository, int, jobCommand, num, obj, service, str } from "./record-forms";
+import { slice } from "./slice";
 
 /** What a job runs on one event. */
 export interface JobCommandRec {
@@ -64,6 +66,20 @@ export interface JobRec extends ConfiguredServiceRec {
   advanced_settings: AdvancedSettings;
 }
 
+/** The jobs of the state (see `slice.ts`). */
+export const jobSlice = slice<JobRec>().keyed("jobs", z.looseObject({
+  ...service, healthchecks: obj, auto_deploy: z.boolean(), cpu: num, memory: num, gpu: num.optional(), max_nb_restart: int,
+  max_duration_seconds: int, auto_preview: z.boolean(), port: int.nullable(), advanced_settings: obj,
+  source: z.looseObject({
+    image: z.looseObject({ image_name: str, tag: str, registry_id: str }).optional(),
+    docker: z.looseObject({ git_repository: gitRepository }).optional(),
+  }),
+  schedule: z.looseObject({
+    cronjob: jobCommand.extend({ scheduled_at: str, timezone: str }).optional(), on_start: jobCommand.optional(),
+    on_stop: jobCommand.optional(), on_delete: jobCommand.optional(), lifecycle_type: str.optional(),
+  }),
+}));
+
 /** `CRON` or `LIFECYCLE`. */
 export function jobType(j: { schedule: JobScheduleRec }): "CRON" | "LIFECYCLE" {
   return j.schedule.cronjob ? "CRON" : "LIFECYCLE";
@@ -79,7 +95,7 @@ function runOf(j: JobRec): { event: string; command: JobCommandRec | undefined; 
 
 /** The job service kind: built first when its source is a git repository; runs to its end, so it has no restart. */
 export const jobKind: ServiceKind<"jobs", JobRec> = {
-  name: "job", type: "JOB", collection: "jobs", buildSteps: (j) => (j.source.docker ? ["BUILDING"] : []),
+  name: "job", type: "JOB", collection: jobSlice.key, slice: jobSlice, buildSteps: (j) => (j.source.docker ? ["BUILDING"] : []),
   deploysFrom: "image-tag-or-git-commit", restarts: false, monthlyCostCents: 500, secretFields: [],
   deployProblem: jobDeployProblem,
   applyDeploy: (m, j, body) => {

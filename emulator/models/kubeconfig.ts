@@ -8,7 +8,14 @@ import { createHmac } from "node:crypto";
 import { ApiError } from "../server/errors";
 import type { ClusterRec } from "./clusters";
 import type { ModelContext } from "./records";
-import type { State } from "./state";
+import { view, type StateHolder, type StateOf } from "./slice";
+import type { clusterSlice } from "./clusters";
+import { z } from "zod";
+import { str } from "./record-forms";
+import { slice } from "./slice";
+
+/** What these functions read of the state. */
+type ClusterState = StateOf<typeof clusterSlice | typeof clusterCredentialsSlice>;
 
 /** A cluster's Kubernetes credentials (keyed by the cluster's id). */
 export interface ClusterCredentialsRec {
@@ -17,6 +24,9 @@ export interface ClusterCredentialsRec {
   token: string;
   read_only_token: string;
 }
+
+/** The clusterCredentials of the state (see `slice.ts`). */
+export const clusterCredentialsSlice = slice<ClusterCredentialsRec>().keyed("clusterCredentials", z.looseObject({ id: str, created_at: str, token: str, read_only_token: str }));
 
 /** What the kubeconfig's user part holds. */
 export interface KubeconfigOptions {
@@ -31,7 +41,8 @@ export interface KubeconfigOptions {
  * cluster's id under `secret` (the seed's Admin token, which only the emulator's operator holds), so the same seed
  * gives the same ones.
  */
-export function ensureClusterCredentials(state: State, secret: string, createdAt: string): void {
+export function ensureClusterCredentials(holder: StateHolder, secret: string, createdAt: string): void {
+  const state: ClusterState = view<typeof clusterSlice | typeof clusterCredentialsSlice>(holder);
   const derive = (clusterId: string, use: string) => `emu-k8s-${createHmac("sha256", secret).update(`kubeconfig:${use}:${clusterId}`).digest("hex").slice(0, 40)}`;
   for (const c of state.clusters) {
     if (state.clusterCredentials.has(c.id)) continue;
@@ -40,7 +51,7 @@ export function ensureClusterCredentials(state: State, secret: string, createdAt
 }
 
 function credentialsOf(m: ModelContext, cluster: ClusterRec): ClusterCredentialsRec {
-  const rec = m.world.store.state.clusterCredentials.get(cluster.id);
+  const rec = clusterCredentialsSlice.of(m.world.store).get(cluster.id);
   if (!rec) throw new ApiError(500, `cluster ${cluster.id} has no Kubernetes credentials`);
   return rec;
 }

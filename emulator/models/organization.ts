@@ -1,5 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { touch, type BaseRec, type ModelContext } from "./records";
+import { z } from "zod";
+import { base, str } from "./record-forms";
+import { read, slice } from "./slice";
+import type { clusterSlice } from "./clusters";
 
 /** An API token of the organization (the seeded ones have no id: only tokens made through the API do). */
 export interface TokenRec {
@@ -17,6 +21,12 @@ export interface TokenRec {
   created_at?: string;
 }
 
+/** The tokens of the state (see `slice.ts`). */
+export const tokenSlice = slice<TokenRec>().list("tokens", z.looseObject({
+  name: str, value: str, scope: z.enum(["Admin", "Read", "Deploy", "Write"]), revoked: z.boolean(),
+  id: str.optional(), role_id: str.optional(), description: str.optional(), created_at: str.optional(),
+}));
+
 /** The organization. */
 export interface OrganizationRec extends BaseRec {
   name: string;
@@ -30,6 +40,9 @@ export interface OrganizationRec extends BaseRec {
   icon_url?: string | null;
   admin_emails?: string[] | null;
 }
+
+/** The organization of the state (see `slice.ts`). */
+export const organizationSlice = slice<OrganizationRec>().one("organization", z.looseObject({ ...base, name: str, plan: str, owner: str, admin_emails: z.array(str).nullish() }));
 
 /** What an organization edit sets (every field: one left out is cleared). */
 export interface OrganizationEdit {
@@ -45,7 +58,7 @@ export interface OrganizationEdit {
 
 /** Replaces the organization's editable settings: a field the edit leaves out is cleared. */
 export function editOrganization(m: ModelContext, input: OrganizationEdit): OrganizationRec {
-  const o = m.world.store.state.organization;
+  const o = organizationSlice.of(m.world.store);
   o.name = input.name;
   o.plan = input.plan ?? o.plan;
   o.description = input.description ?? null;
@@ -65,10 +78,13 @@ export interface OnPremiseCredentialsRec {
   name: string;
 }
 
+/** The onPremiseCredentials of the state (see `slice.ts`). */
+export const onPremiseSlice = slice<OnPremiseCredentialsRec>().keyed("onPremiseCredentials", z.looseObject({ id: str, organization_id: str, name: str }));
+
 /** Creates a named set of on-premise credentials. */
 export function createOnPremiseCredentials(m: ModelContext, orgId: string, input: { name: string }): OnPremiseCredentialsRec {
   const rec: OnPremiseCredentialsRec = { id: randomUUID(), organization_id: orgId, name: input.name };
-  m.world.store.state.onPremiseCredentials.set(rec.id, rec);
+  onPremiseSlice.of(m.world.store).set(rec.id, rec);
   return rec;
 }
 
@@ -80,5 +96,5 @@ export function renameOnPremiseCredentials(_m: ModelContext, rec: OnPremiseCrede
 /** What the organization costs this month, in cents: each cluster and each service by its kind's price. */
 export function currentCostCents(m: ModelContext): number {
   const store = m.world.store;
-  return store.state.clusters.length * 12000 + store.servicesWithKind().reduce((sum, [kind]) => sum + kind.monthlyCostCents, 0);
+  return read<typeof clusterSlice>(store, "clusters").length * 12000 + store.servicesWithKind().reduce((sum, [kind]) => sum + kind.monthlyCostCents, 0);
 }

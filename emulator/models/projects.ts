@@ -1,9 +1,11 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { projectRequest } from "../schemas/projects";
 import { baseFields, iso, type BaseRec, type ModelContext } from "./records";
 import { cancelForDeletion } from "./services";
 import { assertNameFree } from "./uniqueness";
 import { environmentsOf, servicesOf } from "./queries";
+import { base, str } from "./record-forms";
+import { slice } from "./slice";
 
 /** A project of the organization. */
 export interface ProjectRec extends BaseRec {
@@ -12,18 +14,21 @@ export interface ProjectRec extends BaseRec {
   description: string | undefined;
 }
 
+/** The projects of the state (see `slice.ts`). */
+export const projectSlice = slice<ProjectRec>().keyed("projects", z.looseObject({ ...base, organization_id: str, name: str, description: str.nullish() }));
+
 /** What a project is created or edited with. */
 export type ProjectInput = z.output<typeof projectRequest>;
 
 function assertFreeName(m: ModelContext, name: string, self?: string): void {
-  assertNameFree(m.world.store.state.projects.values(), name, "case-insensitive", "project", "this organization", self);
+  assertNameFree(projectSlice.of(m.world.store).values(), name, "case-insensitive", "project", "this organization", self);
 }
 
 /** Creates a project of the organization. */
 export function createProject(m: ModelContext, orgId: string, input: ProjectInput): ProjectRec {
   assertFreeName(m, input.name);
   const p: ProjectRec = { ...baseFields(m.now), organization_id: orgId, name: input.name, description: input.description ?? undefined };
-  m.world.store.state.projects.set(p.id, p);
+  projectSlice.of(m.world.store).set(p.id, p);
   return p;
 }
 

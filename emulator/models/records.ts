@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { World } from "./world";
+import type { ModelWorld } from "./world";
 
 /** Fields every stored record has. */
 export interface BaseRec {
@@ -10,7 +10,7 @@ export interface BaseRec {
 
 /** What a model operation needs: the world it changes and the time of the request (epoch ms). */
 export interface ModelContext {
-  world: World;
+  world: ModelWorld;
   now: number;
 }
 

@@ -1,11 +1,15 @@
 /**
  * The roles of the organization: the built-in ones (fixed ids, the same in every emulator) and the custom roles.
- * A role decides what an API token made with it may do (applied by `auth.ts` through `access-table.ts`): a built-in
- * role by its scope, a custom role by its own permissions per cluster, project and environment type
+ * A role decides what an API token made with it may do (applied by `auth.ts` through each route's declared access,
+ * `server/access.ts`): a built-in role by its scope, a custom role by its own permissions per cluster, project and environment type
  * (`access-custom.ts`); the scope a custom role's token record carries is never consulted.
  */
-import type { State } from "./state";
+import { view, type StateHolder, type StateOf } from "./slice";
+import type { customRoleSlice } from "./custom-roles";
 import type { TokenRec } from "./organization";
+
+/** What these functions read of the state. */
+type RoleState = StateOf<typeof customRoleSlice>;
 
 /** The older role names the reference still answers. */
 export type LegacyRole = "ADMIN" | "DEVELOPER" | "OWNER" | "VIEWER";
@@ -41,7 +45,8 @@ export function roleOfLegacy(legacy: LegacyRole): RoleInfo | undefined {
 }
 
 /** Every role of the organization: the built-in ones, then the custom roles by name. */
-export function availableRoles(state: State): RoleInfo[] {
+export function availableRoles(holder: StateHolder): RoleInfo[] {
+  const state: RoleState = view<typeof customRoleSlice>(holder);
   const custom = [...state.customRoles.values()]
     .map((c): RoleInfo => ({ id: c.id, name: c.name, scope: "Write", legacy: "DEVELOPER", custom: true }))
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -49,6 +54,7 @@ export function availableRoles(state: State): RoleInfo[] {
 }
 
 /** The role of an id, or undefined. */
-export function findRole(state: State, id: string): RoleInfo | undefined {
-  return availableRoles(state).find((r) => r.id === id);
+export function findRole(holder: StateHolder, id: string): RoleInfo | undefined {
+  const state: RoleState = view<typeof customRoleSlice>(holder);
+  return availableRoles(holder).find((r) => r.id === id);
 }

@@ -3,10 +3,11 @@
  * deployment actions and clock, stage placement, the state and data file, the organization's services list and cost,
  * the state dump's redaction, the service routes) reads a kind's entry here instead of naming kinds.
  *
- * A new kind (as `container` was) is: `models/containers.ts` (record type, entry, create and edit),
- * `schemas/containers.ts` (its requests and response), `routes/containers.ts` (`serviceRoutes(containerKind, ...)`
- * plus any routes of its own: logs, advanced settings, `serviceValueRoutes`), its entry in {@link SERVICE_KINDS}
- * below and its routes in `routes/index.ts`.
+ * A new kind (as `container` was) is: `models/containers.ts` (record type, its slice with the form of its records,
+ * entry, create and edit), `schemas/containers.ts` (its requests and response), `routes/containers.ts`
+ * (`serviceRoutes(containerKind, ...)` plus any routes of its own: logs, advanced settings, `serviceValueRoutes`, each
+ * with its access), its entry in {@link SERVICE_KINDS} below (which gives the state its collection) and its routes in
+ * `routes/index.ts`.
  */
 import { applicationKind } from "./applications";
 import { containerKind } from "./containers";
@@ -15,6 +16,7 @@ import { jobKind } from "./jobs";
 import type { ModelContext } from "./records";
 import type { CommitRec, DeploymentRec } from "./runtime";
 import type { ServiceRecBase } from "./services";
+import type { Slice } from "./slice";
 
 /**
  * What a deploy request may name as the version to roll out: a git commit (`git_commit_id`), an image tag
@@ -44,6 +46,8 @@ export interface ServiceKind<C extends string = string, R extends ServiceRecBase
   readonly type: string;
   /** Its collection in the state, and in the data file. */
   readonly collection: C;
+  /** That collection's slice, with the form of its records. */
+  readonly slice: Slice<C, Map<string, R>>;
   /** States a deploy of the service walks between QUEUED and DEPLOYING (services built from git build first). */
   buildSteps(rec: R): readonly string[];
   /** What its deploy request names. */

@@ -1,5 +1,5 @@
 import { endDeployment } from "../deployments/deployment-events";
-import type { Store } from "./store";
+import type { StoreView } from "./store-view";
 import type { GroupRefs } from "./groups";
 import { touch, type BaseRec, type ModelContext } from "./records";
 import type { DeletionRec, RuntimeRec } from "./runtime";
@@ -19,7 +19,7 @@ export interface ServiceRecBase extends BaseRec, GroupRefs {
 }
 
 /** 409 when another service of the environment, of any kind, has the name (ignoring case; see uniqueness.ts). */
-export function assertServiceNameFree(store: Store, envId: string, name: string, self?: string): void {
+export function assertServiceNameFree(store: StoreView, envId: string, name: string, self?: string): void {
   assertNameFree(servicesOf(store, envId), name, "case-insensitive", "service", "this environment", self);
 }
 

@@ -1,8 +1,11 @@
 import { ApiError, badRequest } from "../server/errors";
-import type { Store } from "./store";
+import type { StoreView } from "./store-view";
 import { baseFields, iso, touch, type BaseRec, type ModelContext } from "./records";
 import { assertNameFree } from "./uniqueness";
 import { stageHolding, stagesOf } from "./queries";
+import { z } from "zod";
+import { base, int, str, strOrNull } from "./record-forms";
+import { slice } from "./slice";
 
 /** Name of the deployment stage every new environment gets. */
 export const DEFAULT_STAGE_NAME = "DEFAULT";
@@ -24,13 +27,19 @@ export interface StageRec extends BaseRec {
   services: StageServiceRec[];
 }
 
+/** The stages of the state (see `slice.ts`). */
+export const stageSlice = slice<StageRec>().keyed("stages", z.looseObject({
+  ...base, environment_id: str, name: str, description: strOrNull, deployment_order: int,
+  services: z.array(z.looseObject({ ...base, service_id: str, service_type: str, is_skipped: z.boolean() })),
+}));
+
 /** What a stage is created or edited with. */
 export interface StageInput {
   name: string;
   description?: string | null | undefined;
 }
 
-function assertFreeName(store: Store, envId: string, name: string, self?: string): void {
+function assertFreeName(store: StoreView, envId: string, name: string, self?: string): void {
   assertNameFree(stagesOf(store, envId), name, "case-insensitive", "deployment stage", "this environment", self);
 }
 
@@ -40,7 +49,7 @@ export function appendStage(m: ModelContext, envId: string, name: string, descri
   const stage: StageRec = {
     ...baseFields(m.now), environment_id: envId, name, description, deployment_order: stagesOf(store, envId).length, services: [],
   };
-  store.state.stages.set(stage.id, stage);
+  stageSlice.of(store).set(stage.id, stage);
   return stage;
 }
 
@@ -63,7 +72,7 @@ export function deleteStage(m: ModelContext, s: StageRec): void {
   if (s.services.length > 0) {
     throw new ApiError(400, `deploymentStageId: stage '${s.name}' still has ${s.services.length} service(s) attached; move them first`);
   }
-  m.world.store.state.stages.delete(s.id);
+  stageSlice.of(m.world.store).delete(s.id);
   renumber(m, stagesOf(m.world.store, s.environment_id));
 }
 
@@ -99,7 +108,7 @@ export function placeService(m: ModelContext, svc: Placeable, stage: StageRec | 
   if (stage && stage.environment_id !== svc.environment_id) throw badRequest("serviceId", "the service belongs to another environment");
   const store = m.world.store;
   const target = stage ?? stagesOf(store, svc.environment_id)[0] ?? appendStage(m, svc.environment_id, DEFAULT_STAGE_NAME, null);
-  for (const st of store.state.stages.values()) {
+  for (const st of stageSlice.of(store).values()) {
     const before = st.services.length;
     st.services = st.services.filter((x) => x.service_id !== svc.id);
     if (st.services.length !== before) st.updated_at = iso(m.now);

@@ -1,52 +1,15 @@
 /**
- * The whole store. Records are plain JSON; collections keyed by id are `Map`s in memory (so no id, `__proto__`
- * included, can reach `Object.prototype`) and objects keyed by id in the data file and the state dump (see
- * `snapshot.ts`). Wire responses are built from the records by the route presenters.
+ * The whole store, derived from the list of slices (`slices.ts`), each declared by the model that owns it. Records
+ * are plain JSON; collections keyed by id are `Map`s in memory (so no id, `__proto__` included, can reach
+ * `Object.prototype`) and objects keyed by id in the data file and the state dump (see `snapshot.ts`). Wire responses
+ * are built from the records by the route presenters.
  */
-import type { ClusterRec } from "./clusters";
-import type { ContainerRegistryRec } from "./container-registries";
-import type { CustomDomainRec } from "./custom-domains";
-import type { CustomRoleRec } from "./custom-roles";
-import type { EnvironmentRec } from "./environments";
-import type { GitTokenRec } from "./git-tokens";
-import type { AnnotationsGroupRec, LabelsGroupRec } from "./groups";
-import type { InvitationRec } from "./invitations";
-import type { ClusterCredentialsRec } from "./kubeconfig";
-import type { MemberRec } from "./members";
-import type { LogRec } from "./logs";
-import type { OnPremiseCredentialsRec, OrganizationRec, TokenRec } from "./organization";
-import type { ProjectRec } from "./projects";
-import { SERVICE_KINDS, type ServiceCollections } from "./service-kinds";
-import type { StageRec } from "./stages";
-import type { VariableRec } from "./variables";
-import type { WebhookRec } from "./webhooks";
+import type { z } from "zod";
+import type { StateOf } from "./slice";
+import { SLICES } from "./slices";
 
-/** The collections that are not services. */
-interface CoreState {
-  organization: OrganizationRec;
-  clusters: ClusterRec[];
-  tokens: TokenRec[];
-  projects: Map<string, ProjectRec>;
-  environments: Map<string, EnvironmentRec>;
-  variables: Map<string, VariableRec>;
-  gitTokens: Map<string, GitTokenRec>;
-  containerRegistries: Map<string, ContainerRegistryRec>;
-  webhooks: Map<string, WebhookRec>;
-  stages: Map<string, StageRec>;
-  logs: LogRec[];
-  onPremiseCredentials: Map<string, OnPremiseCredentialsRec>;
-  annotationsGroups: Map<string, AnnotationsGroupRec>;
-  labelsGroups: Map<string, LabelsGroupRec>;
-  customDomains: Map<string, CustomDomainRec>;
-  /** Members but the owner (see `members.ts`), invitations, custom roles, clusters' Kubernetes credentials. */
-  members: Map<string, MemberRec>;
-  invitations: Map<string, InvitationRec>;
-  customRoles: Map<string, CustomRoleRec>;
-  clusterCredentials: Map<string, ClusterCredentialsRec>;
-}
-
-/** The whole store, as kept in memory: one collection per service kind besides the others. */
-export type State = CoreState & ServiceCollections;
+/** The whole store, as kept in memory: each slice's value under its name. */
+export type State = StateOf<(typeof SLICES)[number]>;
 
 /** A collection of {@link State} kept as a `Map` by id. */
 export type KeyedCollection = { [K in keyof State]: State[K] extends Map<string, unknown> ? K : never }[keyof State];
@@ -56,17 +19,39 @@ export type StateJson = {
   [K in keyof State]: State[K] extends Map<string, infer V> ? Record<string, V> : State[K];
 };
 
+/** What the seed gives a fresh state; every other slice starts empty. */
+type Seeded = "organization" | "clusters" | "tokens";
+
 /** The empty collections of a fresh state, in the order the data file lists them. */
-export function emptyCollections(): Omit<State, "organization" | "clusters" | "tokens"> {
-  const services = Object.fromEntries(SERVICE_KINDS.map((k) => [k.collection, new Map()])) as ServiceCollections;
-  return {
-    projects: new Map(), environments: new Map(), ...services, variables: new Map(), gitTokens: new Map(),
-    containerRegistries: new Map(), webhooks: new Map(), stages: new Map(), logs: [], onPremiseCredentials: new Map(), annotationsGroups: new Map(), labelsGroups: new Map(),
-    customDomains: new Map(),
-    members: new Map(), invitations: new Map(), customRoles: new Map(), clusterCredentials: new Map(),
-  };
+export function emptyCollections(): Omit<State, Seeded> {
+  const seeded: ReadonlySet<string> = new Set<Seeded>(["organization", "clusters", "tokens"]);
+  return Object.fromEntries(SLICES.filter((s) => !seeded.has(s.key)).map((s) => [s.key, s.empty()])) as Omit<State, Seeded>;
 }
 
 /** Names of the collections of {@link State} kept as `Map`s by id. */
-export const KEYED_COLLECTIONS: readonly KeyedCollection[] = Object.entries(emptyCollections())
-  .filter(([, v]) => v instanceof Map).map(([k]) => k as KeyedCollection);
+export const KEYED_COLLECTIONS: readonly KeyedCollection[] = SLICES.filter((s) => s.form === "keyed").map((s) => s.key as KeyedCollection);
+
+function check(schema: z.ZodType, rec: unknown, where: string): void {
+  const r = schema.safeParse(rec);
+  if (r.success) return;
+  const issue = r.error.issues[0];
+  const field = issue?.path.map(String).join(".") ?? "";
+  throw new Error(`${where}${field ? `.${field}` : ""}: ${issue?.message ?? "not a record of this collection"}`);
+}
+
+/**
+ * Throws on the first record of `state` that is not of its slice's form (the one record, the lists, then the keyed
+ * collections), naming it as `state.<collection>.<id or index>.<field>: <what was expected>`. A data file is checked
+ * so that a bad record is refused at start rather than answered as a 500 later.
+ */
+export function validateRecords(state: State): void {
+  const held = state as unknown as Record<string, unknown>;
+  const byForm = (form: string) => SLICES.filter((s) => s.form === form);
+  for (const s of byForm("one")) check(s.record, held[s.key], `state.${s.key}`);
+  for (const s of byForm("list")) (held[s.key] as unknown[]).forEach((rec, i) => check(s.record, rec, `state.${s.key}.${i}`));
+  for (const s of byForm("keyed")) {
+    const coll = held[s.key] as Map<string, unknown> | undefined;
+    if (coll === undefined) continue;
+    for (const [id, rec] of coll) check(s.record, rec, `state.${s.key}.${id}`);
+  }
+}

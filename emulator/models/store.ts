@@ -3,6 +3,8 @@ import type { EnvironmentRec } from "./environments";
 import { SERVICE_KINDS, type AnyServiceKind, type RecordOf, type ServiceKind, type ServiceRec } from "./service-kinds";
 import type { StageRec } from "./stages";
 import type { State } from "./state";
+import type { StoreView } from "./store-view";
+import type { ModelWorld } from "./world";
 import { environmentsOf, servicesOf } from "./queries";
 
 /**
@@ -11,7 +13,7 @@ import { environmentsOf, servicesOf } from "./queries";
  * a project's environments with it, a service's variables, secrets and logs with it).
  * Services are looked up through the service-kind table, never by naming a kind.
  */
-export class Store {
+export class Store implements StoreView {
   /** The records. Replaced wholesale on reset or load. */
   state: State;
 
@@ -83,4 +85,9 @@ export class Store {
     this.removeValuesOf(id);
     this.state.projects.delete(id);
   }
+}
+
+/** Everything a route handler may use: a model's world with the whole store. */
+export interface World extends ModelWorld {
+  store: Store;
 }

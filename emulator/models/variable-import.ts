@@ -10,6 +10,8 @@ import type { ModelContext } from "./records";
 import {
   createVariable, deleteVariable, editVariable, findParent, type Parent, type ParentScope, type VariableRec,
 } from "./variables";
+import type { variableSlice } from "./variables";
+import { view } from "./slice";
 
 /** One variable of an import. */
 export interface ImportItem {
@@ -35,7 +37,7 @@ function parentFor(m: ModelContext, service: Parent, scope: ParentScope, field: 
 
 /** Imports `vars` for `service`. */
 export function importVariables(m: ModelContext, service: Parent, overwrite: boolean, vars: ImportItem[]): ImportResult {
-  const state = m.world.store.state;
+  const state = view<typeof variableSlice>(m.world.store);
   const seen = new Set<string>();
   const placed = vars.map((v, i) => {
     const parent = parentFor(m, service, v.scope, `vars[${i}].scope`);

@@ -9,12 +9,15 @@
  * nothing); changing its key renames its overrides. Built-in variables (`builtin-variables.ts`) are read-only.
  */
 import { badRequest, conflict, notFound } from "../server/errors";
-import type { Store } from "./store";
+import type { StoreView } from "./store-view";
 import { allBuiltIns, environmentWideBuiltIns, projectBuiltIns, type BuiltInVariable } from "./builtin-variables";
-import type { EnvironmentRec } from "./environments";
-import type { ProjectRec } from "./projects";
+import type { EnvironmentRec, environmentSlice } from "./environments";
+import type { ProjectRec, projectSlice } from "./projects";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
 import type { ServiceKind, ServiceRec } from "./service-kinds";
+import { z } from "zod";
+import { base, str, strOrNull } from "./record-forms";
+import { read, slice, view } from "./slice";
 
 /** Whether a record is a plain variable or a secret (whose value is never answered). */
 export type VariableKind = "VARIABLE" | "SECRET";
@@ -45,6 +48,12 @@ export interface VariableRec extends BaseRec {
   /** The variable an alias points at or an override overrides (a stored or a built-in one). */
   target_id?: string;
 }
+
+/** The variables of the state (see `slice.ts`). */
+export const variableSlice = slice<VariableRec>().keyed("variables", z.looseObject({
+  ...base, service_id: str, kind: z.enum(["VARIABLE", "SECRET"]), key: str, value: str, mount_path: strOrNull,
+  variable_type: z.enum(["VALUE", "FILE", "ALIAS", "OVERRIDE"]).optional(), target_id: str.optional(),
+}));
 
 /** A parent of variables, with the parents above it. */
 export interface Parent {
@@ -93,8 +102,8 @@ export interface ExtraInput {
 const RANK: Record<ParentScope, number> = { PROJECT: 0, ENVIRONMENT: 1, APPLICATION: 2, CONTAINER: 2, JOB: 2 };
 
 /** The parent stored under `id` (a project, an environment, or a service of a kind that has variables). */
-export function findParent(store: Store, id: string): Parent | undefined {
-  const s = store.state;
+export function findParent(store: StoreView, id: string): Parent | undefined {
+  const s = view<typeof environmentSlice | typeof projectSlice>(store);
   const project = s.projects.get(id);
   if (project) return { id, scope: "PROJECT", chain: [id], project };
   const env = s.environments.get(id);
@@ -111,7 +120,7 @@ export function findParent(store: Store, id: string): Parent | undefined {
 }
 
 /** The parent of scope `scope` stored under `id`, or 404 naming `field` and the scope. */
-export function needParent(store: Store, scope: ParentScope, id: string, field: string): Parent {
+export function needParent(store: StoreView, scope: ParentScope, id: string, field: string): Parent {
   const p = findParent(store, id);
   if (!p || p.scope !== scope) throw notFound(`${field}: ${scope.toLowerCase()}`, id);
   return p;
@@ -130,12 +139,12 @@ function builtInEntry(b: BuiltInVariable): VariableEntry {
 }
 
 /** The built-ins a parent sees: its project's, and its environment's and the environment's services'. */
-function builtInsOf(store: Store, p: Parent): BuiltInVariable[] {
+function builtInsOf(store: StoreView, p: Parent): BuiltInVariable[] {
   return [...projectBuiltIns(p.project), ...(p.environment ? environmentWideBuiltIns(store, p.environment) : [])];
 }
 
 /** A stored record as answers show it (undefined when its parent is gone). */
-export function entryOf(store: Store, rec: VariableRec, depth = 0): VariableEntry | undefined {
+export function entryOf(store: StoreView, rec: VariableRec, depth = 0): VariableEntry | undefined {
   const parent = findParent(store, rec.service_id);
   if (!parent) return undefined;
   const target = rec.target_id === undefined || depth > 0 ? undefined : findEntry(store, rec.target_id, depth + 1);
@@ -152,23 +161,23 @@ export function entryOf(store: Store, rec: VariableRec, depth = 0): VariableEntr
 }
 
 /** The variable (stored or built-in) with this id, or undefined. */
-export function findEntry(store: Store, id: string, depth = 0): VariableEntry | undefined {
-  const rec = store.state.variables.get(id);
+export function findEntry(store: StoreView, id: string, depth = 0): VariableEntry | undefined {
+  const rec = variableSlice.of(store).get(id);
   if (rec) return entryOf(store, rec, depth);
   const b = allBuiltIns(store).find((x) => x.id === id);
   return b && builtInEntry(b);
 }
 
 /** The records a parent holds itself, of one kind. */
-export function ownRecords(store: Store, parentId: string, kind: VariableKind): VariableRec[] {
+export function ownRecords(store: StoreView, parentId: string, kind: VariableKind): VariableRec[] {
   pruneOrphans(store);
-  return [...store.state.variables.values()].filter((v) => v.service_id === parentId && v.kind === kind);
+  return [...variableSlice.of(store).values()].filter((v) => v.service_id === parentId && v.kind === kind);
 }
 
 /** Everything a parent sees: its own values, those of the scopes above it, and the built-in ones. */
-export function visibleTo(store: Store, p: Parent): VariableEntry[] {
+export function visibleTo(store: StoreView, p: Parent): VariableEntry[] {
   pruneOrphans(store);
-  const recs = p.chain.flatMap((id) => [...store.state.variables.values()].filter((v) => v.service_id === id));
+  const recs = p.chain.flatMap((id) => [...variableSlice.of(store).values()].filter((v) => v.service_id === id));
   return [
     ...recs.map((r) => entryOf(store, r)).filter((e): e is VariableEntry => e !== undefined),
     ...builtInsOf(store, p).map(builtInEntry),
@@ -176,19 +185,19 @@ export function visibleTo(store: Store, p: Parent): VariableEntry[] {
 }
 
 /** Keys are unique per parent across variables and secrets, compared exactly (see uniqueness.ts). */
-function assertFreeKey(store: Store, p: Parent, key: string, self?: string): void {
+function assertFreeKey(store: StoreView, p: Parent, key: string, self?: string): void {
   pruneOrphans(store);
-  const taken = [...store.state.variables.values()].some((v) => v.service_id === p.id && v.key === key && v.id !== self);
+  const taken = [...variableSlice.of(store).values()].some((v) => v.service_id === p.id && v.key === key && v.id !== self);
   if (taken) throw conflict(`key '${key}' is already used by a variable or secret of this ${p.scope.toLowerCase()}`);
 }
 
 /** Marks the services a change at `parentId` reaches as out of date (they run with the old values until deployed). */
-function outOfDate(store: Store, parentId: string): void {
+function outOfDate(store: StoreView, parentId: string): void {
   const p = findParent(store, parentId);
   if (!p) return;
   for (const [kind, svc] of store.servicesWithKind()) {
     if (kind.type === "DATABASE") continue;
-    const env = store.state.environments.get(svc.environment_id);
+    const env = read<typeof environmentSlice>(store, "environments").get(svc.environment_id);
     if (svc.id === p.id || svc.environment_id === p.id || env?.project_id === p.id) svc.runtime.version += 1;
   }
 }
@@ -199,8 +208,8 @@ function outOfDate(store: Store, parentId: string): void {
  * service deletes them.
  * Run before every read and write of variables, so nothing answers a record that should be gone.
  */
-function pruneOrphans(store: Store): void {
-  const vars = store.state.variables;
+function pruneOrphans(store: StoreView): void {
+  const vars = variableSlice.of(store);
   for (const v of [...vars.values()]) if (!findParent(store, v.service_id)) vars.delete(v.id);
   let dangling = [...vars.values()].filter((v) => v.target_id !== undefined && !vars.has(v.target_id));
   if (dangling.length === 0) return;
@@ -217,7 +226,7 @@ function applyExtra(v: VariableRec, b: ExtraInput): void {
 
 function store(m: ModelContext, p: Parent, v: VariableRec, b: ExtraInput): VariableRec {
   applyExtra(v, b);
-  m.world.store.state.variables.set(v.id, v);
+  variableSlice.of(m.world.store).set(v.id, v);
   outOfDate(m.world.store, p.id);
   return v;
 }
@@ -269,8 +278,8 @@ export function createOverride(m: ModelContext, p: Parent, target: VariableEntry
 }
 
 /** The records made of `id` (aliases and overrides), transitively. */
-function dependents(store: Store, id: string): VariableRec[] {
-  const direct = [...store.state.variables.values()].filter((v) => v.target_id === id);
+function dependents(store: StoreView, id: string): VariableRec[] {
+  const direct = [...variableSlice.of(store).values()].filter((v) => v.target_id === id);
   return [...direct, ...direct.flatMap((d) => dependents(store, d.id))];
 }
 
@@ -287,7 +296,7 @@ export function editVariable(m: ModelContext, v: VariableRec, b: EditInput): voi
   if (type === "OVERRIDE" && b.key !== v.key) throw badRequest("key", `an override keeps the key of the variable it overrides; expected '${v.key}'`);
   if (type === "ALIAS" && b.mount_path) throw badRequest("mount_path", "an alias has no mount path; expected none");
   assertFreeKey(s, p, b.key, v.id);
-  const overrides = type === "VALUE" || type === "FILE" ? [...s.state.variables.values()].filter((o) => o.target_id === v.id && o.variable_type === "OVERRIDE") : [];
+  const overrides = type === "VALUE" || type === "FILE" ? [...variableSlice.of(s).values()].filter((o) => o.target_id === v.id && o.variable_type === "OVERRIDE") : [];
   if (b.key !== v.key) {
     for (const o of overrides) {
       const op = findParent(s, o.service_id);
@@ -313,7 +322,7 @@ export function editVariable(m: ModelContext, v: VariableRec, b: EditInput): voi
 export function deleteVariable(m: ModelContext, v: VariableRec): void {
   const s = m.world.store;
   for (const r of [v, ...dependents(s, v.id)]) {
-    s.state.variables.delete(r.id);
+    variableSlice.of(s).delete(r.id);
     outOfDate(s, r.service_id);
   }
 }

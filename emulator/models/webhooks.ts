@@ -1,8 +1,11 @@
-import type { z } from "zod";
+import { z } from "zod";
+import { httpUrl, nonEmpty } from "../schemas/common";
+import { ENVIRONMENT_MODES } from "../schemas/environments";
 import { badRequest } from "../server/errors";
-import type { WEBHOOK_EVENTS, webhookRequest } from "../schemas/webhooks";
 import { allowListOf, targetUrlProblem } from "../deployments/webhook-targets";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
+import { base, int, str } from "./record-forms";
+import { slice } from "./slice";
 
 /** An organization webhook. */
 export interface WebhookRec extends BaseRec {
@@ -18,6 +21,13 @@ export interface WebhookRec extends BaseRec {
   /** Attempts of deliveries, oldest first, the most recent few hundred (absent in data files of older emulators). */
   deliveries?: WebhookDeliveryRec[];
 }
+
+/** The webhooks of the state (see `slice.ts`). */
+export const webhookSlice = slice<WebhookRec>().keyed("webhooks", z.looseObject({
+  ...base, organization_id: str, kind: str, target_url: str, target_secret: str.optional(), enabled: z.boolean(),
+  events: z.array(str), project_names_filter: z.array(str), environment_types_filter: z.array(str),
+  deliveries: z.array(z.looseObject({ id: str, created_at: str, event_id: str, attempt: int, delivered: z.boolean() })).optional(),
+}));
 
 /**
  * One delivery attempt (see `webhook-delivery.ts`). The reference's `WebhookEventResponse` fields, and the emulator's
@@ -52,6 +62,34 @@ export interface WebhookDeliveryRec {
   next_attempt_at: string | null;
 }
 
+/** Event names of the reference. */
+export const WEBHOOK_EVENTS = ["DEPLOYMENT_STARTED", "DEPLOYMENT_CANCELLED", "DEPLOYMENT_FAILURE", "DEPLOYMENT_SUCCESSFUL"] as const;
+
+const eventName = z.enum([...WEBHOOK_EVENTS, "DEPLOYMENT_SUCCEEDED", "DEPLOYMENT_FAILED"]);
+
+/**
+ * A signing secret: sent as the `Qovery-Signature` header value, so no character a header cannot carry (CR, LF and
+ * the other control characters, anything above U+00FF). The message quotes nothing of it.
+ */
+const signingSecret = z.string().refine((s) => !/[\u0000-\u001f\u007f-\u009f\u0100-\uffff]/.test(s), {
+  message: "expected no control characters (CR, LF, tab...) nor characters above U+00FF: the secret is sent as an HTTP header value",
+});
+
+/**
+ * Create or replace a webhook (`kind` defaults to STANDARD; `target_url` must start with `http://` or `https://`;
+ * the model checks its host, see `webhook-targets.ts`).
+ */
+export const webhookRequest = z.object({
+  kind: z.enum(["STANDARD", "SLACK"]).optional(),
+  target_url: httpUrl,
+  target_secret: signingSecret.optional(),
+  enabled: z.boolean().optional(),
+  events: z.array(eventName).min(1, "expected at least one event"),
+  description: z.string().optional(),
+  project_names_filter: z.array(nonEmpty).optional(),
+  environment_types_filter: z.array(z.enum(ENVIRONMENT_MODES)).optional(),
+});
+
 type Input = z.output<typeof webhookRequest>;
 
 /** Event names of the published description, stored under the reference's names. */
@@ -84,7 +122,7 @@ export function createWebhook(m: ModelContext, orgId: string, b: Input): Webhook
     project_names_filter: [], environment_types_filter: [],
   };
   apply(m, w, b);
-  m.world.store.state.webhooks.set(w.id, w);
+  webhookSlice.of(m.world.store).set(w.id, w);
   return w;
 }
 

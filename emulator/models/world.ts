@@ -1,5 +1,5 @@
 import type { Faults } from "../server/faults";
-import type { Store } from "./store";
+import type { StoreView } from "./store-view";
 
 /** Settings that can change while running (`PUT /_emulator/config`). */
 export interface EmulatorConfig {
@@ -16,9 +16,12 @@ export interface EmulatorConfig {
   webhookAllowHosts?: string[];
 }
 
-/** Everything a route handler may use: the store, the live config, the faults and the timers of pending side effects. */
-export interface World {
-  store: Store;
+/**
+ * What a model's operation may use: the store (as {@link StoreView}), the live config, the faults and the timers of
+ * pending side effects. A route handler has the same with the whole store (`World`, `store.ts`).
+ */
+export interface ModelWorld {
+  store: StoreView;
   config: EmulatorConfig;
   /** The injected faults (the stale-status fault is applied by actions and status reads). */
   faults: Faults;
@@ -31,7 +34,7 @@ export interface World {
 }
 
 /** Runs `fn` after `ms` (at once when `ms <= 0`), tracked in the world's timers, never keeping the process alive. */
-export function later(world: World, ms: number, fn: () => void): void {
+export function later(world: ModelWorld, ms: number, fn: () => void): void {
   const t = setTimeout(() => {
     world.timers.delete(t);
     fn();

@@ -50,6 +50,6 @@ export function seedState(seed: SeedInfo): State {
     ...emptyCollections(),
     containerRegistries: seededRegistries(seed.organizationId, t),
   };
-  ensureClusterCredentials(state, seed.tokens.admin, t);
+  ensureClusterCredentials({ state }, seed.tokens.admin, t);
   return state;
 }

@@ -1,7 +1,6 @@
 import { findUnsafeKey } from "../server/json-safety";
 import { seededRegistries } from "../models/container-registries";
-import { validateRecords } from "../models/record-schemas";
-import { KEYED_COLLECTIONS, type State, type StateJson } from "../models/state";
+import { KEYED_COLLECTIONS, validateRecords, type State, type StateJson } from "../models/state";
 
 /** The JSON form of a state (shares the records with the store; stringify or copy it before handing it out). */
 export function stateToJson(state: State): StateJson {
@@ -39,7 +38,7 @@ function upgradeLegacy(state: Record<string, unknown>): void {
 /**
  * A state from its JSON form (a data file). Throws on anything that is not one: a `__proto__` key anywhere,
  * a collection that is not an object of records, a record whose `id` is not its key, a record not of its collection's
- * form (see `models/record-schemas.ts`; the error names it and the field; `validate: false` skips that for a
+ * form (see `models/slice.ts`; the error names it and the field; `validate: false` skips that for a
  * text this emulator wrote itself). A collection the file lacks
  * (written by an older emulator) starts empty, but for the seeded container registries (see {@link upgradeLegacy}).
  */

@@ -13,11 +13,11 @@ export function advancedSettingsRoutes<R extends WithAdvancedSettings>(kind: Set
   const label = kind.charAt(0).toUpperCase() + kind.slice(1);
   return [
     route({
-      method: "GET", path, status: 200, summary: `All advanced settings of the ${kind}, defaults included`, response,
+      method: "GET", path, status: 200, access: "read", summary: `All advanced settings of the ${kind}, defaults included`, response,
       handler: (ctx) => advancedSettingsOf(kind, find(ctx)),
     }),
     route({
-      method: "PUT", path, status: 201, summary: `Edit advanced settings of the ${kind} (merge)`, request, response,
+      method: "PUT", path, status: 201, access: "write", summary: `Edit advanced settings of the ${kind} (merge)`, request, response,
       handler: (ctx) => {
         const rec = find(ctx);
         editAdvancedSettings(ctx, rec, ctx.body as Record<string, unknown>);
@@ -25,7 +25,7 @@ export function advancedSettingsRoutes<R extends WithAdvancedSettings>(kind: Set
       },
     }),
     route({
-      method: "GET", path: `/default${label}AdvancedSettings`, status: 200, summary: `Default advanced settings of ${kind}s`, response,
+      method: "GET", path: `/default${label}AdvancedSettings`, status: 200, access: "read", summary: `Default advanced settings of ${kind}s`, response,
       handler: () => ({ ...ADVANCED_SETTINGS_DEFAULTS[kind] }),
     }),
   ];

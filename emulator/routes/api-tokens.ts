@@ -8,7 +8,7 @@ import { param, route, type Route, type RouteContext } from "./types";
 
 /** The token's metadata: never its value. */
 function present(ctx: RouteContext, t: ApiTokenRec): Record<string, unknown> {
-  const role = findRole(ctx.world.store.state, t.role_id);
+  const role = findRole(ctx.world.store, t.role_id);
   return {
     id: t.id, created_at: t.created_at, name: t.name, ...(t.description !== undefined ? { description: t.description } : {}),
     role_id: t.role_id, role_name: role?.name ?? t.scope,
@@ -18,7 +18,7 @@ function present(ctx: RouteContext, t: ApiTokenRec): Record<string, unknown> {
 /** API tokens made through the API: list (filter `name`), create (the value answered once), delete. */
 export const apiTokenRoutes: Route[] = [
   route({
-    method: "GET", path: "/organization/{organizationId}/apiToken", status: 200, summary: "API tokens of the organization (metadata only)",
+    method: "GET", path: "/organization/{organizationId}/apiToken", access: "admin", status: 200, summary: "API tokens of the organization (metadata only)",
     query: apiTokenListQuery, response: listOf(apiTokenResponse),
     handler: (ctx) => {
       needOrg(ctx);
@@ -28,7 +28,7 @@ export const apiTokenRoutes: Route[] = [
     },
   }),
   route({
-    method: "POST", path: "/organization/{organizationId}/apiToken", status: 201,
+    method: "POST", path: "/organization/{organizationId}/apiToken", access: "admin", status: 201,
     summary: "Create an API token; the answer holds its value, shown this once", request: apiTokenCreateRequest, response: apiTokenCreatedResponse,
     handler: (ctx) => {
       needOrg(ctx);
@@ -37,7 +37,7 @@ export const apiTokenRoutes: Route[] = [
     },
   }),
   route({
-    method: "DELETE", path: "/organization/{organizationId}/apiToken/{apiTokenId}", status: 204, summary: "Delete an API token (401 from then on)",
+    method: "DELETE", path: "/organization/{organizationId}/apiToken/{apiTokenId}", access: "admin", status: 204, summary: "Delete an API token (401 from then on)",
     handler: (ctx) => {
       needOrg(ctx);
       deleteApiToken(ctx, param(ctx, "apiTokenId"));

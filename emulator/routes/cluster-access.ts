@@ -9,7 +9,7 @@ import { route, type Route } from "./types";
 /** One cluster's status, and its kubeconfig for Kubernetes clients (YAML, holding a credential). */
 export const clusterAccessRoutes: Route[] = [
   route({
-    method: "GET", path: "/organization/{organizationId}/cluster/{clusterId}/status", status: 200, summary: "Status of a cluster",
+    method: "GET", path: "/organization/{organizationId}/cluster/{clusterId}/status", access: "read", status: 200, summary: "Status of a cluster",
     response: clusterStatusResponse,
     handler: (ctx) => {
       needOrg(ctx);
@@ -17,7 +17,7 @@ export const clusterAccessRoutes: Route[] = [
     },
   }),
   route({
-    method: "GET", path: "/organization/{organizationId}/cluster/{clusterId}/kubeconfig", status: 200,
+    method: "GET", path: "/organization/{organizationId}/cluster/{clusterId}/kubeconfig", access: "credentials", status: 200,
     summary: "Kubeconfig of a cluster (YAML; with_token_from_cli: an exec user; read_only: the read-only credential)",
     query: kubeconfigQuery, response: z.string(), contentType: "application/x-yaml",
     handler: (ctx) => {

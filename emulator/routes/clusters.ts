@@ -38,14 +38,14 @@ const SCALEWAY_TYPES: Array<[string, number, number, string]> = [
 /** Clusters, their token and upgrade, and the remaining organization-level reads of the published table. */
 export const clusterRoutes: Route[] = [
   route({
-    method: "GET", path: "/organization/{organizationId}/cluster", status: 200, summary: "List clusters", response: listOf(clusterResponse),
+    method: "GET", path: "/organization/{organizationId}/cluster", access: "read", status: 200, summary: "List clusters", response: listOf(clusterResponse),
     handler: (ctx) => {
       needOrg(ctx);
       return { results: ctx.world.store.state.clusters.map(present) };
     },
   }),
   route({
-    method: "POST", path: "/cluster/{clusterId}/upgrade", status: 201, summary: "Upgrade a cluster to its next Kubernetes version",
+    method: "POST", path: "/cluster/{clusterId}/upgrade", access: "write", status: 201, summary: "Upgrade a cluster to its next Kubernetes version",
     response: clusterStatusResponse,
     handler: (ctx) => {
       const c = needCluster(ctx);
@@ -54,7 +54,7 @@ export const clusterRoutes: Route[] = [
     },
   }),
   route({
-    method: "GET", path: "/cluster/{clusterId}/token", status: 200, summary: "Kubernetes exec credential for a cluster",
+    method: "GET", path: "/cluster/{clusterId}/token", access: "credentials", status: 200, summary: "Kubernetes exec credential for a cluster",
     response: clusterTokenResponse,
     handler: (ctx) => {
       needCluster(ctx);
@@ -65,7 +65,7 @@ export const clusterRoutes: Route[] = [
     },
   }),
   route({
-    method: "GET", path: "/organization/{organizationId}/cluster/{clusterId}/eks-anywhere/commits", status: 200,
+    method: "GET", path: "/organization/{organizationId}/cluster/{clusterId}/eks-anywhere/commits", access: "read", status: 200,
     summary: "Commits of an on-premise cluster's configuration repository", response: listOf(commitResponse.nullable()),
     handler: (ctx) => {
       needOrg(ctx);
@@ -83,7 +83,7 @@ export const clusterRoutes: Route[] = [
     },
   }),
   route({
-    method: "GET", path: "/organization/{organizationId}/argoCdDestinationClusterMapping", status: 200,
+    method: "GET", path: "/organization/{organizationId}/argoCdDestinationClusterMapping", access: "read", status: 200,
     summary: "Argo CD instance mappings per agent cluster", response: listOf(argoCdMappingResponse),
     handler: (ctx) => {
       needOrg(ctx);
@@ -105,7 +105,7 @@ export const clusterRoutes: Route[] = [
     },
   }),
   route({
-    method: "GET", path: "/organization/{organizationId}/account/gitAuthProvider", status: 200,
+    method: "GET", path: "/organization/{organizationId}/account/gitAuthProvider", access: "read", status: 200,
     summary: "Git provider accounts", response: listOf(gitAuthProviderResponse),
     handler: (ctx) => {
       needOrg(ctx);
@@ -113,7 +113,7 @@ export const clusterRoutes: Route[] = [
     },
   }),
   route({
-    method: "GET", path: "/scaleway/instanceType/{zone}", status: 200, summary: "Instance types of a zone", response: listOf(instanceTypeResponse),
+    method: "GET", path: "/scaleway/instanceType/{zone}", access: "read", status: 200, summary: "Instance types of a zone", response: listOf(instanceTypeResponse),
     handler: (ctx) => {
       const zone = param(ctx, "zone");
       if (!SCALEWAY_ZONES.includes(zone)) throw badRequest("zone", `unknown zone '${zone}' (expected one of ${SCALEWAY_ZONES.join(", ")})`);

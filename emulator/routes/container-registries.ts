@@ -35,12 +35,13 @@ const records = (ctx: RouteContext) => ctx.world.store.state.containerRegistries
 /** Container registries of the organization (secret config fields kept, never answered) and the kinds on offer. */
 export const containerRegistryRoutes: Route[] = [
   ...orgCrudRoutes({
+    access: { read: "read", write: "write" },
     segment: "containerRegistry", label: "container registry", records, request: containerRegistryRequest,
     response: containerRegistryResponse, present, create: createContainerRegistry, replace: replaceContainerRegistry,
     remove: deleteContainerRegistry,
   }),
   route({
-    method: "GET", path: "/organization/{organizationId}/containerRegistry/{containerRegistryId}/associatedServices", status: 200,
+    method: "GET", path: "/organization/{organizationId}/containerRegistry/{containerRegistryId}/associatedServices", access: "read", status: 200,
     summary: "Services pulling from the registry", response: listOf(registryServiceResponse),
     handler: (ctx) => {
       const r = needOrgRecord(ctx, records(ctx), "container registry", "containerRegistryId");
@@ -58,7 +59,7 @@ export const containerRegistryRoutes: Route[] = [
     },
   }),
   route({
-    method: "GET", path: "/availableContainerRegistry", status: 200,
+    method: "GET", path: "/availableContainerRegistry", access: "read", status: 200,
     summary: "Registry kinds a registry may be created with, and the config fields each needs", response: listOf(availableRegistryResponse),
     handler: () => ({
       results: CONTAINER_REGISTRY_KINDS.filter((k) => k !== "DOCR").map((kind) => {

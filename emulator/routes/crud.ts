@@ -1,7 +1,16 @@
 import type { z } from "zod";
 import { listOf } from "../schemas/common";
+import type { Access, Need } from "../server/access";
 import { needOrg, needOrgRecord, orgRecords, paginate } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
+
+/** How a family's records go on the wire: the schema of one and the presenter that writes it. */
+export interface RecordWire<R> {
+  /** Schema of one record's wire form (for /openapi.json). */
+  response: z.ZodType;
+  /** Wire form of a record. */
+  present(ctx: RouteContext, r: R): unknown;
+}
 
 /** Summaries of a family's operations in /openapi.json; a family without `get` has no item read. */
 export interface CrudSummaries {
@@ -12,23 +21,30 @@ export interface CrudSummaries {
   delete: string;
 }
 
+/** Who may call a family's operations: `read` for the list and get, `write` for the others, unless one is named. */
+export interface CrudAccess {
+  read: Need;
+  write: Need;
+  create?: Access;
+  edit?: Access;
+}
+
 /**
  * A family's list, create, get, edit and delete: the paths and wire details, the lookups that answer 404, the model
  * calls that change the store and the presenter that serializes a record.
  */
-export interface CrudSpec<R, C extends z.ZodType, E extends z.ZodType> {
+export interface CrudSpec<R, C extends z.ZodType, E extends z.ZodType> extends RecordWire<R> {
   /** Collection path, under the parent (`/organization/{organizationId}/project`). */
   collection: string;
   /** Item path (`/project/{projectId}`). */
   item: string;
   summaries: CrudSummaries;
+  access: CrudAccess;
   /** The create's success status: 201, but 200 for some families. */
   createStatus: 200 | 201;
   /** Request body schemas, parsed before a handler runs. */
   createRequest: C;
   editRequest: E;
-  /** Schema of one record's wire form (for /openapi.json). */
-  response: z.ZodType;
   /** True when the list answers every record, ignoring `page`/`page_size`. */
   unpaginated?: boolean;
   /** The records of the list (the parent looked up). */
@@ -41,13 +57,12 @@ export interface CrudSpec<R, C extends z.ZodType, E extends z.ZodType> {
   edit(ctx: RouteContext, r: R, body: z.output<E>): void;
   /** Deletes a record (the model's delete). */
   remove(ctx: RouteContext, r: R): void;
-  /** Wire form of a record. */
-  present(ctx: RouteContext, r: R): unknown;
 }
 
 /** The routes of a {@link CrudSpec}, in the order list, create, get, edit, delete. */
 export function crudRoutes<R, C extends z.ZodType, E extends z.ZodType>(s: CrudSpec<R, C, E>): Route[] {
-  const { summaries: say, response } = s;
+  const { summaries: say, response, access } = s;
+  const { read, write } = access;
   const list = (ctx: RouteContext) => {
     const items = s.list(ctx).map((r) => s.present(ctx, r));
     return s.unpaginated ? { results: items } : paginate(ctx, items);
@@ -58,21 +73,21 @@ export function crudRoutes<R, C extends z.ZodType, E extends z.ZodType>(s: CrudS
     return s.present(ctx, r);
   };
   return [
-    route({ method: "GET", path: s.collection, status: 200, summary: say.list, response: listOf(response), handler: list }),
+    route({ method: "GET", path: s.collection, status: 200, access: read, summary: say.list, response: listOf(response), handler: list }),
     route({
-      method: "POST", path: s.collection, status: s.createStatus, summary: say.create, request: s.createRequest, response,
+      method: "POST", path: s.collection, status: s.createStatus, access: access.create ?? write, summary: say.create, request: s.createRequest, response,
       handler: (ctx) => s.present(ctx, s.create(ctx, ctx.body as z.output<C>)),
     }),
     ...(say.get === undefined ? [] : [route({
-      method: "GET", path: s.item, status: 200, summary: say.get, response, handler: (ctx) => s.present(ctx, s.find(ctx)),
+      method: "GET", path: s.item, status: 200, access: read, summary: say.get, response, handler: (ctx) => s.present(ctx, s.find(ctx)),
     })]),
-    route({ method: "PUT", path: s.item, status: 200, summary: say.edit, request: s.editRequest, response, handler: edit }),
-    route({ method: "DELETE", path: s.item, status: 204, summary: say.delete, handler: (ctx) => s.remove(ctx, s.find(ctx)) }),
+    route({ method: "PUT", path: s.item, status: 200, access: access.edit ?? write, summary: say.edit, request: s.editRequest, response, handler: edit }),
+    route({ method: "DELETE", path: s.item, status: 204, access: write, summary: say.delete, handler: (ctx) => s.remove(ctx, s.find(ctx)) }),
   ];
 }
 
 /** A family the organization owns, items nested under it, edits replacing the whole record (git tokens, webhooks). */
-export interface OrgCrudSpec<R extends { id: string }, C extends z.ZodType> {
+export interface OrgCrudSpec<R extends { id: string }, C extends z.ZodType> extends RecordWire<R> {
   /** Path segment: `/organization/{organizationId}/<segment>/{<idParam>}`. */
   segment: string;
   /** Name of the item's path parameter; default `<segment>Id`. */
@@ -81,12 +96,10 @@ export interface OrgCrudSpec<R extends { id: string }, C extends z.ZodType> {
   label: string;
   /** The family's collection in the store. */
   records(ctx: RouteContext): Map<string, R>;
+  /** Who may call its operations. */
+  access: CrudAccess;
   /** Body of the create and of the replacing edit. */
   request: C;
-  /** Schema of one record's wire form. */
-  response: z.ZodType;
-  /** Wire form of a record. */
-  present(ctx: RouteContext, r: R): unknown;
   /** The model's create. */
   create(ctx: RouteContext, orgId: string, body: z.output<C>): R;
   /** The model's full replace. */
@@ -101,7 +114,7 @@ export function orgCrudRoutes<R extends { id: string }, C extends z.ZodType>(s: 
   const idParam = s.idParam ?? `${s.segment}Id`;
   const a = `${/^[aeiou]/.test(s.label) ? "an" : "a"} ${s.label}`;
   return crudRoutes({
-    collection, item: `${collection}/{${idParam}}`, createStatus: 201,
+    collection, item: `${collection}/{${idParam}}`, createStatus: 201, access: s.access,
     summaries: { list: `List ${s.label}s`, create: `Create ${a}`, get: `Get ${a}`, edit: `Replace ${a}`, delete: `Delete ${a}` },
     createRequest: s.request, editRequest: s.request, response: s.response, present: s.present, edit: s.replace,
     list: (ctx) => orgRecords(ctx, s.records(ctx)),

@@ -24,6 +24,7 @@ function domainRoutes(kind: typeof applicationKind | typeof containerKind): Rout
   const base = `/${kind.name}/{${kind.name}Id}`;
   return [
     ...crudRoutes({
+      access: { read: "read", write: "write" },
       collection: `${base}/customDomain`, item: `${base}/customDomain/{customDomainId}`,
       summaries: {
         list: `List the custom domains of the ${kind.name}`, create: `Add a custom domain to the ${kind.name}`,
@@ -38,12 +39,12 @@ function domainRoutes(kind: typeof applicationKind | typeof containerKind): Rout
       remove: deleteCustomDomain,
     }),
     route({
-      method: "GET", path: `${base}/customDomain/{customDomainId}/status`, status: 200,
+      method: "GET", path: `${base}/customDomain/{customDomainId}/status`, status: 200, access: "read",
       summary: `A custom domain of the ${kind.name} with its validation status`, response: customDomainResponse,
       handler: (ctx) => present(ctx, find(ctx)),
     }),
     route({
-      method: "GET", path: `${base}/checkCustomDomain`, status: 200,
+      method: "GET", path: `${base}/checkCustomDomain`, status: 200, access: "read",
       summary: `Check the DNS of every custom domain of the ${kind.name}`, response: listOf(checkedCustomDomainResponse),
       handler: (ctx) => ({
         results: domainsOf(ctx, owner(ctx).id).map((d) => ({

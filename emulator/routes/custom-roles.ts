@@ -13,6 +13,7 @@ function present(ctx: RouteContext, r: CustomRoleRec): Record<string, unknown> {
 
 /** Custom roles: create (name, description), get, update (name, description, permissions), delete. */
 export const customRoleRoutes: Route[] = crudRoutes({
+  access: { read: "admin", write: "admin" },
   collection: "/organization/{organizationId}/customRole", item: "/organization/{organizationId}/customRole/{customRoleId}",
   summaries: {
     list: "List custom roles", create: "Create a custom role (lowest permissions everywhere)", get: "Get a custom role",

@@ -37,13 +37,13 @@ export const databaseRoutes: Route[] = [
     present, create: createDatabase, edit: editDatabase,
   }),
   route({
-    method: "GET", path: "/database/{databaseId}/masterCredentials", status: 200,
+    method: "GET", path: "/database/{databaseId}/masterCredentials", access: "credentials", status: 200,
     summary: "Connection data with the password (generated at create, or the last one set); Admin and Write tokens only",
     response: credentialsResponse,
     handler: (ctx) => credentials(needServiceOf(ctx, databaseKind)),
   }),
   route({
-    method: "PUT", path: "/database/{databaseId}/masterCredentials", status: 200, summary: "Replace login and password",
+    method: "PUT", path: "/database/{databaseId}/masterCredentials", access: "write", status: 200, summary: "Replace login and password",
     request: credentialsRequest, response: credentialsResponse,
     handler: (ctx) => {
       const d = needServiceOf(ctx, databaseKind);
@@ -52,7 +52,7 @@ export const databaseRoutes: Route[] = [
     },
   }),
   route({
-    method: "GET", path: "/database/{databaseId}/application", status: 200,
+    method: "GET", path: "/database/{databaseId}/application", access: "read", status: 200,
     summary: "Applications linked to the database (those of its environment holding its host in a variable)",
     response: listOf(applicationResponse),
     handler: (ctx) => ({ results: linkedApplications(ctx, needServiceOf(ctx, databaseKind)).map((a) => presentApplication(ctx, a)) }),

@@ -81,7 +81,7 @@ function environmentEntries(ctx: RouteContext, e: EnvironmentRec): Array<Record<
 
 /** `GET /environment/{environmentId}/deploymentHistory`. */
 export const environmentHistoryRoute: Route = route({
-  method: "GET", path: "/environment/{environmentId}/deploymentHistory", status: 200,
+  method: "GET", path: "/environment/{environmentId}/deploymentHistory", access: "read", status: 200,
   summary: "Deployments of the environment, newest first (20 per page; query `startId` for the next page)",
   response: historyPageOf(environmentDeploymentResponse(SERVICE_KINDS.map((k) => kindKey(k.name)))), query: historyQuery,
   handler: (ctx) => historyPage(ctx, environmentEntries(ctx, needEnvironment(ctx))),

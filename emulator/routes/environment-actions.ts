@@ -49,7 +49,7 @@ function envAction(
   request?: z.ZodType, answer: ActionAnswer = "EnvironmentStatus",
 ): Route {
   return route({
-    method: "POST", path: `/environment/{environmentId}/${path}`, status, deployAction: true, summary,
+    method: "POST", path: `/environment/{environmentId}/${path}`, status, deployAction: true, access: "deploy", summary,
     response: answer === "Status" ? statusResponse : environmentStatusResponse, ...(request === undefined ? {} : { request }),
     handler: (ctx) => {
       const e = needEnvironment(ctx);
@@ -119,7 +119,7 @@ export const environmentActionRoutes: Route[] = [
     (ctx, e) => cancelEnvironmentDeployment(ctx, e, (ctx.body as z.output<typeof cancelDeploymentRequest>).force_cancel === true),
     cancelDeploymentRequest),
   route({
-    method: "GET", path: "/environment/{environmentId}/statusesWithStages", status: 200,
+    method: "GET", path: "/environment/{environmentId}/statusesWithStages", access: "read", status: 200,
     summary: "The environment's status and each deployment stage, in order, with its services' statuses",
     response: environmentStatusesResponse(SERVICE_KINDS.map((k) => `${k.name}s`)),
     handler: (ctx) => {

@@ -23,6 +23,10 @@ function present(ctx: RouteContext, e: EnvironmentRec): Record<string, unknown> 
 /** Environments: collection under the project, items at top level, plus status, history and actions (`environment-actions.ts`). */
 export const environmentRoutes: Route[] = [
   ...crudRoutes({
+    access: {
+      read: "read", write: "write", create: { need: "write", also: ["newEnvironment"], readOnly: ["projectId"] },
+      edit: { need: "write", also: ["environmentMode"] },
+    },
     collection: "/project/{projectId}/environment", item: "/environment/{environmentId}", createStatus: 201,
     summaries: {
       list: "List environments", create: "Create an environment (with its default deployment stage)", get: "Get an environment",
@@ -36,7 +40,7 @@ export const environmentRoutes: Route[] = [
     remove: deleteEnvironment,
   }),
   route({
-    method: "GET", path: "/environment/{environmentId}/status", status: 200, summary: "Aggregated status of an environment",
+    method: "GET", path: "/environment/{environmentId}/status", access: "read", status: 200, summary: "Aggregated status of an environment",
     response: environmentStatusResponse,
     handler: (ctx) => readEnvironmentStatus(ctx, needEnvironment(ctx)),
   }),

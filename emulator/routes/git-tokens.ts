@@ -15,6 +15,7 @@ function present(ctx: RouteContext, t: GitTokenRec): Record<string, unknown> {
 
 /** Git tokens of the organization; the token value is kept and never answered. */
 export const gitTokenRoutes: Route[] = orgCrudRoutes({
+  access: { read: "read", write: "write" },
   segment: "gitToken", label: "git token", records: (ctx) => ctx.world.store.state.gitTokens, request: gitTokenRequest, response: gitTokenResponse,
   present, create: createGitToken, replace: replaceGitToken,
 });

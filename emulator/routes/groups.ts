@@ -48,11 +48,11 @@ function enrichedReads<R extends { id: string }, C extends z.ZodType>(f: GroupFa
   const collection = `/organization/{organizationId}/${f.segment}`;
   return [
     route({
-      method: "GET", path: collection, status: 200, summary: `List ${f.label}s`, response: listOf(f.enriched),
+      method: "GET", path: collection, status: 200, access: f.access.read, summary: `List ${f.label}s`, response: listOf(f.enriched),
       handler: (ctx) => paginate(ctx, orgRecords(ctx, f.records(ctx)).map((g) => ({ ...f.present(g), associated_items_count: groupUsage(ctx, f.field, g.id) }))),
     }),
     route({
-      method: "GET", path: `${collection}/{${f.idParam}}/associatedItems`, status: 200, summary: `List the services and clusters using a ${f.label}`,
+      method: "GET", path: `${collection}/{${f.idParam}}/associatedItems`, status: 200, access: f.access.read, summary: `List the services and clusters using a ${f.label}`,
       response: groupAssociatedItemsResponse,
       handler: (ctx) => ({ results: groupAssociatedItems(ctx, f.field, needOrgRecord(ctx, f.records(ctx), f.label, f.idParam).id) }),
     }),
@@ -72,12 +72,12 @@ function groupFamilyRoutes<R extends { id: string }, C extends z.ZodType>(f: Gro
 }
 
 const annotations: GroupFamily<AnnotationsGroupRec, typeof annotationsGroupRequest> = {
-  field: "annotations_groups", segment: "annotationsGroups", idParam: "annotationsGroupId", label: "annotations group",
+  access: { read: "read", write: "write" }, field: "annotations_groups", segment: "annotationsGroups", idParam: "annotationsGroupId", label: "annotations group",
   records: (ctx) => ctx.world.store.state.annotationsGroups, present: presentAnnotationsGroup, enriched: annotationsGroupEnriched,
   request: annotationsGroupRequest, response: annotationsGroupResponse, create: createAnnotationsGroup, replace: replaceAnnotationsGroup,
 };
 const labels: GroupFamily<LabelsGroupRec, typeof labelsGroupRequest> = {
-  field: "labels_groups", segment: "labelsGroups", idParam: "labelsGroupId", label: "labels group",
+  access: { read: "read", write: "write" }, field: "labels_groups", segment: "labelsGroups", idParam: "labelsGroupId", label: "labels group",
   records: (ctx) => ctx.world.store.state.labelsGroups, present: presentLabelsGroup, enriched: labelsGroupEnriched,
   request: labelsGroupRequest, response: labelsGroupResponse, create: createLabelsGroup, replace: replaceLabelsGroup,
 };

@@ -11,7 +11,7 @@ import { route, type Route, type RouteContext } from "./types";
 
 /** The role fields of a member or an invitation (a role deleted meanwhile cannot be: deletion refuses it). */
 function roleFields(ctx: RouteContext, roleId: string): { role: string; role_id: string; role_name: string } {
-  const role = findRole(ctx.world.store.state, roleId) ?? OWNER_ROLE;
+  const role = findRole(ctx.world.store, roleId) ?? OWNER_ROLE;
   return { role: role.legacy, role_id: role.id, role_name: role.name };
 }
 
@@ -29,37 +29,36 @@ function presentInvitation(ctx: RouteContext, inv: InvitationRec): Record<string
   };
 }
 
+/** A change to one member, named in the body (`user_id`): the organization checked, the model's change made; no body answered. */
+function memberChange<B extends z.ZodType>(
+  method: "PUT" | "DELETE", status: number, summary: string, request: B, change: (ctx: RouteContext, body: z.output<B>) => void,
+): Route {
+  return route({
+    method, path: "/organization/{organizationId}/member", access: "admin", status, summary, request,
+    handler: (ctx) => {
+      needOrg(ctx);
+      change(ctx, ctx.body as z.output<B>);
+      return undefined;
+    },
+  });
+}
+
 const needInvitation = (ctx: RouteContext) => needOrgRecord(ctx, ctx.world.store.state.invitations, "invitation", "inviteId");
 
 /** Members (list, role change, removal) and invitations (list, invite, get, accept, cancel). */
 export const memberRoutes: Route[] = [
   route({
-    method: "GET", path: "/organization/{organizationId}/member", status: 200, summary: "Members of the organization (the owner first)",
+    method: "GET", path: "/organization/{organizationId}/member", access: "admin", status: 200, summary: "Members of the organization (the owner first)",
     response: listOf(memberResponse),
     handler: (ctx) => {
       needOrg(ctx);
-      return { results: allMembers(ctx.world.store.state).map((m) => presentMember(ctx, m)) };
+      return { results: allMembers(ctx.world.store).map((m) => presentMember(ctx, m)) };
     },
   }),
+  memberChange("PUT", 200, "Change a member's role (answers no body)", memberRoleRequest, editMemberRole),
+  memberChange("DELETE", 204, "Remove a member (body: user_id)", memberRemoveRequest, removeMember),
   route({
-    method: "PUT", path: "/organization/{organizationId}/member", status: 200, summary: "Change a member's role (answers no body)",
-    request: memberRoleRequest,
-    handler: (ctx) => {
-      needOrg(ctx);
-      editMemberRole(ctx, ctx.body as z.output<typeof memberRoleRequest>);
-      return undefined;
-    },
-  }),
-  route({
-    method: "DELETE", path: "/organization/{organizationId}/member", status: 204, summary: "Remove a member (body: user_id)",
-    request: memberRemoveRequest,
-    handler: (ctx) => {
-      needOrg(ctx);
-      removeMember(ctx, ctx.body as z.output<typeof memberRemoveRequest>);
-    },
-  }),
-  route({
-    method: "GET", path: "/organization/{organizationId}/inviteMember", status: 200, summary: "Invitations of the organization",
+    method: "GET", path: "/organization/{organizationId}/inviteMember", access: "admin", status: 200, summary: "Invitations of the organization",
     response: listOf(invitationResponse),
     handler: (ctx) => {
       needOrg(ctx);
@@ -68,16 +67,16 @@ export const memberRoutes: Route[] = [
     },
   }),
   route({
-    method: "POST", path: "/organization/{organizationId}/inviteMember", status: 201, summary: "Invite an address with a role",
+    method: "POST", path: "/organization/{organizationId}/inviteMember", access: "admin", status: 201, summary: "Invite an address with a role",
     request: invitationRequest, response: invitationResponse,
     handler: (ctx) => presentInvitation(ctx, createInvitation(ctx, needOrg(ctx).id, ctx.body as z.output<typeof invitationRequest>)),
   }),
   route({
-    method: "GET", path: "/organization/{organizationId}/inviteMember/{inviteId}", status: 200, summary: "Get an invitation",
+    method: "GET", path: "/organization/{organizationId}/inviteMember/{inviteId}", access: "admin", status: 200, summary: "Get an invitation",
     response: invitationResponse, handler: (ctx) => presentInvitation(ctx, needInvitation(ctx)),
   }),
   route({
-    method: "POST", path: "/organization/{organizationId}/inviteMember/{inviteId}", status: 201,
+    method: "POST", path: "/organization/{organizationId}/inviteMember/{inviteId}", access: "admin", status: 201,
     summary: "Accept an invitation: its user becomes a member, the invitation is gone", response: invitationResponse,
     handler: (ctx) => {
       const inv = needInvitation(ctx);
@@ -87,7 +86,7 @@ export const memberRoutes: Route[] = [
     },
   }),
   route({
-    method: "DELETE", path: "/organization/{organizationId}/inviteMember/{inviteId}", status: 204, summary: "Cancel an invitation",
+    method: "DELETE", path: "/organization/{organizationId}/inviteMember/{inviteId}", access: "admin", status: 204, summary: "Cancel an invitation",
     handler: (ctx) => {
       ctx.world.store.state.invitations.delete(needInvitation(ctx).id);
     },

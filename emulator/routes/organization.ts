@@ -34,15 +34,15 @@ function lightServices(ctx: RouteContext): Array<Record<string, unknown>> {
 /** Organization reads, services list and cost. */
 export const organizationRoutes: Route[] = [
   route({
-    method: "GET", path: "/organization", status: 200, summary: "Organizations of the token", response: listOf(organizationResponse),
+    method: "GET", path: "/organization", access: "read", status: 200, summary: "Organizations of the token", response: listOf(organizationResponse),
     handler: (ctx) => ({ results: [presentOrganization(ctx.world.store.state.organization)] }),
   }),
   route({
-    method: "GET", path: "/organization/{organizationId}", status: 200, summary: "Get the organization", response: organizationResponse,
+    method: "GET", path: "/organization/{organizationId}", access: "read", status: 200, summary: "Get the organization", response: organizationResponse,
     handler: (ctx) => presentOrganization(needOrg(ctx)),
   }),
   route({
-    method: "PUT", path: "/organization/{organizationId}", status: 200, summary: "Edit the organization's settings (every field: one left out is cleared)",
+    method: "PUT", path: "/organization/{organizationId}", access: "admin", status: 200, summary: "Edit the organization's settings (every field: one left out is cleared)",
     request: organizationEditRequest, response: organizationSettingsResponse,
     handler: (ctx) => {
       needOrg(ctx);
@@ -50,15 +50,15 @@ export const organizationRoutes: Route[] = [
     },
   }),
   route({
-    method: "GET", path: "/organization/{organizationId}/availableRole", status: 200, summary: "Roles of the organization (built-in and custom)",
+    method: "GET", path: "/organization/{organizationId}/availableRole", access: "admin", status: 200, summary: "Roles of the organization (built-in and custom)",
     response: listOf(availableRoleResponse),
     handler: (ctx) => {
       needOrg(ctx);
-      return { results: availableRoles(ctx.world.store.state).map((r) => ({ id: r.id, name: r.name })) };
+      return { results: availableRoles(ctx.world.store).map((r) => ({ id: r.id, name: r.name })) };
     },
   }),
   route({
-    method: "GET", path: "/organization/{organizationId}/services", status: 200,
+    method: "GET", path: "/organization/{organizationId}/services", access: "read", status: 200,
     summary: "Services of the organization (filters project_id, environment_id, cluster_id)", response: listOf(serviceLightResponse),
     handler: (ctx) => {
       needOrg(ctx);
@@ -72,7 +72,7 @@ export const organizationRoutes: Route[] = [
     },
   }),
   route({
-    method: "GET", path: "/organization/{organizationId}/currentCost", status: 200, summary: "Current cost of the organization",
+    method: "GET", path: "/organization/{organizationId}/currentCost", access: "read", status: 200, summary: "Current cost of the organization",
     response: currentCostResponse,
     handler: (ctx) => {
       const org = needOrg(ctx);

@@ -17,6 +17,7 @@ function present(ctx: RouteContext, p: ProjectRec): Record<string, unknown> {
 
 /** Projects: collection under the organization, items at top level. */
 export const projectRoutes: Route[] = crudRoutes({
+  access: { read: "read", write: "write" },
   collection: "/organization/{organizationId}/project", item: "/project/{projectId}", createStatus: 200,
   summaries: {
     list: "List projects", create: "Create a project", get: "Get a project", edit: "Edit a project",

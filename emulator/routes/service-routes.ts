@@ -14,7 +14,7 @@ import { deployRequest, imageDeployRequest, listOf, sourceDeployRequest, statusR
 import { logLine } from "../schemas/applications";
 import { historyPageOf, historyQuery, serviceDeploymentResponse } from "../schemas/deployment-history";
 import { imageAutoDeployRequest } from "../schemas/containers";
-import { crudRoutes } from "./crud";
+import { crudRoutes, type RecordWire } from "./crud";
 import { deploymentEntry, historyPage } from "./deployment-history";
 import { needEnvironment, needOrg, needServiceOf } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
@@ -30,14 +30,10 @@ const DEPLOY_REQUESTS: Record<DeploySource, z.ZodType> = {
 };
 
 /** What a kind's routes file gives: its wire schemas, its presenter and its model's create and edit. */
-export interface ServiceRouteSpec<R, C extends z.ZodType, E extends z.ZodType> {
+export interface ServiceRouteSpec<R, C extends z.ZodType, E extends z.ZodType> extends RecordWire<R> {
   /** Request body schemas of the create and the edit. */
   createRequest: C;
   editRequest: E;
-  /** Schema of one record's wire form. */
-  response: z.ZodType;
-  /** Wire form of a record. */
-  present(ctx: RouteContext, r: R): unknown;
   /** The model's create, in the environment named by the path. */
   create(ctx: RouteContext, envId: string, body: z.output<C>): R;
   /** The model's edit. */
@@ -60,7 +56,7 @@ export function serviceRoutes<K extends AnyServiceKind, C extends z.ZodType, E e
   const find = (ctx: RouteContext): RecordOf<K> => needServiceOf(ctx, kind);
   type Version = (ctx: RouteContext, svc: RecordOf<K>) => string | undefined;
   const action = (path: string, act: ServiceAction, summary: string, version: Version, request?: z.ZodType): Route => route({
-    method: "POST", path: `${base}/${path}`, status: 202, deployAction: true, summary, response: statusResponse,
+    method: "POST", path: `${base}/${path}`, status: 202, deployAction: true, access: "deploy", summary, response: statusResponse,
     ...(request === undefined ? {} : { request }),
     handler: (ctx) => {
       const svc = find(ctx);
@@ -78,6 +74,7 @@ export function serviceRoutes<K extends AnyServiceKind, C extends z.ZodType, E e
   const history = s.history ?? { entry: deploymentEntry, response: serviceDeploymentResponse };
   return [
     ...crudRoutes({
+      access: { read: "read", write: "write" },
       collection: `/environment/{environmentId}/${name}`, item: base, createStatus: 201,
       summaries: { list: `List ${name}s`, create: `Create ${one}`, get: `Get ${one}`, edit: `Edit ${one}`, delete: `Delete ${one}` },
       createRequest: s.createRequest, editRequest: s.editRequest, response: s.response, present: s.present, edit: s.edit, find,
@@ -86,11 +83,11 @@ export function serviceRoutes<K extends AnyServiceKind, C extends z.ZodType, E e
       remove: (ctx, svc) => deleteService(ctx, svc),
     }),
     route({
-      method: "GET", path: `${base}/status`, status: 200, summary: `Deployment status of the ${name}`, response: statusResponse,
+      method: "GET", path: `${base}/status`, status: 200, access: "read", summary: `Deployment status of the ${name}`, response: statusResponse,
       handler: (ctx) => readServiceStatus(ctx.world, find(ctx), ctx.now),
     }),
     route({
-      method: "GET", path: `${base}/deploymentHistory`, status: 200,
+      method: "GET", path: `${base}/deploymentHistory`, status: 200, access: "read",
       summary: `Deployments of the ${name}, newest first (20 per page; query \`startId\` for the next page)`,
       response: historyPageOf(history.response), query: historyQuery,
       handler: (ctx) => {
@@ -118,11 +115,11 @@ function tailOf(ctx: RouteContext): number | undefined {
 /** `GET /<kind>/{<kind>Id}/log`: the log lines its actions wrote, visible once the clock reached them (query `tail`). */
 export function logRoute(kind: AnyServiceKind): Route {
   return route({
-    method: "GET", path: `/${kind.name}/{${kind.name}Id}/log`, status: 200, summary: `${kind.name.charAt(0).toUpperCase()}${kind.name.slice(1)} log lines (query \`tail\`)`,
+    method: "GET", path: `/${kind.name}/{${kind.name}Id}/log`, status: 200, access: "read", summary: `${kind.name.charAt(0).toUpperCase()}${kind.name.slice(1)} log lines (query \`tail\`)`,
     response: listOf(logLine),
     handler: (ctx) => {
       const svc = needServiceOf(ctx, kind);
-      const lines = visibleLogs(ctx.world.store.state, svc.id, ctx.now, tailOf(ctx));
+      const lines = visibleLogs(ctx.world.store, svc.id, ctx.now, tailOf(ctx));
       return {
         results: lines.map((l) => ({ id: l.id, created_at: iso(l.at), message: l.message, pod_name: l.pod_name, version: l.version })),
       };
@@ -145,7 +142,7 @@ export interface AutoDeploySpec<R> {
  */
 export function autoDeployRoute<K extends AnyServiceKind>(kind: K, s: AutoDeploySpec<RecordOf<K>>): Route {
   return route({
-    method: "POST", path: `/organization/{organizationId}/${kind.name}/deploy`, status: 202, deployAction: true,
+    method: "POST", path: `/organization/{organizationId}/${kind.name}/deploy`, status: 202, deployAction: true, access: "deploy",
     summary: `Deploy, with a new tag, every ${kind.name} of the organization with auto_deploy running the image`,
     request: imageAutoDeployRequest, response: statusResponse,
     handler: (ctx) => {

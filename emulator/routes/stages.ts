@@ -26,7 +26,7 @@ function ordered(ctx: RouteContext, envId: string): { results: Array<Record<stri
 
 function move(where: "After" | "Before"): Route {
   return route({
-    method: "PUT", path: `/deploymentStage/{deploymentStageId}/move${where}/{stageId}`, status: 200,
+    method: "PUT", path: `/deploymentStage/{deploymentStageId}/move${where}/{stageId}`, status: 200, access: "write",
     summary: `Move a stage ${where.toLowerCase()} another; answers the stages in order`, response: listOf(stageResponse),
     handler: (ctx) => {
       const stage = needStage(ctx);
@@ -39,6 +39,7 @@ function move(where: "After" | "Before"): Route {
 /** Deployment stages: collection under the environment, items at top level, ordering and service placement. */
 export const stageRoutes: Route[] = [
   ...crudRoutes({
+    access: { read: "read", write: "write" },
     collection: "/environment/{environmentId}/deploymentStage", item: "/deploymentStage/{deploymentStageId}", unpaginated: true,
     summaries: {
       list: "List stages in order", create: "Create a stage (appended last)", get: "Get a stage", edit: "Edit a stage",
@@ -52,7 +53,7 @@ export const stageRoutes: Route[] = [
     remove: deleteStage,
   }),
   route({
-    method: "PUT", path: "/deploymentStage/{deploymentStageId}/service/{serviceId}", status: 200,
+    method: "PUT", path: "/deploymentStage/{deploymentStageId}/service/{serviceId}", access: "write", status: 200,
     summary: "Move a service into this stage; answers the stages in order", request: attachRequest, response: listOf(stageResponse),
     handler: (ctx) => {
       const stage = needStage(ctx);
@@ -63,7 +64,7 @@ export const stageRoutes: Route[] = [
   move("After"),
   move("Before"),
   route({
-    method: "GET", path: "/service/{serviceId}/deploymentStage", status: 200, summary: "The stage a service is in", response: stageResponse,
+    method: "GET", path: "/service/{serviceId}/deploymentStage", access: "read", status: 200, summary: "The stage a service is in", response: stageResponse,
     handler: (ctx) => present(ctx, stageOfService(ctx, needService(ctx))),
   }),
 ];

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { ModelContext } from "../models/records";
-import type { World } from "../models/world";
+import type { World } from "../models/store";
+import type { Access } from "../server/access";
 
 /** What a handler receives; it is also what a model call takes. */
 export interface RouteContext extends ModelContext {
@@ -22,8 +23,10 @@ export interface Route {
   path: string;
   /** Success status. */
   status: number;
-  /** True for deploy/stop/redeploy/restart and container deploy; who may call a route is `access-table.ts` (need `deploy`). */
+  /** True for deploy/stop/redeploy/restart and container deploy (their access needs `deploy`). */
   deployAction?: boolean;
+  /** Who may call it (see `server/access.ts`); a route declaring none is Admin only. */
+  access?: Access;
   /** Request body schema; parsed before the handler runs. */
   request?: z.ZodType;
   /** Query parameters it reads, one property each (for /openapi.json; the handler reads `ctx.query`). */

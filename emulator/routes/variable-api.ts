@@ -9,7 +9,7 @@ import { notFound } from "../server/errors";
 import { importVariables } from "../models/variable-import";
 import {
   createAlias, createOverride, createVariable, deleteVariable, editVariable, entryOf, findEntry, needParent, refuseBuiltIn,
-  visibleTo, type VariableEntry, type VariableRec,
+  visibleTo, type Parent, type ParentScope, type VariableEntry, type VariableRec,
 } from "../models/variables";
 import { listOf } from "../schemas/common";
 import {
@@ -43,10 +43,32 @@ function query<S extends z.ZodType>(ctx: RouteContext, schema: S): z.output<S> {
   return parseOr400(schema, Object.fromEntries(ctx.query.entries()));
 }
 
+/**
+ * `POST /variable/{variableId}/<what>`: an alias or an override of the variable made at the parent the body names
+ * (`<what>_scope`, `<what>_parent_id`), by `make` (the model's create).
+ */
+function derivedRoute<B extends z.ZodType>(
+  what: "alias" | "override", request: B, summary: string,
+  make: (ctx: RouteContext, parent: Parent, target: VariableEntry, body: z.output<B>) => VariableRec,
+): Route {
+  const parentField = `${what}_parent_id`;
+  return route({
+    method: "POST", path: `/variable/{variableId}/${what}`, access: { need: "write", also: [`body:${parentField}`], readOnly: ["variableId"] },
+    status: 201, request, response: scopedVariableResponse, summary,
+    handler: (ctx) => {
+      const b = ctx.body as z.output<B>;
+      const named = b as Record<string, string>;
+      const target = needEntry(ctx);
+      const parent = needParent(ctx.world.store, named[`${what}_scope`] as ParentScope, named[parentField] ?? "", parentField);
+      return answer(ctx, make(ctx, parent, target, b));
+    },
+  });
+}
+
 /** The `/variable` routes. */
 export const variableApiRoutes: Route[] = [
   route({
-    method: "GET", path: "/variable", status: 200, query: variableListQuery, response: listOf(scopedVariableResponse),
+    method: "GET", path: "/variable", access: { need: "read", also: ["query:parent_id"] }, status: 200, query: variableListQuery, response: listOf(scopedVariableResponse),
     summary: "List the variables a parent sees (its own, inherited and built-in ones)",
     handler: (ctx) => {
       const q = query(ctx, variableListQuery);
@@ -57,7 +79,7 @@ export const variableApiRoutes: Route[] = [
     },
   }),
   route({
-    method: "POST", path: "/variable", status: 201, request: variableRequest, response: scopedVariableResponse,
+    method: "POST", path: "/variable", access: { need: "write", also: ["body:variable_parent_id"] }, status: 201, request: variableRequest, response: scopedVariableResponse,
     summary: "Create a variable or secret at a parent of any scope",
     handler: (ctx) => {
       const b = ctx.body as z.output<typeof variableRequest>;
@@ -66,7 +88,7 @@ export const variableApiRoutes: Route[] = [
     },
   }),
   route({
-    method: "PUT", path: "/variable/{variableId}", status: 200, request: variableUpdateRequest, response: scopedVariableResponse,
+    method: "PUT", path: "/variable/{variableId}", access: "write", status: 200, request: variableUpdateRequest, response: scopedVariableResponse,
     summary: "Edit a variable or secret",
     handler: (ctx) => {
       const v = needStored(ctx);
@@ -75,31 +97,15 @@ export const variableApiRoutes: Route[] = [
     },
   }),
   route({
-    method: "DELETE", path: "/variable/{variableId}", status: 204, summary: "Delete a variable or secret, with its aliases and overrides",
+    method: "DELETE", path: "/variable/{variableId}", access: "write", status: 204, summary: "Delete a variable or secret, with its aliases and overrides",
     handler: (ctx) => deleteVariable(ctx, needStored(ctx)),
   }),
+  derivedRoute("alias", variableAliasRequest, "Make an alias of a variable at a parent that sees it",
+    (ctx, parent, target, b) => createAlias(ctx, parent, target, b.key, b, "variableId")),
+  derivedRoute("override", variableOverrideRequest, "Override a variable of a higher scope at a parent",
+    (ctx, parent, target, b) => createOverride(ctx, parent, target, b.value, b, "variableId")),
   route({
-    method: "POST", path: "/variable/{variableId}/alias", status: 201, request: variableAliasRequest, response: scopedVariableResponse,
-    summary: "Make an alias of a variable at a parent that sees it",
-    handler: (ctx) => {
-      const b = ctx.body as z.output<typeof variableAliasRequest>;
-      const target = needEntry(ctx);
-      const parent = needParent(ctx.world.store, b.alias_scope, b.alias_parent_id, "alias_parent_id");
-      return answer(ctx, createAlias(ctx, parent, target, b.key, b, "variableId"));
-    },
-  }),
-  route({
-    method: "POST", path: "/variable/{variableId}/override", status: 201, request: variableOverrideRequest, response: scopedVariableResponse,
-    summary: "Override a variable of a higher scope at a parent",
-    handler: (ctx) => {
-      const b = ctx.body as z.output<typeof variableOverrideRequest>;
-      const target = needEntry(ctx);
-      const parent = needParent(ctx.world.store, b.override_scope, b.override_parent_id, "override_parent_id");
-      return answer(ctx, createOverride(ctx, parent, target, b.value, b, "variableId"));
-    },
-  }),
-  route({
-    method: "POST", path: "/variable/import", status: 201, query: variableImportQuery, request: variableImportRequest,
+    method: "POST", path: "/variable/import", access: { need: "write", also: ["query:service_id", "importedScopes"] }, status: 201, query: variableImportQuery, request: variableImportRequest,
     response: variableImportResponse, summary: "Import variables and secrets for a service, each at its scope",
     handler: (ctx) => {
       const q = query(ctx, variableImportQuery);

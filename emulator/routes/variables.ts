@@ -65,6 +65,7 @@ function family(owner: Owner, vk: VariableKind, segment: string, idParam: string
   const a = /^[aeiou]/.test(owner.name) ? "an" : "a";
   return [
     ...crudRoutes({
+      access: { read: "read", write: "write" },
       collection: base, item: `${base}/{${idParam}}`,
       summaries: {
         list: `List ${label}s of ${a} ${owner.name}`, create: `Create ${label === "secret" ? "a" : "an"} ${label} of ${a} ${owner.name}`,
@@ -79,7 +80,7 @@ function family(owner: Owner, vk: VariableKind, segment: string, idParam: string
       remove: (ctx, v) => deleteVariable(ctx, v),
     }),
     route({
-      method: "POST", path: `${base}/{${idParam}}/alias`, status: 201, request: aliasRequest, response,
+      method: "POST", path: `${base}/{${idParam}}/alias`, status: 201, access: { need: "write", readOnly: [idParam] }, request: aliasRequest, response,
       summary: `Make at ${a} ${owner.name} an alias of a ${label} it sees`,
       handler: (ctx) => {
         const b = ctx.body as { key: string };
@@ -87,7 +88,7 @@ function family(owner: Owner, vk: VariableKind, segment: string, idParam: string
       },
     }),
     route({
-      method: "POST", path: `${base}/{${idParam}}/override`, status: 201, request: overrideRequest, response,
+      method: "POST", path: `${base}/{${idParam}}/override`, status: 201, access: { need: "write", readOnly: [idParam] }, request: overrideRequest, response,
       summary: `Override at ${a} ${owner.name} a ${label} of a higher scope`,
       handler: (ctx) => {
         const b = ctx.body as { value: string };
@@ -113,7 +114,7 @@ export function serviceValueRoutes(kind: AnyServiceKind): Route[] {
   return [
     ...ownerRoutes(owner),
     route({
-      method: "POST", path: `/${kind.name}/{${kind.name}Id}/environmentVariable/import`, status: 201,
+      method: "POST", path: `/${kind.name}/{${kind.name}Id}/environmentVariable/import`, status: 201, access: { need: "write", also: ["importedScopes"] },
       request: variableImportRequest, response: variableImportResponse,
       summary: `Import variables and secrets for a ${kind.name}, each at its scope`,
       handler: (ctx) => {

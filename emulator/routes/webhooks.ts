@@ -1,9 +1,36 @@
-import { createWebhook, replaceWebhook, type WebhookDeliveryRec, type WebhookRec } from "../models/webhooks";
-import { listOf } from "../schemas/common";
-import { webhookEventResponse, webhookRequest, webhookResponse } from "../schemas/webhooks";
+import { z } from "zod";
+import {
+  createWebhook, replaceWebhook, WEBHOOK_EVENTS, webhookRequest, webhookSlice, type WebhookDeliveryRec, type WebhookRec,
+} from "../models/webhooks";
+import { baseResponse, listOf } from "../schemas/common";
+import { ENVIRONMENT_MODES } from "../schemas/environments";
 import { orgCrudRoutes } from "./crud";
 import { needOrgRecord, paginate } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
+
+/** A webhook (never carries `target_secret`). */
+export const webhookResponse = baseResponse.extend({
+  kind: z.enum(["STANDARD", "SLACK"]),
+  target_url: z.string(),
+  target_secret_set: z.boolean(),
+  enabled: z.boolean(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  description: z.string().optional(),
+  project_names_filter: z.array(z.string()),
+  environment_types_filter: z.array(z.enum(ENVIRONMENT_MODES)),
+});
+
+/** One delivery attempt as the reference's `WebhookEventResponse` describes it (status 0: the target gave none). */
+export const webhookEventResponse = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  kind: z.enum(["STANDARD", "SLACK"]),
+  matched_event: z.enum(WEBHOOK_EVENTS),
+  target_url_used: z.string(),
+  request: z.record(z.string(), z.unknown()),
+  target_response_status_code: z.number().int(),
+  target_response_body: z.string().nullable(),
+});
 
 /** A webhook as the reference's `OrganizationWebhookResponse` has it (never its secret, nor its deliveries). */
 function present(_ctx: RouteContext, w: WebhookRec): Record<string, unknown> {
@@ -30,15 +57,16 @@ export function presentDelivery(d: WebhookDeliveryRec): Record<string, unknown> 
 /** Organization webhooks; `target_secret` is kept and never answered. */
 export const webhookRoutes: Route[] = [
   ...orgCrudRoutes({
-    segment: "webhook", label: "webhook", records: (ctx) => ctx.world.store.state.webhooks, request: webhookRequest, response: webhookResponse,
+    access: { read: "read", write: "write" },
+    segment: "webhook", label: "webhook", records: (ctx) => webhookSlice.of(ctx.world.store), request: webhookRequest, response: webhookResponse,
     present, create: createWebhook, replace: replaceWebhook,
   }),
   route({
-    method: "GET", path: "/organization/{organizationId}/webhook/{webhookId}/event", status: 200,
+    method: "GET", path: "/organization/{organizationId}/webhook/{webhookId}/event", access: "read", status: 200,
     summary: "List a webhook's delivery attempts, newest first (a retry is an attempt of its own)",
     response: listOf(webhookEventResponse),
     handler: (ctx) => {
-      const hook = needOrgRecord(ctx, ctx.world.store.state.webhooks, "webhook", "webhookId");
+      const hook = needOrgRecord(ctx, webhookSlice.of(ctx.world.store), "webhook", "webhookId");
       return paginate(ctx, [...(hook.deliveries ?? [])].reverse().map(presentDelivery));
     },
   }),

@@ -17,7 +17,7 @@
  * - a project with no permission listed is `NO_ACCESS`, a cluster with none `VIEWER`.
  */
 import type { Place, Target } from "./access-places";
-import type { Need } from "./access-table";
+import type { Need } from "./access";
 import type { CustomRoleRec } from "../models/custom-roles";
 import type { State } from "../models/state";
 

@@ -4,7 +4,7 @@
  * their environment (a project's variable on its project). Ids are found in the path parameters and where the
  * access table's `also` says; an id that names nothing is left out (the handler answers 404 for it).
  */
-import type { AccessRule } from "./access-table";
+import type { AccessRule } from "./access";
 import type { Store } from "../models/store";
 
 /** Something a custom role has a permission on. */

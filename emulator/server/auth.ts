@@ -1,6 +1,6 @@
 import { customRoleDenial } from "./access-custom";
 import { placeOf, targetsOf, type RequestParts } from "./access-places";
-import { accessOf, SCOPES_BY_NEED } from "./access-table";
+import { accessRule, SCOPES_BY_NEED } from "./access";
 import type { CustomRoleRec } from "../models/custom-roles";
 import type { TokenRec } from "../models/organization";
 import { BUILTIN_ROLES } from "../models/roles";
@@ -53,7 +53,7 @@ export function visibleAnswer(store: Store, token: TokenRec, body: unknown): unk
  * neither built-in nor a custom role of the organization may do nothing.
  */
 export function denial(store: Store, token: TokenRec, route: Route, parts: RequestParts, shownPath: string): string | undefined {
-  const rule = accessOf(route.method, route.path);
+  const rule = accessRule(route.access);
   const custom = customRoleOf(store, token);
   const builtIn = token.role_id === undefined || BUILTIN_ROLES.some((r) => r.id === token.role_id);
   const head = (who: string) => `token '${token.name}' (${who}) may not ${route.method} ${shownPath}`;

@@ -15,7 +15,8 @@ import { seedState, type SeedInfo } from "../persistence/seed";
 import { Store } from "../models/store";
 import { SaveError, type DataFile, type Saver } from "../persistence/persistence";
 import type { State } from "../models/state";
-import type { EmulatorConfig, World } from "../models/world";
+import type { EmulatorConfig } from "../models/world";
+import type { World } from "../models/store";
 
 /**
  * The emulator's HTTP front: control endpoints, `/openapi.json`, then for API calls
