@@ -24,10 +24,11 @@ type ProgramSide = "adopt";
 /**
  * The outputs of a resource: each Args member (but `adopt` and the `Left` ones) as an Output of what the state stores
  * for it (the schema's output type: defaults applied, so a field with a default is always present), then each
- * member of `C`, the outputs the service computes.
+ * member of `C`, the outputs the service computes (a field the service fills in when the program leaves it out, such
+ * as an environment's cluster, may be a member of `C` too: its output then has `C`'s type).
  */
 export type ResourceOutputs<A, S extends z.ZodType, C = object, Left extends keyof A = never> = {
-  readonly [K in keyof Omit<A, ProgramSide | Left>]-?: pulumi.Output<K extends keyof z.output<S> ? z.output<S>[K] : pulumi.Unwrap<A[K]>>;
+  readonly [K in keyof Omit<A, ProgramSide | Left | keyof C>]-?: pulumi.Output<K extends keyof z.output<S> ? z.output<S>[K] : pulumi.Unwrap<A[K]>>;
 } & {
   readonly [K in keyof C]-?: pulumi.Output<C[K] | WhenOptional<C, K>>;
 };

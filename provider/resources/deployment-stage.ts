@@ -7,6 +7,7 @@ import { readOrGone } from "../framework/errors";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
 import { moveServicesOut } from "../framework/stage-attach";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
@@ -30,6 +31,12 @@ export interface DeploymentStageArgs extends AdoptableArgs {
    * with `after`. Default: none.
    */
   before?: pulumi.Input<string>;
+}
+
+/** What the service says of a deployment stage beyond its inputs: outputs of a {@link DeploymentStage}, members of a lookup's result. */
+export interface DeploymentStageComputed {
+  /** Position of the stage in the environment (wire: `deployment_order`), when the service says. */
+  deploymentOrder?: number;
 }
 
 /** Validated deployment stage inputs: the single source of field names, types and defaults. */
@@ -113,19 +120,6 @@ export const deploymentStageProvider = deploymentStage.provider;
  * const api = new DeploymentStage("api", { environmentId: env.id, name: "api", after: db.id });
  */
 export class DeploymentStage extends ServiceObjectResource {
-  /** Environment holding the stage. */
-  declare readonly environmentId: pulumi.Output<string>;
-  /** Stage name. */
-  declare readonly name: pulumi.Output<string>;
-  /** Free text. */
-  declare readonly description: pulumi.Output<string>;
-  /** Id of the stage right before this one, when placed with `after`. */
-  declare readonly after: pulumi.Output<string | undefined>;
-  /** Id of the stage right after this one, when placed with `before`. */
-  declare readonly before: pulumi.Output<string | undefined>;
-  /** Position of the stage in the environment (wire: `deployment_order`). */
-  declare readonly deploymentOrder: pulumi.Output<number | undefined>;
-
   /**
    * @param name the Pulumi resource name.
    * @param args the stage's inputs.
@@ -135,3 +129,5 @@ export class DeploymentStage extends ServiceObjectResource {
     super(...familyResourceArgs(deploymentStage, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface DeploymentStage extends ResourceOutputs<DeploymentStageArgs, typeof deploymentStageSchema, DeploymentStageComputed> {}
