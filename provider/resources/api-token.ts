@@ -121,7 +121,7 @@ export const apiToken = defineResource({
   noun: "API token",
   schema: apiTokenSchema,
   deleteBeforeReplace: false,
-  outputNames: ["token", "serviceName", "roleName", "roleId"],
+  outputNames: ["token", "serviceName", "roleName", "roleId"] satisfies (keyof ApiTokenComputed)[],
   secretOutputNames: ["token"],
   outputs: (record: TokenRecord) => ({
     token: record.token, serviceName: record.name ?? undefined, roleName: record.role_name ?? undefined, roleId: record.role_id ?? undefined,

@@ -181,7 +181,7 @@ export const containerRegistry = defineResource({
   kind: "ContainerRegistry",
   noun: "container registry",
   schema: containerRegistrySchema,
-  outputNames: ["associatedServicesCount"],
+  outputNames: ["associatedServicesCount"] satisfies (keyof ContainerRegistryComputed)[],
   outputs: (record: ContainerRegistryRecord) => ({ associatedServicesCount: record.associated_services_count ?? undefined }),
   toWire: (inputs, _purpose, derived) => ({ ...derived, config: renameKeysDeep(inputs.config, snakeCase) }),
   fromWire: (record, previous, derived) => ({ ...derived, config: configFromWire(record, previous) }),

@@ -80,7 +80,7 @@ export const customDomain = defineResource({
   noun: "custom domain",
   label: (inputs) => `custom domain "${String(inputs["domain"] ?? "")}"`,
   schema: customDomainSchema,
-  outputNames: ["validationDomain", "status"],
+  outputNames: ["validationDomain", "status"] satisfies (keyof CustomDomainComputed)[],
   outputs: (record: CustomDomainRecord) => ({
     validationDomain: record.validation_domain ?? undefined,
     status: record.status ?? undefined,

@@ -191,7 +191,7 @@ export const database = defineResource({
   kind: "Database",
   noun: "database",
   schema: databaseSchema,
-  outputNames: ["host", "port", "login", "password"],
+  outputNames: ["host", "port", "login", "password"] satisfies (keyof DatabaseComputed)[],
   secretOutputNames: ["password"],
   outputs: (record: DatabaseRecord) => ({ host: record.host ?? undefined, port: record.port ?? undefined }),
   parts: [

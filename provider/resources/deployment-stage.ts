@@ -93,7 +93,7 @@ export const deploymentStage = defineResource({
   kind: "DeploymentStage",
   noun: "deployment stage",
   schema: deploymentStageSchema,
-  outputNames: ["deploymentOrder"],
+  outputNames: ["deploymentOrder"] satisfies (keyof DeploymentStageComputed)[],
   outputs: (record: StageRecord) => ({ deploymentOrder: record.deployment_order ?? undefined }),
   parts: [positionPart],
   calls: {

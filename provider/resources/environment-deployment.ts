@@ -167,7 +167,7 @@ const defined = defineResource({
   label: (inputs) => `deployment of environment ${String(inputs["environmentId"] ?? "")}`,
   schema: environmentDeploymentSchema,
   deleteBeforeReplace: false,
-  outputNames: ["state", "deploymentRequestId"],
+  outputNames: ["state", "deploymentRequestId"] satisfies (keyof EnvironmentDeploymentComputed)[],
   outputs: (record: EnvironmentDeploymentRecord) => ({ state: record.state, deploymentRequestId: record.deployment_request_id ?? undefined }),
   parts: [deploymentPart],
   calls: {

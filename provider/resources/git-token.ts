@@ -77,7 +77,7 @@ export const gitToken = defineResource({
   kind: "GitToken",
   noun: "git token",
   schema: gitTokenSchema,
-  outputNames: ["associatedServicesCount", "expiredAt"],
+  outputNames: ["associatedServicesCount", "expiredAt"] satisfies (keyof GitTokenComputed)[],
   outputs: (record: GitTokenRecord) => ({
     associatedServicesCount: record.associated_services_count ?? undefined,
     expiredAt: record.expired_at ?? undefined,

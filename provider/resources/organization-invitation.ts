@@ -88,7 +88,7 @@ export const organizationInvitation = defineResource({
   noun: "invitation",
   label: (inputs) => `invitation of ${String(inputs["email"] ?? "")}`,
   schema: organizationInvitationSchema,
-  outputNames: ["status", "roleName", "inviter", "invitationLink"],
+  outputNames: ["status", "roleName", "inviter", "invitationLink"] satisfies (keyof OrganizationInvitationComputed)[],
   // The link lets whoever holds it join the organization.
   secretOutputNames: ["invitationLink"],
   outputs: (record: InvitationRecord) => ({

@@ -108,7 +108,7 @@ export const organizationMember = defineResource({
   noun: "organization member",
   label: (inputs) => `member ${String(inputs["email"] ?? inputs["userId"] ?? "")}`,
   schema: organizationMemberSchema,
-  outputNames: ["roleName", "userName"],
+  outputNames: ["roleName", "userName"] satisfies (keyof OrganizationMemberComputed)[],
   outputs: (record: Member) => ({ roleName: record.role_name ?? undefined, userName: record.name ?? undefined }),
   // The role in the program's spelling: its name when the program names it (kept as written when it is the same
   // role), its id when the program gives an id.

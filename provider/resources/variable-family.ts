@@ -189,7 +189,7 @@ export function variableFamily(kind: "Variable" | "Secret") {
     label: (i) => `${noun} ${i["key"] === undefined ? `overriding ${String(i["overrideOf"])}` : JSON.stringify(i["key"])} at ${String(i["scope"]).toLowerCase()} ${String(i["parentId"])}`,
     schema: variableFamilySchema(secret),
     calls: calls(secret),
-    outputNames: ["variableType"],
+    outputNames: ["variableType"] satisfies (keyof VariableFamilyComputed)[],
     outputs: (record) => ({ variableType: record.variable_type }),
     fromWire: fromWire(secret),
     // An override's key is the overridden variable's: left out, it is whatever the service answered.
