@@ -45,7 +45,7 @@ export type LookupResult<A, Known extends keyof A, Left extends keyof A = never,
 } & {
   [K in keyof Pick<A, Known>]-?: pulumi.Unwrap<Exclude<A[K], undefined>>;
 } & {
-  [K in keyof Omit<A, Known | Left | ProgramSide>]?: pulumi.Unwrap<Exclude<A[K], undefined>>;
+  [K in keyof Omit<A, Known | Left | ProgramSide | keyof C>]?: pulumi.Unwrap<Exclude<A[K], undefined>>;
 } & {
   [K in keyof C]?: Exclude<C[K], undefined>;
 } & {
@@ -54,3 +54,6 @@ export type LookupResult<A, Known extends keyof A, Left extends keyof A = never,
   /** When the service last changed the object (ISO 8601), when it says. */
   updatedAt?: string;
 };
+
+/** What a definition's `outputs` reads of `C` from a record: each member, `undefined` when the service did not say it. */
+export type ComputedRead<C> = { [K in keyof C]?: C[K] | undefined };

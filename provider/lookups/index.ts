@@ -4,6 +4,7 @@
  * (`getProjectOutput`).
  */
 export { type NameOrIdArgs, type PlainArgs } from "./core";
+export { type NameInParentArgs, type NameUnderParentArgs } from "./family";
 export * from "./organization";
 export * from "./cluster";
 export * from "./project";

@@ -8,7 +8,7 @@ import { defineResource, type FamilyCalls, type Props } from "../framework/defin
 import { field } from "../framework/fields";
 import { idInput, ruledInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import type { ComputedRead, ResourceOutputs } from "../framework/outputs";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /** The service kinds a custom domain can route to. */
@@ -62,6 +62,12 @@ export type CustomDomainInputs = z.output<typeof customDomainSchema>;
 const argsMatchSchema: ArgsMatch<CustomDomainArgs, typeof customDomainSchema> = true;
 void argsMatchSchema;
 
+/** {@link CustomDomainComputed} read from a custom domain's record: the resource's outputs, the lookup's members. */
+export const customDomainComputed = (record: CustomDomainRecord): ComputedRead<CustomDomainComputed> => ({
+  validationDomain: record.validation_domain ?? undefined,
+  status: record.status ?? undefined,
+});
+
 /** The service a stored or desired custom domain belongs to. */
 const serviceOf = (props: Props): [CustomDomainServiceKind, string] =>
   [String(props["serviceKind"] ?? "") as CustomDomainServiceKind, String(props["serviceId"] ?? "")];
@@ -81,10 +87,7 @@ export const customDomain = defineResource({
   label: (inputs) => `custom domain "${String(inputs["domain"] ?? "")}"`,
   schema: customDomainSchema,
   outputNames: ["validationDomain", "status"] satisfies (keyof CustomDomainComputed)[],
-  outputs: (record: CustomDomainRecord) => ({
-    validationDomain: record.validation_domain ?? undefined,
-    status: record.status ?? undefined,
-  }),
+  outputs: customDomainComputed,
   calls,
 });
 

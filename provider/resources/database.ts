@@ -10,7 +10,7 @@ import { field } from "../framework/fields";
 import { groupRefFields, groupRefsFromWire, groupRefsToWire, type GroupRefsArgs } from "../framework/group-refs";
 import { idInput, MAX_CPU_MILLICORES, MAX_MEMORY_MB, MAX_STORAGE_GB, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import type { ComputedRead, ResourceOutputs } from "../framework/outputs";
 import { stagePart } from "../framework/stage-attach";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
@@ -125,6 +125,9 @@ const argsMatchSchema: ArgsMatch<DatabaseArgs, typeof databaseSchema> = true;
 void argsMatchSchema;
 
 type DatabaseRecord = Awaited<ReturnType<DeployServiceClient["databases"]["get"]>>;
+
+/** The address in {@link DatabaseComputed}, read from a database's record: the resource's outputs, the lookup's members. */
+export const databaseComputed = (record: DatabaseRecord): ComputedRead<DatabaseComputed> => ({ host: record.host ?? undefined, port: record.port ?? undefined });
 type Credentials = Awaited<ReturnType<DeployServiceClient["databases"]["getMasterCredentials"]>>;
 
 /** The password in a credentials answer, unless the service masked it (`***`) or left it out. */
@@ -193,7 +196,7 @@ export const database = defineResource({
   schema: databaseSchema,
   outputNames: ["host", "port", "login", "password"] satisfies (keyof DatabaseComputed)[],
   secretOutputNames: ["password"],
-  outputs: (record: DatabaseRecord) => ({ host: record.host ?? undefined, port: record.port ?? undefined }),
+  outputs: databaseComputed,
   parts: [
     credentialsPart,
     stagePart<DatabaseInputs, DatabaseRecord>(),

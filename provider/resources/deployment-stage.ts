@@ -7,7 +7,7 @@ import { readOrGone } from "../framework/errors";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import type { ComputedRead, ResourceOutputs } from "../framework/outputs";
 import { moveServicesOut } from "../framework/stage-attach";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
@@ -61,6 +61,9 @@ void argsMatchSchema;
 
 type StageRecord = Awaited<ReturnType<DeployServiceClient["deploymentStages"]["get"]>>;
 
+/** {@link DeploymentStageComputed} read from a stage's record: the resource's outputs, the lookup's members. */
+export const deploymentStageComputed = (record: StageRecord): ComputedRead<DeploymentStageComputed> => ({ deploymentOrder: record.deployment_order ?? undefined });
+
 /** The stage's neighbours in `ordered`, for the placement keys the program uses, and its position. */
 function placement(id: string, ordered: StageRecord[], uses: { after: boolean; before: boolean }): { inputs: Props; outputs: Props } {
   const at = ordered.findIndex((s) => s.id === id);
@@ -94,7 +97,7 @@ export const deploymentStage = defineResource({
   noun: "deployment stage",
   schema: deploymentStageSchema,
   outputNames: ["deploymentOrder"] satisfies (keyof DeploymentStageComputed)[],
-  outputs: (record: StageRecord) => ({ deploymentOrder: record.deployment_order ?? undefined }),
+  outputs: deploymentStageComputed,
   parts: [positionPart],
   calls: {
     ...childCalls((client) => client.deploymentStages, "environmentId"),

@@ -8,7 +8,7 @@ import { field } from "../framework/fields";
 import { httpUrlInput, idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
-import type { ResourceOutputs } from "../framework/outputs";
+import type { ComputedRead, ResourceOutputs } from "../framework/outputs";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /** Git providers the service knows. */
@@ -72,16 +72,19 @@ void argsMatchSchema;
 
 type GitTokenRecord = Awaited<ReturnType<DeployServiceClient["gitTokens"]["get"]>>;
 
+/** {@link GitTokenComputed} read from a git token's record: the resource's outputs, the lookup's members. */
+export const gitTokenComputed = (record: GitTokenRecord): ComputedRead<GitTokenComputed> => ({
+  associatedServicesCount: record.associated_services_count ?? undefined,
+  expiredAt: record.expired_at ?? undefined,
+});
+
 /** The git token family. The service never returns the token: a change made outside shows through `updated_at`. */
 export const gitToken = defineResource({
   kind: "GitToken",
   noun: "git token",
   schema: gitTokenSchema,
   outputNames: ["associatedServicesCount", "expiredAt"] satisfies (keyof GitTokenComputed)[],
-  outputs: (record: GitTokenRecord) => ({
-    associatedServicesCount: record.associated_services_count ?? undefined,
-    expiredAt: record.expired_at ?? undefined,
-  }),
+  outputs: gitTokenComputed,
   fromWire: (record, previous, derived) => ({ ...derived, token: storedSecret(record, previous, "token") ?? "" }),
   calls: organizationCalls((client) => client.gitTokens),
 });
