@@ -30,13 +30,15 @@ const annotationsGroups = parentLookup<typeof annotationsGroupSchema, Annotation
   }),
 });
 
-/**
- * Looks up an annotations group of an organization by id, or by name (compared ignoring letter case, as the service
- * does), with plain values, in a Promise. None or several matching fail naming the organization's groups.
- *
- * @example
- * const scraping = getAnnotationsGroupOutput({ organizationId: org.id, name: "prometheus" });
- * new Application("api", { ..., annotationsGroupIds: [scraping.id] });
- */
-export const { getAnnotationsGroup, /** {@link getAnnotationsGroup} taking Inputs and answering an Output. */ getAnnotationsGroupOutput, /** {@link getAnnotationsGroup} with a client of one's own. */ findAnnotationsGroup } =
-  lookups<"AnnotationsGroup", GetAnnotationsGroupOutputArgs, AnnotationsGroupResult>("AnnotationsGroup", annotationsGroups);
+export const { findAnnotationsGroup,
+  /**
+   * Looks up an annotations group of an organization by id, or by name (compared ignoring letter case, as the service
+   * does), with plain values, in a Promise. None or several matching fail naming the organization's groups.
+   *
+   * @example
+   * const scraping = getAnnotationsGroupOutput({ organizationId: org.id, name: "prometheus" });
+   * new Application("api", { ..., annotationsGroupIds: [scraping.id] });
+   */
+  getAnnotationsGroup,
+  /** {@link getAnnotationsGroup} taking Inputs and answering an Output. */
+  getAnnotationsGroupOutput } = lookups<"AnnotationsGroup", GetAnnotationsGroupOutputArgs, AnnotationsGroupResult>("AnnotationsGroup", annotationsGroups);

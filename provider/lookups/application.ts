@@ -76,14 +76,16 @@ const applications = parentLookup<typeof applicationSchema, Application, Applica
   }),
 });
 
-/**
- * Looks up an application the stack uses but does not manage, by id or by name in its environment (compared
- * ignoring letter case, as the service does), with plain values, in a Promise. None or several matching fail naming
- * the environment's applications.
- *
- * @example
- * const api = getApplicationOutput({ environmentId: staging.id, name: "api" });
- * new ApplicationAdvancedSettings("api-settings", { applicationId: api.id, settings: { "network.ingress.proxy_body_size_mb": 25 } });
- */
-export const { getApplication, /** {@link getApplication} taking Inputs and answering an Output. */ getApplicationOutput, /** {@link getApplication} with a client of one's own. */ findApplication } =
-  lookups<"Application", GetApplicationOutputArgs, ApplicationResult>("Application", applications);
+export const { findApplication,
+  /**
+   * Looks up an application the stack uses but does not manage, by id or by name in its environment (compared
+   * ignoring letter case, as the service does), with plain values, in a Promise. None or several matching fail naming
+   * the environment's applications.
+   *
+   * @example
+   * const api = getApplicationOutput({ environmentId: staging.id, name: "api" });
+   * new ApplicationAdvancedSettings("api-settings", { applicationId: api.id, settings: { "network.ingress.proxy_body_size_mb": 25 } });
+   */
+  getApplication,
+  /** {@link getApplication} taking Inputs and answering an Output. */
+  getApplicationOutput } = lookups<"Application", GetApplicationOutputArgs, ApplicationResult>("Application", applications);

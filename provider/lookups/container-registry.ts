@@ -19,13 +19,15 @@ const registries = parentLookup<typeof containerRegistrySchema, ContainerRegistr
   get: (client, id, organizationId) => client.containerRegistries.get(organizationId!, id),
 });
 
-/**
- * Looks up a container registry of an organization by name (compared ignoring letter case, as the service does)
- * or id, with plain values, in a Promise (in 0.1 it returned an Output, as {@link getContainerRegistryOutput} does).
- *
- * @example
- * const hub = getContainerRegistryOutput({ organizationId: org.id, name: "docker-hub" });
- * new Job("report", { ..., source: { image: { registryId: hub.id, imageName: "acme/report", tag: "1.4.0" } } });
- */
-export const { getContainerRegistry, /** {@link getContainerRegistry} taking Inputs and answering an Output. */ getContainerRegistryOutput, /** {@link getContainerRegistry} with a client of one's own. */ findContainerRegistry } =
-  lookups<"ContainerRegistry", GetContainerRegistryOutputArgs, ContainerRegistryResult>("ContainerRegistry", registries);
+export const { findContainerRegistry,
+  /**
+   * Looks up a container registry of an organization by name (compared ignoring letter case, as the service does)
+   * or id, with plain values, in a Promise (in 0.1 it returned an Output, as {@link getContainerRegistryOutput} does).
+   *
+   * @example
+   * const hub = getContainerRegistryOutput({ organizationId: org.id, name: "docker-hub" });
+   * new Job("report", { ..., source: { image: { registryId: hub.id, imageName: "acme/report", tag: "1.4.0" } } });
+   */
+  getContainerRegistry,
+  /** {@link getContainerRegistry} taking Inputs and answering an Output. */
+  getContainerRegistryOutput } = lookups<"ContainerRegistry", GetContainerRegistryOutputArgs, ContainerRegistryResult>("ContainerRegistry", registries);

@@ -17,12 +17,14 @@ const containers = parentLookup<typeof containerSchema, Container, ContainerResu
   schema: containerSchema, fields: ["name", "registryId", "imageName", "tag"], get: (client, id) => client.containers.get(id),
 });
 
-/**
- * Looks up a container by id, or by name in its environment (compared ignoring letter case, as the service does),
- * with plain values, in a Promise (in 0.1 it returned an Output, as {@link getContainerOutput} does).
- *
- * @example
- * const web = getContainerOutput({ environmentId: env.id, name: "web" });
- */
-export const { getContainer, /** {@link getContainer} taking Inputs and answering an Output. */ getContainerOutput, /** {@link getContainer} with a client of one's own. */ findContainer } =
-  lookups<"Container", GetContainerOutputArgs, ContainerResult>("Container", containers);
+export const { findContainer,
+  /**
+   * Looks up a container by id, or by name in its environment (compared ignoring letter case, as the service does),
+   * with plain values, in a Promise (in 0.1 it returned an Output, as {@link getContainerOutput} does).
+   *
+   * @example
+   * const web = getContainerOutput({ environmentId: env.id, name: "web" });
+   */
+  getContainer,
+  /** {@link getContainer} taking Inputs and answering an Output. */
+  getContainerOutput } = lookups<"Container", GetContainerOutputArgs, ContainerResult>("Container", containers);

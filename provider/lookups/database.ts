@@ -23,14 +23,16 @@ const databases = parentLookup<typeof databaseSchema, Database, DatabaseResult>(
   schema: databaseSchema, fields: FIELDS, get: (client, id) => client.databases.get(id), computed: databaseComputed, timestamps: true,
 });
 
-/**
- * Looks up a database the stack uses but does not manage, by id or by name in its environment (compared ignoring
- * letter case, as the service does), with plain values, in a Promise. None or several matching fail naming the
- * environment's databases.
- *
- * @example
- * const main = getDatabaseOutput({ environmentId: staging.id, name: "main" });
- * new Application("api", { ..., environmentVariables: { DATABASE_HOST: main.host } });
- */
-export const { getDatabase, /** {@link getDatabase} taking Inputs and answering an Output. */ getDatabaseOutput, /** {@link getDatabase} with a client of one's own. */ findDatabase } =
-  lookups<"Database", GetDatabaseOutputArgs, DatabaseResult>("Database", databases);
+export const { findDatabase,
+  /**
+   * Looks up a database the stack uses but does not manage, by id or by name in its environment (compared ignoring
+   * letter case, as the service does), with plain values, in a Promise. None or several matching fail naming the
+   * environment's databases.
+   *
+   * @example
+   * const main = getDatabaseOutput({ environmentId: staging.id, name: "main" });
+   * new Application("api", { ..., environmentVariables: { DATABASE_HOST: main.host } });
+   */
+  getDatabase,
+  /** {@link getDatabase} taking Inputs and answering an Output. */
+  getDatabaseOutput } = lookups<"Database", GetDatabaseOutputArgs, DatabaseResult>("Database", databases);

@@ -37,14 +37,16 @@ const stages = parentLookup<typeof deploymentStageSchema, DeploymentStage, Deplo
   }),
 });
 
-/**
- * Looks up a deployment stage the stack uses but does not manage, by id or by name in its environment (compared
- * ignoring letter case, as the service does), with plain values, in a Promise. None or several matching fail naming
- * the environment's stages.
- *
- * @example
- * const databases = getDeploymentStageOutput({ environmentId: staging.id, name: "DATABASE DEFAULT" });
- * new DeploymentStage("migrations", { environmentId: staging.id, name: "migrations", after: databases.id });
- */
-export const { getDeploymentStage, /** {@link getDeploymentStage} taking Inputs and answering an Output. */ getDeploymentStageOutput, /** {@link getDeploymentStage} with a client of one's own. */ findDeploymentStage } =
-  lookups<"DeploymentStage", GetDeploymentStageOutputArgs, DeploymentStageResult>("DeploymentStage", stages);
+export const { findDeploymentStage,
+  /**
+   * Looks up a deployment stage the stack uses but does not manage, by id or by name in its environment (compared
+   * ignoring letter case, as the service does), with plain values, in a Promise. None or several matching fail naming
+   * the environment's stages.
+   *
+   * @example
+   * const databases = getDeploymentStageOutput({ environmentId: staging.id, name: "DATABASE DEFAULT" });
+   * new DeploymentStage("migrations", { environmentId: staging.id, name: "migrations", after: databases.id });
+   */
+  getDeploymentStage,
+  /** {@link getDeploymentStage} taking Inputs and answering an Output. */
+  getDeploymentStageOutput } = lookups<"DeploymentStage", GetDeploymentStageOutputArgs, DeploymentStageResult>("DeploymentStage", stages);

@@ -23,14 +23,16 @@ const environments = parentLookup<typeof environmentSchema, Environment, Environ
   computed: (r) => ({ clusterName: r.cluster_name, organizationId: idOf(r.organization) }),
 });
 
-/**
- * Looks up an environment the stack uses but does not manage, by id or by name in its project (compared ignoring
- * letter case, as the service does), with plain values, in a Promise. None or several matching fail naming the
- * project's environments.
- *
- * @example
- * const production = getEnvironmentOutput({ projectId: shop.id, name: "production" });
- * new Database("cache", { environmentId: production.id, name: "cache", type: "REDIS", version: "7", mode: "CONTAINER" });
- */
-export const { getEnvironment, /** {@link getEnvironment} taking Inputs and answering an Output. */ getEnvironmentOutput, /** {@link getEnvironment} with a client of one's own. */ findEnvironment } =
-  lookups<"Environment", GetEnvironmentOutputArgs, EnvironmentResult>("Environment", environments);
+export const { findEnvironment,
+  /**
+   * Looks up an environment the stack uses but does not manage, by id or by name in its project (compared ignoring
+   * letter case, as the service does), with plain values, in a Promise. None or several matching fail naming the
+   * project's environments.
+   *
+   * @example
+   * const production = getEnvironmentOutput({ projectId: shop.id, name: "production" });
+   * new Database("cache", { environmentId: production.id, name: "cache", type: "REDIS", version: "7", mode: "CONTAINER" });
+   */
+  getEnvironment,
+  /** {@link getEnvironment} taking Inputs and answering an Output. */
+  getEnvironmentOutput } = lookups<"Environment", GetEnvironmentOutputArgs, EnvironmentResult>("Environment", environments);

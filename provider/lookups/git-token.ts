@@ -20,14 +20,16 @@ const gitTokens = parentLookup<typeof gitTokenSchema, GitToken, GitTokenResult>(
   get: (client, id, organizationId) => client.gitTokens.get(organizationId!, id), computed: gitTokenComputed,
 });
 
-/**
- * Looks up a git token the stack uses but does not manage, by id or by name (compared exactly: the service lets
- * `ci` and `CI` both exist), with plain values, in a Promise. None or several matching fail naming the organization's
- * tokens.
- *
- * @example
- * const ci = getGitTokenOutput({ organizationId: org.id, name: "github-ci" });
- * new Application("api", { ..., gitRepository: { url: "https://github.com/acme/api.git", gitTokenId: ci.id } });
- */
-export const { getGitToken, /** {@link getGitToken} taking Inputs and answering an Output. */ getGitTokenOutput, /** {@link getGitToken} with a client of one's own. */ findGitToken } =
-  lookups<"GitToken", GetGitTokenOutputArgs, GitTokenResult>("GitToken", gitTokens);
+export const { findGitToken,
+  /**
+   * Looks up a git token the stack uses but does not manage, by id or by name (compared exactly: the service lets
+   * `ci` and `CI` both exist), with plain values, in a Promise. None or several matching fail naming the organization's
+   * tokens.
+   *
+   * @example
+   * const ci = getGitTokenOutput({ organizationId: org.id, name: "github-ci" });
+   * new Application("api", { ..., gitRepository: { url: "https://github.com/acme/api.git", gitTokenId: ci.id } });
+   */
+  getGitToken,
+  /** {@link getGitToken} taking Inputs and answering an Output. */
+  getGitTokenOutput } = lookups<"GitToken", GetGitTokenOutputArgs, GitTokenResult>("GitToken", gitTokens);

@@ -33,13 +33,15 @@ const jobs: LookupFamily<JobRecord, JobResult> = {
   },
 };
 
-/**
- * Looks up a job by id, or by name in its environment (compared ignoring letter case, as the service does), with
- * plain values, in a Promise (in 0.1 it returned an Output, as {@link getJobOutput} does); its source and schedule
- * come in the spelling of the `Job` Args.
- *
- * @example
- * const migrate = getJobOutput({ environmentId: env.id, name: "migrate" });
- */
-export const { getJob, /** {@link getJob} taking Inputs and answering an Output. */ getJobOutput, /** {@link getJob} with a client of one's own. */ findJob } =
-  lookups<"Job", GetJobOutputArgs, JobResult>("Job", jobs);
+export const { findJob,
+  /**
+   * Looks up a job by id, or by name in its environment (compared ignoring letter case, as the service does), with
+   * plain values, in a Promise (in 0.1 it returned an Output, as {@link getJobOutput} does); its source and schedule
+   * come in the spelling of the `Job` Args.
+   *
+   * @example
+   * const migrate = getJobOutput({ environmentId: env.id, name: "migrate" });
+   */
+  getJob,
+  /** {@link getJob} taking Inputs and answering an Output. */
+  getJobOutput } = lookups<"Job", GetJobOutputArgs, JobResult>("Job", jobs);

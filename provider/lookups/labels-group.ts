@@ -26,13 +26,15 @@ const labelsGroups = parentLookup<typeof labelsGroupSchema, LabelsGroup, LabelsG
   }),
 });
 
-/**
- * Looks up a labels group of an organization by id, or by name (compared ignoring letter case, as the service does),
- * with plain values, in a Promise. None or several matching fail naming the organization's groups.
- *
- * @example
- * const team = getLabelsGroupOutput({ organizationId: org.id, name: "team-payments" });
- * new Application("api", { ..., labelsGroupIds: [team.id] });
- */
-export const { getLabelsGroup, /** {@link getLabelsGroup} taking Inputs and answering an Output. */ getLabelsGroupOutput, /** {@link getLabelsGroup} with a client of one's own. */ findLabelsGroup } =
-  lookups<"LabelsGroup", GetLabelsGroupOutputArgs, LabelsGroupResult>("LabelsGroup", labelsGroups);
+export const { findLabelsGroup,
+  /**
+   * Looks up a labels group of an organization by id, or by name (compared ignoring letter case, as the service does),
+   * with plain values, in a Promise. None or several matching fail naming the organization's groups.
+   *
+   * @example
+   * const team = getLabelsGroupOutput({ organizationId: org.id, name: "team-payments" });
+   * new Application("api", { ..., labelsGroupIds: [team.id] });
+   */
+  getLabelsGroup,
+  /** {@link getLabelsGroup} taking Inputs and answering an Output. */
+  getLabelsGroupOutput } = lookups<"LabelsGroup", GetLabelsGroupOutputArgs, LabelsGroupResult>("LabelsGroup", labelsGroups);

@@ -1,7 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { isNotFound, type DeployServiceClient, type Organization } from "../../sdk";
 import { describeFailure } from "../framework/errors";
-import { defined, lookupPair, textOf, type PlainArgs } from "./core";
+import { defined, textOf, type PlainArgs } from "./core";
+import { lookups } from "./family";
 
 /** Arguments of {@link getOrganizationOutput}: a name, an id, or neither. */
 export interface GetOrganizationOutputArgs {
@@ -70,28 +71,15 @@ async function organizationOf(client: DeployServiceClient, args: GetOrganization
   return resultOf(org);
 }
 
-const organizationLookup = lookupPair<GetOrganizationOutputArgs, OrganizationResult>(organizationOf);
-
-/** Finds an organization by id, by name, or the only one the client's token sees (no name and no id). */
-export const findOrganization = (client: DeployServiceClient, args: GetOrganizationArgs = {}): Promise<OrganizationResult> =>
-  organizationLookup.find(client, args);
-
-/**
- * Looks up an organization by name or id, or the API token's only organization when neither is given, with plain
- * arguments, in a Promise (in 0.1 it returned an Output, as {@link getOrganizationOutput} does).
- *
- * @example
- * const org = await getOrganization({ name: "acme" });
- * new Project("web", { organizationId: org.id, name: "web" });
- */
-export const getOrganization = (args: GetOrganizationArgs = {}): Promise<OrganizationResult> => organizationLookup.get(args);
-
-/**
- * Looks up an organization, accepting Inputs and returning an Output.
- *
- * @example
- * const org = getOrganizationOutput({});
- * new Project("web", { organizationId: org.id, name: "web" });
- */
-export const getOrganizationOutput = (args: GetOrganizationOutputArgs = {}): pulumi.Output<OrganizationResult> =>
-  organizationLookup.getOutput(args);
+export const { findOrganization,
+  /**
+   * Looks up an organization by name (compared exactly) or id, or the API token's only organization when neither is
+   * given, with plain values, in a Promise (in 0.1 it returned an Output, as {@link getOrganizationOutput} does).
+   *
+   * @example
+   * const org = getOrganizationOutput({ name: "acme" });
+   * new Project("web", { organizationId: org.id, name: "web" });
+   */
+  getOrganization,
+  /** {@link getOrganization} taking Inputs and answering an Output. */
+  getOrganizationOutput } = lookups<"Organization", GetOrganizationOutputArgs, OrganizationResult, true>("Organization", organizationOf, { optionalArgs: true });

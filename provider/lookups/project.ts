@@ -16,14 +16,16 @@ const projects = parentLookup<typeof projectSchema, Project, ProjectResult>("Pro
   schema: projectSchema, fields: ["name", "description"], get: (client, id) => client.projects.get(id), timestamps: true,
 });
 
-/**
- * Looks up a project the stack uses but does not manage, by id or by name in its organization (compared ignoring
- * letter case, as the service does), with plain values, in a Promise. None or several matching fail naming the
- * organization's projects.
- *
- * @example
- * const shop = getProjectOutput({ organizationId: org.id, name: "shop" });
- * new Environment("qa", { projectId: shop.id, name: "qa" });
- */
-export const { getProject, /** {@link getProject} taking Inputs and answering an Output. */ getProjectOutput, /** {@link getProject} with a client of one's own. */ findProject } =
-  lookups<"Project", GetProjectOutputArgs, ProjectResult>("Project", projects);
+export const { findProject,
+  /**
+   * Looks up a project the stack uses but does not manage, by id or by name in its organization (compared ignoring
+   * letter case, as the service does), with plain values, in a Promise. None or several matching fail naming the
+   * organization's projects.
+   *
+   * @example
+   * const shop = getProjectOutput({ organizationId: org.id, name: "shop" });
+   * new Environment("qa", { projectId: shop.id, name: "qa" });
+   */
+  getProject,
+  /** {@link getProject} taking Inputs and answering an Output. */
+  getProjectOutput } = lookups<"Project", GetProjectOutputArgs, ProjectResult>("Project", projects);

@@ -45,13 +45,15 @@ const webhooks = parentLookup<typeof webhookSchema, Webhook, WebhookResult>("Web
   }),
 });
 
-/**
- * Looks up a webhook of an organization by id, or by its target URL (compared exactly; never quoted in messages),
- * with plain values, in a Promise. The result's `targetUrl` is a secret in plain text there: prefer
- * {@link getWebhookOutput}, whose whole result is a Pulumi secret (`pulumi.unsecret(hook.id)` gives the id in plain text).
- *
- * @example
- * const alerts = getWebhookOutput({ organizationId: org.id, targetUrl: config.requireSecret("alertsUrl") });
- */
-export const { getWebhook, /** {@link getWebhook} taking Inputs and answering an Output. */ getWebhookOutput, /** {@link getWebhook} with a client of one's own. */ findWebhook } =
-  lookups<"Webhook", GetWebhookOutputArgs, WebhookResult>("Webhook", webhooks, { secret: true });
+export const { findWebhook,
+  /**
+   * Looks up a webhook of an organization by id, or by its target URL (compared exactly; never quoted in messages),
+   * with plain values, in a Promise. The result's `targetUrl` is a secret in plain text there: prefer
+   * {@link getWebhookOutput}, whose whole result is a Pulumi secret (`pulumi.unsecret(hook.id)` gives the id in plain text).
+   *
+   * @example
+   * const alerts = getWebhookOutput({ organizationId: org.id, targetUrl: config.requireSecret("alertsUrl") });
+   */
+  getWebhook,
+  /** {@link getWebhook} taking Inputs and answering an Output. */
+  getWebhookOutput } = lookups<"Webhook", GetWebhookOutputArgs, WebhookResult>("Webhook", webhooks, { secret: true });
