@@ -1,30 +1,20 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { isNotFound, type DeployServiceClient, type Organization } from "../../sdk";
 import { describeFailure } from "../framework/errors";
-import { defined, textOf, type PlainArgs } from "./core";
+import type { LookupResult } from "../framework/outputs";
+import type { OrganizationSettingsArgs } from "../resources/organization-settings";
+import { defined, textOf, type NameOrIdArgs, type PlainArgs } from "./core";
 import { lookups } from "./family";
 
-/** Arguments of {@link getOrganizationOutput}: a name, an id, or neither. */
-export interface GetOrganizationOutputArgs {
-  /** Organization name (compared exactly). Default: the token's only organization (an error when it sees several). */
-  name?: pulumi.Input<string>;
-  /** Organization id, instead of a name. */
-  id?: pulumi.Input<string>;
-}
-
+/**
+ * Arguments of {@link getOrganizationOutput}: a name (compared exactly), an id, or neither (the token's only
+ * organization; an error when it sees several).
+ */
+export type GetOrganizationOutputArgs = NameOrIdArgs;
 /** Arguments of {@link getOrganization}: those of {@link GetOrganizationOutputArgs} with plain values. */
 export type GetOrganizationArgs = PlainArgs<GetOrganizationOutputArgs>;
 
-/** An organization found by {@link getOrganization} or {@link getOrganizationOutput}. */
-export interface OrganizationResult {
-  /** Organization id. */
-  id: string;
-  /** Organization name. */
-  name: string;
-  /** When it was created (ISO 8601), when the service says. */
-  createdAt?: string;
-  /** Free text, when the organization has one. */
-  description?: string;
+/** An organization found by {@link getOrganization} or {@link getOrganizationOutput}, in the spelling of `OrganizationSettingsArgs`. */
+export interface OrganizationResult extends LookupResult<Pick<OrganizationSettingsArgs, "name" | "description">, "name"> {
   /** The organization's plan, when the service says. */
   plan?: string;
 }

@@ -11,10 +11,9 @@ import type { LookupResult } from "../framework/outputs";
 import { apiTokenById, type ApiTokenArgs, type ApiTokenComputed } from "../resources/api-token";
 import type { CustomRoleArgs } from "../resources/custom-role";
 import type { ClusterPermission, ClusterPermissionEntry, EnvironmentType, ProjectPermission, ProjectPermissionEntry } from "../resources/organization-roles";
-import { findMember, type organizationMemberSchema } from "../resources/organization-member";
+import { findMember, type OrganizationMemberArgs, type OrganizationMemberComputed } from "../resources/organization-member";
 import { defined, textOf, type LookupFamily, type PlainArgs } from "./core";
 import { lookups, type NameUnderParentArgs } from "./family";
-import type { ResultMatch } from "./result-match";
 
 /** Arguments of {@link getOrganizationMemberOutput}: the organization, and exactly one of `email` and `userId`. */
 export interface GetOrganizationMemberOutputArgs {
@@ -28,20 +27,11 @@ export interface GetOrganizationMemberOutputArgs {
 /** Arguments of {@link getOrganizationMember}: those of {@link GetOrganizationMemberOutputArgs} with plain values. */
 export type GetOrganizationMemberArgs = PlainArgs<GetOrganizationMemberOutputArgs>;
 
-/** A member found by {@link getOrganizationMember}. */
-export interface OrganizationMemberResult {
-  /** The member's user id (an `OrganizationMember`'s `userId`). */
-  userId: string;
-  /** The member's address. */
-  email: string;
-  /** The organization. */
-  organizationId: string;
+/** A member found by {@link getOrganizationMember}, named as the `OrganizationMember` resource's outputs. */
+export interface OrganizationMemberResult
+  extends Pick<OrganizationMemberComputed, "userId" | "email" | "roleName">, PlainArgs<Pick<OrganizationMemberArgs, "organizationId" | "roleId">> {
   /** The member's name, when the service says. */
   name?: string;
-  /** Name of the member's role, e.g. `Admin` or a custom role's name. */
-  roleName?: string;
-  /** Id of the member's role. */
-  roleId?: string;
   /** When the member was last active (ISO 8601), when the service says. */
   lastActivityAt?: string;
 }
@@ -81,12 +71,8 @@ export interface GetClusterKubeconfigOutputArgs {
 /** Arguments of {@link getClusterKubeconfig}: those of {@link GetClusterKubeconfigOutputArgs} with plain values. */
 export type GetClusterKubeconfigArgs = PlainArgs<GetClusterKubeconfigOutputArgs>;
 
-/** A cluster's kubeconfig, found by {@link getClusterKubeconfig}. */
-export interface ClusterKubeconfigResult {
-  /** The organization. */
-  organizationId: string;
-  /** The cluster. */
-  clusterId: string;
+/** A cluster's kubeconfig, found by {@link getClusterKubeconfig}: the organization and the cluster asked, and the kubeconfig. */
+export interface ClusterKubeconfigResult extends PlainArgs<Pick<GetClusterKubeconfigOutputArgs, "organizationId" | "clusterId">> {
   /**
    * The kubeconfig (YAML) with its credential: a secret. The Output form marks it (and the whole result) a Pulumi
    * secret; with the Promise form, wrap it in `pulumi.secret(...)` before handing it to anything that stores it.
@@ -156,9 +142,6 @@ async function kubeconfigOf(client: DeployServiceClient, args: GetClusterKubecon
     throw describeFailure(e, `getClusterKubeconfig: reading the kubeconfig of cluster ${args.clusterId}`);
   }
 }
-
-const memberMatches: ResultMatch<OrganizationMemberResult, typeof organizationMemberSchema, "name" | "roleName" | "lastActivityAt"> = true;
-void memberMatches;
 
 export const { findOrganizationMember,
   /**
