@@ -20,6 +20,12 @@ export type NameInParentArgs<P extends string> = NameOrIdArgs & { [K in P]?: pul
 /** Arguments of a lookup by id or by name under the parent `P` names, which the service always needs. */
 export type NameUnderParentArgs<P extends string> = NameOrIdArgs & { [K in P]: pulumi.Input<string> };
 
+/**
+ * Arguments of a lookup under the parent `P` names, which the service always needs, by exactly one of the `Keys`
+ * (a webhook's `id` or `targetUrl`, a member's `email` or `userId`).
+ */
+export type KeysUnderParentArgs<P extends string, Keys extends string> = { [K in P]: pulumi.Input<string> } & { [K in Keys]?: pulumi.Input<string> };
+
 /** The arguments of a lookup function: optional when the family's lookup takes none (an organization). */
 type Params<A, Optional extends boolean> = Optional extends true ? [args?: A] : [args: A];
 

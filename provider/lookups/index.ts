@@ -4,7 +4,7 @@
  * (`getProjectOutput`) and a finder taking a client (`findProject`).
  */
 export { type NameOrIdArgs, type PlainArgs } from "./core";
-export { type NameInParentArgs, type NameUnderParentArgs } from "./family";
+export { type KeysUnderParentArgs, type NameInParentArgs, type NameUnderParentArgs } from "./family";
 export * from "./organization";
 export * from "./cluster";
 export * from "./project";

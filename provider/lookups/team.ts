@@ -13,17 +13,13 @@ import type { CustomRoleArgs } from "../resources/custom-role";
 import type { ClusterPermission, ClusterPermissionEntry, EnvironmentType, ProjectPermission, ProjectPermissionEntry } from "../resources/organization-roles";
 import { findMember, type OrganizationMemberArgs, type OrganizationMemberComputed } from "../resources/organization-member";
 import { defined, textOf, type LookupFamily, type PlainArgs } from "./core";
-import { lookups, type NameUnderParentArgs } from "./family";
+import { lookups, type KeysUnderParentArgs, type NameUnderParentArgs } from "./family";
 
-/** Arguments of {@link getOrganizationMemberOutput}: the organization, and exactly one of `email` and `userId`. */
-export interface GetOrganizationMemberOutputArgs {
-  /** The organization. */
-  organizationId: pulumi.Input<string>;
-  /** The member's address (compared without regard to case). */
-  email?: pulumi.Input<string>;
-  /** The member's user id. */
-  userId?: pulumi.Input<string>;
-}
+/**
+ * Arguments of {@link getOrganizationMemberOutput}: the organization, and exactly one of the member's `email`
+ * (compared without regard to case) and `userId`.
+ */
+export type GetOrganizationMemberOutputArgs = KeysUnderParentArgs<"organizationId", "email" | "userId">;
 /** Arguments of {@link getOrganizationMember}: those of {@link GetOrganizationMemberOutputArgs} with plain values. */
 export type GetOrganizationMemberArgs = PlainArgs<GetOrganizationMemberOutputArgs>;
 

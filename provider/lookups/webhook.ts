@@ -1,19 +1,14 @@
-import type * as pulumi from "@pulumi/pulumi";
 import type { Webhook } from "../../sdk";
 import type { LookupResult } from "../framework/outputs";
 import { webhookSchema, type WebhookArgs } from "../resources/webhook";
 import type { PlainArgs } from "./core";
-import { lookups, parentLookup } from "./family";
+import { lookups, parentLookup, type KeysUnderParentArgs } from "./family";
 
-/** Arguments of {@link getWebhookOutput}: the organization, and exactly one of the webhook's `id` and `targetUrl`. */
-export interface GetWebhookOutputArgs {
-  /** Organization owning the webhook (the service reads a webhook only under its organization). */
-  organizationId: pulumi.Input<string>;
-  /** The webhook's id. */
-  id?: pulumi.Input<string>;
-  /** The URL the webhook calls (compared exactly). A secret: messages never quote it. */
-  targetUrl?: pulumi.Input<string>;
-}
+/**
+ * Arguments of {@link getWebhookOutput}: the organization owning the webhook (the service reads a webhook only under
+ * it), and exactly one of the webhook's `id` and `targetUrl` (compared exactly; a secret: messages never quote it).
+ */
+export type GetWebhookOutputArgs = KeysUnderParentArgs<"organizationId", "id" | "targetUrl">;
 /** Arguments of {@link getWebhook}: those of {@link GetWebhookOutputArgs} with plain values. */
 export type GetWebhookArgs = PlainArgs<GetWebhookOutputArgs>;
 
