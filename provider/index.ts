@@ -35,7 +35,7 @@ export {
   type JobCronArgs, type JobCommandArgs,
 } from "./resources/job/index";
 export {
-  type NameOrIdArgs, type PlainArgs,
+  type NameOrIdArgs, type PlainArgs, type NameInParentArgs, type NameUnderParentArgs, type KeysUnderParentArgs,
   getOrganization, getOrganizationOutput, type GetOrganizationArgs, type GetOrganizationOutputArgs, type OrganizationResult,
   getCluster, getClusterOutput, type GetClusterArgs, type GetClusterOutputArgs, type ClusterResult,
   getContainerRegistry, getContainerRegistryOutput, type GetContainerRegistryArgs, type GetContainerRegistryOutputArgs,

@@ -5,7 +5,6 @@
  *    as a ratio measured in this one run.
  * Run: npx ts-node --transpile-only scripts/bench-stack.ts   (needs the Pulumi CLI: npm run pulumi:build)
  */
-import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator } from "../emulator";
 import { clearRequests, requests } from "../emulator/control/control-client";

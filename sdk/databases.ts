@@ -4,8 +4,7 @@ import { Application } from "./applications";
 import { deployables, kindRecords } from "./deployables";
 import { path } from "./path";
 import { DEPLOYED_SERVICE_RECORD_FIELDS } from "./service-common";
-import { Reference, ReferenceRequest, maybe, namedRecord, openEnum } from "./schema";
-import type { ActionResult } from "./status";
+import { ReferenceRequest, maybe, namedRecord, openEnum } from "./schema";
 import { secretFields } from "./sensitive";
 
 /** Database engines (a database's `type`). */

@@ -242,7 +242,7 @@ export async function followEnvironmentDeployment(
     const failed = followed.filter((f) => f.service.outcome === "failure");
     const culprit = failed.find((f) => f.service.state !== "CANCELED") ?? failed[0];
     if (culprit) {
-      const { service, stage, status } = culprit;
+      const { service, stage } = culprit;
       const logLines = source.logs ? await source.logs(service.kind, service.id).catch(() => []) : [];
       const hint = logLines.length > 0 ? `; last ${logLines.length} log lines in error.logLines` : "";
       const where: FailedStage = { index: stage.index, count: progress.stageCount, name: stage.name };

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { deployables } from "./deployables";
 import { path } from "./path";
 import { Reference, maybe, namedRecord, openEnum } from "./schema";
-import { EnvironmentStatus, Status, type ActionResult } from "./status";
+import { EnvironmentStatus, Status } from "./status";
 
 /**
  * Every type (mode) an environment has, as the service spells it: `PREVIEW` is the type of the environments the

@@ -13,7 +13,7 @@ import { newRuntime } from "./runtime";
 import type { ServiceKind } from "./service-kinds";
 import { imageLogLines } from "./service-logs";
 import { addNewService, assertServiceNameFree, editWholeService, serviceEdited } from "./services";
-import { running, service, str } from "./record-forms";
+import { running, str } from "./record-forms";
 import { slice } from "./slice";
 
 /** A container of an environment. */

@@ -19,7 +19,6 @@ import { badRequest, conflict, notFound } from "../server/errors";
 import type { customDomainRequest } from "../schemas/custom-domains";
 import { baseFields, createFrom, replaceFrom, type BaseRec, type ModelContext, type RequestWriter } from "./records";
 import type { ServiceRecBase } from "./services";
-import type { State } from "./state";
 import { base, str } from "./record-forms";
 import { read, slice } from "./slice";
 import type { environmentSlice } from "./environments";

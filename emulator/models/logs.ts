@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { view, type StateHolder, type StateOf } from "./slice";
 import type { DeploymentRec } from "./runtime";
 import { z } from "zod";
-import { num, service, str } from "./record-forms";
+import { num, str } from "./record-forms";
 import { slice } from "./slice";
 
 /** What these functions read of the state. */

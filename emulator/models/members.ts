@@ -43,13 +43,11 @@ export function allMembers(holder: StateHolder): MemberRec[] {
 
 /** The member whose address is `email` (compared ignoring case), or undefined. */
 export function memberByEmail(holder: StateHolder, email: string): MemberRec | undefined {
-  const state: MemberState = view<typeof memberSlice | typeof organizationSlice | typeof customRoleSlice>(holder);
   return allMembers(holder).find((m) => m.email.toLowerCase() === email.toLowerCase());
 }
 
 /** A role a request may give (any but `Owner`), or 400 naming the field. */
 export function givableRole(holder: StateHolder, roleId: string, field: string): RoleInfo {
-  const state: MemberState = view<typeof memberSlice | typeof organizationSlice | typeof customRoleSlice>(holder);
   const role = findRole(holder, roleId);
   if (!role) throw badRequest(field, `no role ${roleId} in this organization (see GET /organization/{organizationId}/availableRole)`);
   if (role.id === OWNER_ROLE.id) throw badRequest(field, "the Owner role belongs to the organization's owner and cannot be given");

@@ -55,6 +55,5 @@ export function availableRoles(holder: StateHolder): RoleInfo[] {
 
 /** The role of an id, or undefined. */
 export function findRole(holder: StateHolder, id: string): RoleInfo | undefined {
-  const state: RoleState = view<typeof customRoleSlice>(holder);
   return availableRoles(holder).find((r) => r.id === id);
 }

@@ -1,7 +1,5 @@
 import { deletionDone } from "../deployments/clock";
-import type { EnvironmentRec } from "./environments";
 import { SERVICE_KINDS, type AnyServiceKind, type RecordOf, type ServiceKind, type ServiceRec } from "./service-kinds";
-import type { StageRec } from "./stages";
 import type { State } from "./state";
 import type { StoreView } from "./store-view";
 import type { ModelWorld } from "./world";

@@ -6,6 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
+import type { ComputedRead } from "./outputs";
 import type { FamilyCalls, Props } from "./calls";
 import { snakeCase } from "./case";
 import { checkOp, createOp, deleteOp, diffOp, readOp, updateOp } from "./define-ops";
@@ -79,14 +80,15 @@ export interface DefinedResource<S extends z.ZodObject> {
 }
 
 /**
- * Outputs only the service knows, each read from the record by the snake case of its name (`deploymentOrder` from
- * `deployment_order`, as `wire.ts` names fields) and absent when the service says nothing: a definition's
- * `outputNames` and `outputs`, to spread into it (`...computedOutputs("validationDomain", "status")`).
+ * Outputs only the service knows (the members of `C`, a family's `XComputed`), each read from the record by the
+ * snake case of its name (`deploymentOrder` from `deployment_order`, as `wire.ts` names fields) and absent when the
+ * service says nothing: a definition's `outputNames` and `outputs`, to spread into it, and what the family's lookup
+ * reads too (`export const gitTokenComputed = computedOutputs<GitTokenComputed>("associatedServicesCount", "expiredAt")`).
  */
-export function computedOutputs(...names: string[]): { outputNames: readonly string[]; outputs(record: object): Props } {
+export function computedOutputs<C>(...names: Array<keyof C & string>): { outputNames: ReadonlyArray<keyof C & string>; outputs(record: object): ComputedRead<C> } {
   return {
     outputNames: names,
-    outputs: (record) => Object.fromEntries(names.map((n) => [n, (record as Props)[snakeCase(n)] ?? undefined])),
+    outputs: (record) => Object.fromEntries(names.map((n) => [n, (record as Props)[snakeCase(n)] ?? undefined])) as ComputedRead<C>,
   };
 }
 

@@ -24,10 +24,11 @@ type ProgramSide = "adopt";
 /**
  * The outputs of a resource: each Args member (but `adopt` and the `Left` ones) as an Output of what the state stores
  * for it (the schema's output type: defaults applied, so a field with a default is always present), then each
- * member of `C`, the outputs the service computes.
+ * member of `C`, the outputs the service computes (a field the service fills in when the program leaves it out, such
+ * as an environment's cluster, may be a member of `C` too: its output then has `C`'s type).
  */
 export type ResourceOutputs<A, S extends z.ZodType, C = object, Left extends keyof A = never> = {
-  readonly [K in keyof Omit<A, ProgramSide | Left>]-?: pulumi.Output<K extends keyof z.output<S> ? z.output<S>[K] : pulumi.Unwrap<A[K]>>;
+  readonly [K in keyof Omit<A, ProgramSide | Left | keyof C>]-?: pulumi.Output<K extends keyof z.output<S> ? z.output<S>[K] : pulumi.Unwrap<A[K]>>;
 } & {
   readonly [K in keyof C]-?: pulumi.Output<C[K] | WhenOptional<C, K>>;
 };
@@ -44,7 +45,7 @@ export type LookupResult<A, Known extends keyof A, Left extends keyof A = never,
 } & {
   [K in keyof Pick<A, Known>]-?: pulumi.Unwrap<Exclude<A[K], undefined>>;
 } & {
-  [K in keyof Omit<A, Known | Left | ProgramSide>]?: pulumi.Unwrap<Exclude<A[K], undefined>>;
+  [K in keyof Omit<A, Known | Left | ProgramSide | keyof C>]?: pulumi.Unwrap<Exclude<A[K], undefined>>;
 } & {
   [K in keyof C]?: Exclude<C[K], undefined>;
 } & {
@@ -53,3 +54,6 @@ export type LookupResult<A, Known extends keyof A, Left extends keyof A = never,
   /** When the service last changed the object (ISO 8601), when it says. */
   updatedAt?: string;
 };
+
+/** What a definition's `outputs` reads of `C` from a record: each member, `undefined` when the service did not say it. */
+export type ComputedRead<C> = { [K in keyof C]?: C[K] | undefined };

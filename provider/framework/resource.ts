@@ -1,8 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { DefinedResource } from "./define";
-import type { AutoscalingInputs } from "./autoscaling";
-import type { RuntimeInputs } from "../service-kinds/shape";
 import { propertyPath } from "./check";
 import { customResourceArgs, DeployServiceResource, type CustomResourceArgs } from "./shim";
 import { DROPPED_KEY_REASON, droppedKeyPaths } from "./special-keys";
@@ -65,73 +63,30 @@ export abstract class ServiceObjectResource extends DeployServiceResource {
 }
 
 /**
- * Base class of every owner of variables (a project, an environment, a service kind): the outputs of the eight maps
- * (see `value-maps.ts`) and of the ids of the entries they manage. A map the program leaves out is absent (none managed).
+ * What the service computes for every owner of variables (a project, an environment, a service kind): the ids of
+ * the entries its maps manage (see `value-maps.ts`); the maps themselves are outputs as their Args say.
  */
-export abstract class ValueOwnerResource extends ServiceObjectResource {
-  /** Environment variables managed by this resource, by key. */
-  declare readonly environmentVariables: pulumi.Output<Record<string, string> | undefined>;
-  /** Secrets managed by this resource, by key (secret). */
-  declare readonly secrets: pulumi.Output<Record<string, string> | undefined>;
-  /** File variables managed by this resource, by key. */
-  declare readonly environmentVariableFiles: pulumi.Output<Record<string, ValueFileOutput> | undefined>;
-  /** Aliases managed by this resource: alias key to target key. */
-  declare readonly environmentVariableAliases: pulumi.Output<Record<string, string> | undefined>;
-  /** Overrides managed by this resource, by key. */
-  declare readonly environmentVariableOverrides: pulumi.Output<Record<string, string> | undefined>;
-  /** Secret files managed by this resource, by key (secret). */
-  declare readonly secretFiles: pulumi.Output<Record<string, ValueFileOutput> | undefined>;
-  /** Secret aliases managed by this resource: alias key to target key (secret). */
-  declare readonly secretAliases: pulumi.Output<Record<string, string> | undefined>;
-  /** Secret overrides managed by this resource, by key (secret). */
-  declare readonly secretOverrides: pulumi.Output<Record<string, string> | undefined>;
+export interface ValueOwnerComputed {
   /** Ids of the variables managed by this resource, by key. */
-  declare readonly variableRefs: pulumi.Output<Record<string, VariableRef>>;
+  variableRefs: Record<string, VariableRef>;
   /** Ids of the file variables managed by this resource, by key. */
-  declare readonly variableFileRefs: pulumi.Output<Record<string, VariableRef>>;
+  variableFileRefs: Record<string, VariableRef>;
   /** Ids of the aliases managed by this resource, by alias key. */
-  declare readonly variableAliasRefs: pulumi.Output<Record<string, VariableRef>>;
+  variableAliasRefs: Record<string, VariableRef>;
   /** Ids of the overrides managed by this resource, by key. */
-  declare readonly variableOverrideRefs: pulumi.Output<Record<string, VariableRef>>;
+  variableOverrideRefs: Record<string, VariableRef>;
   /** Ids and last change times of the secrets managed by this resource, by key. */
-  declare readonly secretRefs: pulumi.Output<Record<string, SecretRef>>;
+  secretRefs: Record<string, SecretRef>;
   /** Ids and last change times of the secret files managed by this resource, by key. */
-  declare readonly secretFileRefs: pulumi.Output<Record<string, SecretRef>>;
+  secretFileRefs: Record<string, SecretRef>;
   /** Ids and last change times of the secret aliases managed by this resource, by alias key. */
-  declare readonly secretAliasRefs: pulumi.Output<Record<string, SecretRef>>;
+  secretAliasRefs: Record<string, SecretRef>;
   /** Ids and last change times of the secret overrides managed by this resource, by key. */
-  declare readonly secretOverrideRefs: pulumi.Output<Record<string, SecretRef>>;
+  secretOverrideRefs: Record<string, SecretRef>;
 }
 
-/**
- * Base class of the service kinds (application, container, job): the outputs of their resources, probes, groups,
- * deployment stage, built-in variables and deployment from the program, which every kind has alike.
- */
-export abstract class ServiceResource extends ValueOwnerResource {
-  /** Environment holding the service. */
-  declare readonly environmentId: pulumi.Output<string>;
-  /** Service name. */
-  declare readonly name: pulumi.Output<string>;
-  /** CPU per instance in millicores. */
-  declare readonly cpu: pulumi.Output<number>;
-  /** Memory per instance in MB. */
-  declare readonly memory: pulumi.Output<number>;
-  /** GPUs per instance. */
-  declare readonly gpu: pulumi.Output<number>;
-  /** Probes, defaults filled in. */
-  declare readonly healthchecks: pulumi.Output<RuntimeInputs["healthchecks"]>;
-  /** Redeployed automatically (an application on new commits, a container or a job on the auto-deploy call). */
-  declare readonly autoDeploy: pulumi.Output<boolean>;
-  /** Annotation group ids. */
-  declare readonly annotationsGroupIds: pulumi.Output<string[]>;
-  /** Label group ids. */
-  declare readonly labelsGroupIds: pulumi.Output<string[]>;
-  /** Deployment stage the service is in. */
-  declare readonly deploymentStageId: pulumi.Output<string | undefined>;
-  /** Environment variables at the service, by key (none when the program sets none). */
-  declare readonly environmentVariables: pulumi.Output<Record<string, string>>;
-  /** Secrets at the service, by key (secret; none when the program sets none). */
-  declare readonly secrets: pulumi.Output<Record<string, string>>;
+/** What the service computes for every service kind (application, container, job). */
+export interface ServiceComputed extends ValueOwnerComputed {
   /**
    * The variables the service sets itself for this service, by key: those describing it (`QOVERY_<TYPE>_Z<id>_ID`,
    * `..._HOST_INTERNAL`, `..._HOST_EXTERNAL` while a port is public) and its environment's and project's
@@ -140,31 +95,5 @@ export abstract class ServiceResource extends ValueOwnerResource {
    * output does not change when a sibling is added. Built-in secrets are left out. Read on create, on an update of
    * `name` or the ports, and on refresh; `{}` with `readBuiltInVariables: false`.
    */
-  declare readonly builtInVariables: pulumi.Output<Record<string, string>>;
-  /** Whether `builtInVariables` is read. */
-  declare readonly readBuiltInVariables: pulumi.Output<boolean>;
-  /** Whether create/update deploy. */
-  declare readonly deploy: pulumi.Output<boolean>;
-  /** Deploy wait limit in seconds. */
-  declare readonly deployTimeoutSeconds: pulumi.Output<number>;
-}
-
-/** Base class of the long-running service kinds (application, container): their instance counts, ports, volumes and command. */
-export abstract class RunningServiceResource extends ServiceResource {
-  /** Fewest instances running. */
-  declare readonly minRunningInstances: pulumi.Output<number>;
-  /** Most instances running (-1: no limit). */
-  declare readonly maxRunningInstances: pulumi.Output<number>;
-  /** Ports, with the names and external ports in use. */
-  declare readonly ports: pulumi.Output<RuntimeInputs["ports"]>;
-  /** Volumes. */
-  declare readonly storage: pulumi.Output<RuntimeInputs["storage"]>;
-  /** Entrypoint arguments. */
-  declare readonly arguments: pulumi.Output<string[]>;
-  /** Entrypoint. */
-  declare readonly entrypoint: pulumi.Output<string | undefined>;
-  /** Clone into preview environments. */
-  declare readonly autoPreview: pulumi.Output<boolean>;
-  /** KEDA autoscaling policy (secret); absent when the program leaves the service's policy alone. */
-  declare readonly autoscaling: pulumi.Output<AutoscalingInputs | undefined>;
+  builtInVariables: Record<string, string>;
 }

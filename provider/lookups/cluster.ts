@@ -1,14 +1,10 @@
-import type * as pulumi from "@pulumi/pulumi";
-import { NotFoundError, type Cluster, type DeployServiceClient } from "../../sdk";
+import { NotFoundError, type Cluster } from "../../sdk";
 import type { NaturalKey } from "../framework/natural-keys";
-import { booleanOf, defined, idOf, lookupPair, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
+import { booleanOf, defined, idOf, textOf, type LookupFamily, type PlainArgs } from "./core";
+import { lookups, type NameUnderParentArgs } from "./family";
 
-/** Arguments of {@link getClusterOutput}: the organization, and the cluster's name or id. */
-export interface GetClusterOutputArgs extends NameOrIdArgs {
-  /** Organization owning the cluster. */
-  organizationId: pulumi.Input<string>;
-}
-
+/** Arguments of {@link getClusterOutput}: the organization owning the cluster, and the cluster's name or id. */
+export type GetClusterOutputArgs = NameUnderParentArgs<"organizationId">;
 /** Arguments of {@link getCluster}: those of {@link GetClusterOutputArgs} with plain values. */
 export type GetClusterArgs = PlainArgs<GetClusterOutputArgs>;
 
@@ -54,26 +50,15 @@ const clusters: LookupFamily<Cluster, ClusterResult> = {
   }),
 };
 
-const clusterLookup = lookupPair<GetClusterOutputArgs, ClusterResult, Cluster>(clusters);
-
-/** Finds a cluster of an organization by name (compared exactly) or id. */
-export const findCluster: (client: DeployServiceClient, args: GetClusterArgs) => Promise<ClusterResult> = clusterLookup.find;
-
-/**
- * Looks up a cluster of an organization by name or id, with plain arguments, in a Promise (in 0.1 it returned an
- * Output, as {@link getClusterOutput} does).
- *
- * @example
- * const cluster = await getCluster({ organizationId: "3f2a...", name: "eu-west" });
- * new Environment("staging", { projectId: project.id, name: "staging", clusterId: cluster.id });
- */
-export const getCluster: (args: GetClusterArgs) => Promise<ClusterResult> = clusterLookup.get;
-
-/**
- * Looks up a cluster, accepting Inputs and returning an Output.
- *
- * @example
- * const cluster = getClusterOutput({ organizationId: org.id, name: "eu-west" });
- * new Environment("staging", { projectId: project.id, name: "staging", clusterId: cluster.id });
- */
-export const getClusterOutput: (args: GetClusterOutputArgs) => pulumi.Output<ClusterResult> = clusterLookup.getOutput;
+export const { findCluster,
+  /**
+   * Looks up a cluster of an organization by name (compared exactly) or id, with plain values, in a Promise (in 0.1
+   * it returned an Output, as {@link getClusterOutput} does).
+   *
+   * @example
+   * const cluster = getClusterOutput({ organizationId: org.id, name: "eu-west" });
+   * new Environment("staging", { projectId: project.id, name: "staging", clusterId: cluster.id });
+   */
+  getCluster,
+  /** {@link getCluster} taking Inputs and answering an Output. */
+  getClusterOutput } = lookups<"Cluster", GetClusterOutputArgs, ClusterResult>("Cluster", clusters);

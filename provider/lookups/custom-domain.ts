@@ -1,9 +1,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { CUSTOM_DOMAIN_SERVICE_KINDS, type CustomDomain, type CustomDomainServiceKind, type DeployServiceClient } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import type { customDomainSchema } from "../resources/custom-domain";
-import { booleanOf, defined, findIn, lookupPair, textOf, type LookupFamily, type PlainArgs } from "./core";
-import type { ResultMatch } from "./result-match";
+import type { LookupResult } from "../framework/outputs";
+import type { CustomDomainArgs, CustomDomainComputed } from "../resources/custom-domain";
+import { booleanOf, defined, findIn, textOf, type LookupFamily, type PlainArgs } from "./core";
+import { lookups } from "./family";
 
 /** Arguments of {@link getCustomDomainOutput}: the service (`serviceKind` and `serviceId`), and exactly one of the domain's `id` and `domain`. */
 export interface GetCustomDomainOutputArgs {
@@ -21,24 +22,9 @@ export interface GetCustomDomainOutputArgs {
 export type GetCustomDomainArgs = PlainArgs<GetCustomDomainOutputArgs>;
 
 /** A custom domain found by {@link getCustomDomain} or {@link getCustomDomainOutput}, named as the `CustomDomain` resource's outputs. */
-export interface CustomDomainResult {
-  /** Custom domain id. */
-  id: string;
-  /** The domain. */
-  domain: string;
-  /** `application` or `container`. */
-  serviceKind: CustomDomainServiceKind;
-  /** Id of the service the domain routes to. */
-  serviceId: string;
-  /** Whether the service issues the domain's certificate, when the service says. */
-  generateCertificate?: boolean;
-  /** Whether the domain is behind a CDN, when the service says. */
-  useCdn?: boolean;
-  /** The CNAME target to set in the domain's DNS, when the service says. */
-  validationDomain?: string;
-  /** Validation status, e.g. `VALIDATION_PENDING`, when the service says. */
-  status?: string;
-}
+export interface CustomDomainResult extends LookupResult<
+  Pick<CustomDomainArgs, "domain" | "serviceKind" | "serviceId" | "generateCertificate" | "useCdn">, "domain" | "serviceKind" | "serviceId", never, CustomDomainComputed
+> {}
 
 const KINDS: readonly string[] = CUSTOM_DOMAIN_SERVICE_KINDS;
 
@@ -62,27 +48,16 @@ async function customDomainOf(client: DeployServiceClient, args: GetCustomDomain
   return findIn(family, client, args.serviceId, { domain: args.domain, id: args.id });
 }
 
-const customDomainLookup = lookupPair<GetCustomDomainOutputArgs, CustomDomainResult>(customDomainOf);
-const resultMatchesSchema: ResultMatch<CustomDomainResult, typeof customDomainSchema, "validationDomain" | "status"> = true;
-void resultMatchesSchema;
-
-/** Finds a custom domain of an application or a container by id, or by domain (compared ignoring letter case). */
-export const findCustomDomain: (client: DeployServiceClient, args: GetCustomDomainArgs) => Promise<CustomDomainResult> = customDomainLookup.find;
-
-/**
- * Looks up a custom domain the stack uses but does not manage, with plain arguments; give `serviceKind`,
- * `serviceId` and exactly one of `id` and `domain`. None or several matching fail naming the service's domains.
- *
- * @example
- * const shop = await getCustomDomain({ serviceKind: "application", serviceId: "5b7e...", domain: "shop.example.com" });
- */
-export const getCustomDomain: (args: GetCustomDomainArgs) => Promise<CustomDomainResult> = customDomainLookup.get;
-
-/**
- * Looks up a custom domain, accepting Inputs and returning an Output.
- *
- * @example
- * const shop = getCustomDomainOutput({ serviceKind: "application", serviceId: api.id, domain: "shop.example.com" });
- * export const cnameTarget = shop.validationDomain;
- */
-export const getCustomDomainOutput: (args: GetCustomDomainOutputArgs) => pulumi.Output<CustomDomainResult> = customDomainLookup.getOutput;
+export const { findCustomDomain,
+  /**
+   * Looks up a custom domain of an application or a container by id, or by domain (compared ignoring letter case),
+   * with plain values, in a Promise; give `serviceKind`, `serviceId` and exactly one of `id` and `domain`. None or
+   * several matching fail naming the service's domains.
+   *
+   * @example
+   * const shop = getCustomDomainOutput({ serviceKind: "application", serviceId: api.id, domain: "shop.example.com" });
+   * export const cnameTarget = shop.validationDomain;
+   */
+  getCustomDomain,
+  /** {@link getCustomDomain} taking Inputs and answering an Output. */
+  getCustomDomainOutput } = lookups<"CustomDomain", GetCustomDomainOutputArgs, CustomDomainResult>("CustomDomain", customDomainOf);

@@ -1,16 +1,13 @@
-import type * as pulumi from "@pulumi/pulumi";
-import type { DeployServiceClient, DeploymentStage } from "../../sdk";
-import { NATURAL_KEYS } from "../framework/natural-keys";
-import type { deploymentStageSchema } from "../resources/deployment-stage";
-import { defined, idOf, lookupPair, numberOf, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
-import type { ResultMatch } from "./result-match";
+import type { DeploymentStage } from "../../sdk";
+import type { LookupResult } from "../framework/outputs";
+import {
+  deploymentStageComputed, deploymentStageSchema, type DeploymentStageArgs, type DeploymentStageComputed,
+} from "../resources/deployment-stage";
+import { defined, textOf, type PlainArgs } from "./core";
+import { lookups, parentLookup, type NameInParentArgs } from "./family";
 
-/** Arguments of {@link getDeploymentStageOutput}: the stage's id, or its name in its environment. */
-export interface GetDeploymentStageOutputArgs extends NameOrIdArgs {
-  /** Environment holding the stage: needed with `name`, checked when given with `id`. */
-  environmentId?: pulumi.Input<string>;
-}
-
+/** Arguments of {@link getDeploymentStageOutput}: the stage's id, or its name in its environment (`environmentId`, checked when given with `id`). */
+export type GetDeploymentStageOutputArgs = NameInParentArgs<"environmentId">;
 /** Arguments of {@link getDeploymentStage}: those of {@link GetDeploymentStageOutputArgs} with plain values. */
 export type GetDeploymentStageArgs = PlainArgs<GetDeploymentStageOutputArgs>;
 
@@ -23,54 +20,33 @@ export interface DeploymentStageServiceResult {
 }
 
 /** A deployment stage found by {@link getDeploymentStage} or {@link getDeploymentStageOutput}, in the spelling of `DeploymentStageArgs`. */
-export interface DeploymentStageResult {
-  /** Stage id (use it as a service's `deploymentStageId`, or a stage's `after` or `before`). */
-  id: string;
-  /** Stage name. */
-  name: string;
-  /** Environment holding the stage. */
-  environmentId: string;
-  /** Free text, when the stage has one. */
-  description?: string;
-  /** The stage's position in the environment (0 first), when the service says. */
-  deploymentOrder?: number;
+export interface DeploymentStageResult extends LookupResult<
+  Pick<DeploymentStageArgs, "name" | "environmentId" | "description">, "name" | "environmentId", never, DeploymentStageComputed
+> {
   /** The services placed in the stage, sorted by id. */
   services: DeploymentStageServiceResult[];
 }
 
-const stages: LookupFamily<DeploymentStage, DeploymentStageResult> = {
-  lookup: "getDeploymentStage", nouns: "deployment stages", key: NATURAL_KEYS["DeploymentStage"]!,
-  get: (client, id) => client.deploymentStages.get(id),
-  parentOf: (r) => idOf(r.environment),
-  result: (r, environmentId) => defined<DeploymentStageResult>({
-    id: r.id, name: r.name, environmentId, description: textOf(r.description), deploymentOrder: numberOf(r.deployment_order),
+const stages = parentLookup<typeof deploymentStageSchema, DeploymentStage, DeploymentStageResult>("DeploymentStage", {
+  schema: deploymentStageSchema, fields: ["name", "description"], get: (client, id) => client.deploymentStages.get(id),
+  computed: (r) => ({
+    ...deploymentStageComputed.outputs(r),
     services: (r.services ?? [])
       .flatMap((s) => (textOf(s.service_id) === undefined ? [] : [defined<DeploymentStageServiceResult>({ serviceId: s.service_id!, serviceType: textOf(s.service_type) })]))
       .sort((a, b) => a.serviceId.localeCompare(b.serviceId)),
   }),
-};
+});
 
-const deploymentStageLookup = lookupPair<GetDeploymentStageOutputArgs, DeploymentStageResult, DeploymentStage>(stages);
-const resultMatchesSchema: ResultMatch<DeploymentStageResult, typeof deploymentStageSchema, "deploymentOrder" | "services"> = true;
-void resultMatchesSchema;
-
-/** Finds a deployment stage by id, or by name in its environment (compared ignoring letter case, as the service does). */
-export const findDeploymentStage: (client: DeployServiceClient, args: GetDeploymentStageArgs) => Promise<DeploymentStageResult> = deploymentStageLookup.find;
-
-/**
- * Looks up a deployment stage the stack uses but does not manage, with plain arguments; give exactly one of `id` and
- * `name` (`name` needs `environmentId`). None or several matching fail naming the environment's stages.
- *
- * @example
- * const first = await getDeploymentStage({ environmentId: "5e0b...", name: "DATABASE DEFAULT" });
- */
-export const getDeploymentStage: (args: GetDeploymentStageArgs) => Promise<DeploymentStageResult> = deploymentStageLookup.get;
-
-/**
- * Looks up a deployment stage, accepting Inputs and returning an Output.
- *
- * @example
- * const databases = getDeploymentStageOutput({ environmentId: staging.id, name: "DATABASE DEFAULT" });
- * new DeploymentStage("migrations", { environmentId: staging.id, name: "migrations", after: databases.id });
- */
-export const getDeploymentStageOutput: (args: GetDeploymentStageOutputArgs) => pulumi.Output<DeploymentStageResult> = deploymentStageLookup.getOutput;
+export const { findDeploymentStage,
+  /**
+   * Looks up a deployment stage the stack uses but does not manage, by id or by name in its environment (compared
+   * ignoring letter case, as the service does), with plain values, in a Promise. None or several matching fail naming
+   * the environment's stages.
+   *
+   * @example
+   * const databases = getDeploymentStageOutput({ environmentId: staging.id, name: "DATABASE DEFAULT" });
+   * new DeploymentStage("migrations", { environmentId: staging.id, name: "migrations", after: databases.id });
+   */
+  getDeploymentStage,
+  /** {@link getDeploymentStage} taking Inputs and answering an Output. */
+  getDeploymentStageOutput } = lookups<"DeploymentStage", GetDeploymentStageOutputArgs, DeploymentStageResult>("DeploymentStage", stages);

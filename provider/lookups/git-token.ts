@@ -1,18 +1,11 @@
-import type * as pulumi from "@pulumi/pulumi";
-import type { DeployServiceClient, GitToken } from "../../sdk";
-import { NATURAL_KEYS } from "../framework/natural-keys";
-import { gitTokenSchema, type GitTokenArgs, type GitTokenComputed } from "../resources/git-token";
+import type { GitToken } from "../../sdk";
 import type { LookupResult } from "../framework/outputs";
-import {
-  defined, definedFields, lookupPair, numberOf, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs,
-} from "./core";
+import { gitTokenComputed, gitTokenSchema, type GitTokenArgs, type GitTokenComputed } from "../resources/git-token";
+import type { PlainArgs } from "./core";
+import { lookups, parentLookup, type NameUnderParentArgs } from "./family";
 
-/** Arguments of {@link getGitTokenOutput}: the organization, and the token's id or name. */
-export interface GetGitTokenOutputArgs extends NameOrIdArgs {
-  /** Organization keeping the token (the service reads a git token only under its organization). */
-  organizationId: pulumi.Input<string>;
-}
-
+/** Arguments of {@link getGitTokenOutput}: the organization keeping the token (the service reads a git token only under it), and the token's id or name. */
+export type GetGitTokenOutputArgs = NameUnderParentArgs<"organizationId">;
 /** Arguments of {@link getGitToken}: those of {@link GetGitTokenOutputArgs} with plain values. */
 export type GetGitTokenArgs = PlainArgs<GetGitTokenOutputArgs>;
 
@@ -22,35 +15,21 @@ export type GetGitTokenArgs = PlainArgs<GetGitTokenOutputArgs>;
  */
 export interface GitTokenResult extends LookupResult<GitTokenArgs, "name" | "organizationId", "token", GitTokenComputed> {}
 
-const gitTokens: LookupFamily<GitToken, GitTokenResult> = {
-  lookup: "getGitToken", nouns: "git tokens", key: NATURAL_KEYS["GitToken"]!, idNeedsParent: true,
-  get: (client, id, organizationId) => client.gitTokens.get(organizationId!, id),
-  result: (r, organizationId) => defined<GitTokenResult>({
-    id: r.id, name: r.name, organizationId, ...definedFields(gitTokenSchema, r, ["type", "description", "workspace", "gitApiUrl"]),
-    associatedServicesCount: numberOf(r.associated_services_count),
-    expiredAt: textOf(r.expired_at),
-  }),
-};
+const gitTokens = parentLookup<typeof gitTokenSchema, GitToken, GitTokenResult>("GitToken", {
+  schema: gitTokenSchema, fields: ["name", "type", "description", "workspace", "gitApiUrl"], idNeedsParent: true,
+  get: (client, id, organizationId) => client.gitTokens.get(organizationId!, id), computed: gitTokenComputed.outputs,
+});
 
-const gitTokenLookup = lookupPair<GetGitTokenOutputArgs, GitTokenResult, GitToken>(gitTokens);
-
-/** Finds a git token of an organization by id, or by name (compared exactly: the service lets `ci` and `CI` both exist). */
-export const findGitToken: (client: DeployServiceClient, args: GetGitTokenArgs) => Promise<GitTokenResult> = gitTokenLookup.find;
-
-/**
- * Looks up a git token the stack uses but does not manage, with plain arguments; give exactly one of `id` and
- * `name`. None or several matching fail naming the organization's tokens.
- *
- * @example
- * const ci = await getGitToken({ organizationId: "3f2a...", name: "github-ci" });
- */
-export const getGitToken: (args: GetGitTokenArgs) => Promise<GitTokenResult> = gitTokenLookup.get;
-
-/**
- * Looks up a git token, accepting Inputs and returning an Output.
- *
- * @example
- * const ci = getGitTokenOutput({ organizationId: org.id, name: "github-ci" });
- * new Application("api", { ..., gitRepository: { url: "https://github.com/acme/api.git", gitTokenId: ci.id } });
- */
-export const getGitTokenOutput: (args: GetGitTokenOutputArgs) => pulumi.Output<GitTokenResult> = gitTokenLookup.getOutput;
+export const { findGitToken,
+  /**
+   * Looks up a git token the stack uses but does not manage, by id or by name (compared exactly: the service lets
+   * `ci` and `CI` both exist), with plain values, in a Promise. None or several matching fail naming the organization's
+   * tokens.
+   *
+   * @example
+   * const ci = getGitTokenOutput({ organizationId: org.id, name: "github-ci" });
+   * new Application("api", { ..., gitRepository: { url: "https://github.com/acme/api.git", gitTokenId: ci.id } });
+   */
+  getGitToken,
+  /** {@link getGitToken} taking Inputs and answering an Output. */
+  getGitTokenOutput } = lookups<"GitToken", GetGitTokenOutputArgs, GitTokenResult>("GitToken", gitTokens);

@@ -1,9 +1,10 @@
 /**
- * Lookups: objects a stack uses but does not manage, by id or by name in their parent, each family in two forms made
- * by `lookupPair` (`./core.ts`): a Promise of plain values (`getProject`) and an Output accepting Inputs
- * (`getProjectOutput`).
+ * Lookups: objects a stack uses but does not manage, by id or by name in their parent, each family in one line of
+ * `lookups(...)` (`./family.ts`): a Promise of plain values (`getProject`), an Output accepting Inputs
+ * (`getProjectOutput`) and a finder taking a client (`findProject`).
  */
 export { type NameOrIdArgs, type PlainArgs } from "./core";
+export { type KeysUnderParentArgs, type NameInParentArgs, type NameUnderParentArgs } from "./family";
 export * from "./organization";
 export * from "./cluster";
 export * from "./project";

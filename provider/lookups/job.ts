@@ -1,30 +1,20 @@
-import type * as pulumi from "@pulumi/pulumi";
-import type { DeployServiceClient } from "../../sdk";
-import { NATURAL_KEYS } from "../framework/natural-keys";
-import type { JobInputs, jobSchema } from "../resources/job/schema";
+import type { LookupResult } from "../framework/outputs";
+import type { JobArgs, JobComputed } from "../resources/job/index";
+import type { JobInputs } from "../resources/job/schema";
 import { fromWire as jobFromWire, type JobRecord } from "../resources/job/wire";
-import { idOf, lookupPair, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
-import type { ResultMatch } from "./result-match";
+import { NATURAL_KEYS } from "../framework/natural-keys";
+import { idOf, type LookupFamily, type PlainArgs } from "./core";
+import { lookups, type NameInParentArgs } from "./family";
 
-/** Arguments of {@link getJobOutput}: the job's id, or its name in its environment. */
-export interface GetJobOutputArgs extends NameOrIdArgs {
-  /** Environment holding the job: needed with `name`, checked when given with `id`. */
-  environmentId?: pulumi.Input<string>;
-}
-
+/** Arguments of {@link getJobOutput}: the job's id, or its name in its environment (`environmentId`, checked when given with `id`). */
+export type GetJobOutputArgs = NameInParentArgs<"environmentId">;
 /** Arguments of {@link getJob}: those of {@link GetJobOutputArgs} with plain values. */
 export type GetJobArgs = PlainArgs<GetJobOutputArgs>;
 
-/** A job found by {@link getJob} or {@link getJobOutput}. */
-export interface JobResult {
-  /** Job id. */
-  id: string;
-  /** Job name. */
-  name: string;
-  /** Environment holding the job. */
-  environmentId: string;
+/** A job found by {@link getJob} or {@link getJobOutput}, in the spelling of `JobArgs`: its source and schedule with the defaults filled in. */
+export interface JobResult extends LookupResult<Pick<JobArgs, "name" | "environmentId">, "name" | "environmentId", never, Pick<JobComputed, "jobType">> {
   /** `CRON` or `LIFECYCLE`. */
-  jobType: "CRON" | "LIFECYCLE";
+  jobType: JobComputed["jobType"];
   /** Where the image comes from, in the spelling of {@link JobArgs.source}. */
   source: JobInputs["source"];
   /** When the job runs, in the spelling of {@link JobArgs.schedule}. */
@@ -43,26 +33,15 @@ const jobs: LookupFamily<JobRecord, JobResult> = {
   },
 };
 
-const jobLookup = lookupPair<GetJobOutputArgs, JobResult, JobRecord>(jobs);
-const resultMatchesSchema: ResultMatch<JobResult, typeof jobSchema, "jobType"> = true;
-void resultMatchesSchema;
-
-/** Finds a job by id, or by name in its environment (compared ignoring letter case, as the service does); its source and schedule come in the spelling of the `Job` Args. */
-export const findJob: (client: DeployServiceClient, args: GetJobArgs) => Promise<JobResult> = jobLookup.find;
-
-/**
- * Looks up a job by id, or by name in its environment, with plain arguments, in a Promise (in 0.1 it
- * returned an Output, as {@link getJobOutput} does).
- *
- * @example
- * const migrate = await getJob({ environmentId: "5e0b...", name: "migrate" });
- */
-export const getJob: (args: GetJobArgs) => Promise<JobResult> = jobLookup.get;
-
-/**
- * Looks up a job, accepting Inputs and returning an Output.
- *
- * @example
- * const migrate = getJobOutput({ environmentId: env.id, name: "migrate" });
- */
-export const getJobOutput: (args: GetJobOutputArgs) => pulumi.Output<JobResult> = jobLookup.getOutput;
+export const { findJob,
+  /**
+   * Looks up a job by id, or by name in its environment (compared ignoring letter case, as the service does), with
+   * plain values, in a Promise (in 0.1 it returned an Output, as {@link getJobOutput} does); its source and schedule
+   * come in the spelling of the `Job` Args.
+   *
+   * @example
+   * const migrate = getJobOutput({ environmentId: env.id, name: "migrate" });
+   */
+  getJob,
+  /** {@link getJob} taking Inputs and answering an Output. */
+  getJobOutput } = lookups<"Job", GetJobOutputArgs, JobResult>("Job", jobs);

@@ -1,29 +1,20 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { isNotFound, type DeployServiceClient, type Organization } from "../../sdk";
 import { describeFailure } from "../framework/errors";
-import { defined, lookupPair, textOf, type PlainArgs } from "./core";
+import type { LookupResult } from "../framework/outputs";
+import type { OrganizationSettingsArgs } from "../resources/organization-settings";
+import { defined, textOf, type NameOrIdArgs, type PlainArgs } from "./core";
+import { lookups } from "./family";
 
-/** Arguments of {@link getOrganizationOutput}: a name, an id, or neither. */
-export interface GetOrganizationOutputArgs {
-  /** Organization name (compared exactly). Default: the token's only organization (an error when it sees several). */
-  name?: pulumi.Input<string>;
-  /** Organization id, instead of a name. */
-  id?: pulumi.Input<string>;
-}
-
+/**
+ * Arguments of {@link getOrganizationOutput}: a name (compared exactly), an id, or neither (the token's only
+ * organization; an error when it sees several).
+ */
+export type GetOrganizationOutputArgs = NameOrIdArgs;
 /** Arguments of {@link getOrganization}: those of {@link GetOrganizationOutputArgs} with plain values. */
 export type GetOrganizationArgs = PlainArgs<GetOrganizationOutputArgs>;
 
-/** An organization found by {@link getOrganization} or {@link getOrganizationOutput}. */
-export interface OrganizationResult {
-  /** Organization id. */
-  id: string;
-  /** Organization name. */
-  name: string;
-  /** When it was created (ISO 8601), when the service says. */
-  createdAt?: string;
-  /** Free text, when the organization has one. */
-  description?: string;
+/** An organization found by {@link getOrganization} or {@link getOrganizationOutput}, in the spelling of `OrganizationSettingsArgs`. */
+export interface OrganizationResult extends LookupResult<Pick<OrganizationSettingsArgs, "name" | "description">, "name"> {
   /** The organization's plan, when the service says. */
   plan?: string;
 }
@@ -70,28 +61,15 @@ async function organizationOf(client: DeployServiceClient, args: GetOrganization
   return resultOf(org);
 }
 
-const organizationLookup = lookupPair<GetOrganizationOutputArgs, OrganizationResult>(organizationOf);
-
-/** Finds an organization by id, by name, or the only one the client's token sees (no name and no id). */
-export const findOrganization = (client: DeployServiceClient, args: GetOrganizationArgs = {}): Promise<OrganizationResult> =>
-  organizationLookup.find(client, args);
-
-/**
- * Looks up an organization by name or id, or the API token's only organization when neither is given, with plain
- * arguments, in a Promise (in 0.1 it returned an Output, as {@link getOrganizationOutput} does).
- *
- * @example
- * const org = await getOrganization({ name: "acme" });
- * new Project("web", { organizationId: org.id, name: "web" });
- */
-export const getOrganization = (args: GetOrganizationArgs = {}): Promise<OrganizationResult> => organizationLookup.get(args);
-
-/**
- * Looks up an organization, accepting Inputs and returning an Output.
- *
- * @example
- * const org = getOrganizationOutput({});
- * new Project("web", { organizationId: org.id, name: "web" });
- */
-export const getOrganizationOutput = (args: GetOrganizationOutputArgs = {}): pulumi.Output<OrganizationResult> =>
-  organizationLookup.getOutput(args);
+export const { findOrganization,
+  /**
+   * Looks up an organization by name (compared exactly) or id, or the API token's only organization when neither is
+   * given, with plain values, in a Promise (in 0.1 it returned an Output, as {@link getOrganizationOutput} does).
+   *
+   * @example
+   * const org = getOrganizationOutput({ name: "acme" });
+   * new Project("web", { organizationId: org.id, name: "web" });
+   */
+  getOrganization,
+  /** {@link getOrganization} taking Inputs and answering an Output. */
+  getOrganizationOutput } = lookups<"Organization", GetOrganizationOutputArgs, OrganizationResult, true>("Organization", organizationOf, { optionalArgs: true });

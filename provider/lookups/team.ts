@@ -7,87 +7,48 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ApiToken as ApiTokenRecord, CustomRole as CustomRoleRecord, DeployServiceClient, Member } from "../../sdk";
 import type { NaturalKey } from "../framework/natural-keys";
 import { describeFailure } from "../framework/errors";
-import { apiTokenById, type apiTokenSchema } from "../resources/api-token";
-import type { customRoleSchema } from "../resources/custom-role";
+import type { LookupResult } from "../framework/outputs";
+import { apiTokenById, type ApiTokenArgs, type ApiTokenComputed } from "../resources/api-token";
+import type { CustomRoleArgs } from "../resources/custom-role";
 import type { ClusterPermission, ClusterPermissionEntry, EnvironmentType, ProjectPermission, ProjectPermissionEntry } from "../resources/organization-roles";
-import { findMember, type organizationMemberSchema } from "../resources/organization-member";
-import { defined, lookupPair, textOf, type LookupFamily, type NameOrIdArgs, type PlainArgs } from "./core";
-import type { ResultMatch } from "./result-match";
+import { findMember, type OrganizationMemberArgs, type OrganizationMemberComputed } from "../resources/organization-member";
+import { defined, textOf, type LookupFamily, type PlainArgs } from "./core";
+import { lookups, type KeysUnderParentArgs, type NameUnderParentArgs } from "./family";
 
-/** Arguments of {@link getOrganizationMemberOutput}: the organization, and exactly one of `email` and `userId`. */
-export interface GetOrganizationMemberOutputArgs {
-  /** The organization. */
-  organizationId: pulumi.Input<string>;
-  /** The member's address (compared without regard to case). */
-  email?: pulumi.Input<string>;
-  /** The member's user id. */
-  userId?: pulumi.Input<string>;
-}
+/**
+ * Arguments of {@link getOrganizationMemberOutput}: the organization, and exactly one of the member's `email`
+ * (compared without regard to case) and `userId`.
+ */
+export type GetOrganizationMemberOutputArgs = KeysUnderParentArgs<"organizationId", "email" | "userId">;
 /** Arguments of {@link getOrganizationMember}: those of {@link GetOrganizationMemberOutputArgs} with plain values. */
 export type GetOrganizationMemberArgs = PlainArgs<GetOrganizationMemberOutputArgs>;
 
-/** A member found by {@link getOrganizationMember}. */
-export interface OrganizationMemberResult {
-  /** The member's user id (an `OrganizationMember`'s `userId`). */
-  userId: string;
-  /** The member's address. */
-  email: string;
-  /** The organization. */
-  organizationId: string;
+/** A member found by {@link getOrganizationMember}, named as the `OrganizationMember` resource's outputs. */
+export interface OrganizationMemberResult
+  extends Pick<OrganizationMemberComputed, "userId" | "email" | "roleName">, PlainArgs<Pick<OrganizationMemberArgs, "organizationId" | "roleId">> {
   /** The member's name, when the service says. */
   name?: string;
-  /** Name of the member's role, e.g. `Admin` or a custom role's name. */
-  roleName?: string;
-  /** Id of the member's role. */
-  roleId?: string;
   /** When the member was last active (ISO 8601), when the service says. */
   lastActivityAt?: string;
 }
 
-/** Arguments of {@link getApiTokenOutput}: the organization, and exactly one of the token's `name` and `id`. */
-export interface GetApiTokenOutputArgs extends NameOrIdArgs {
-  /** The organization the token works in. */
-  organizationId: pulumi.Input<string>;
-}
+/** Arguments of {@link getApiTokenOutput}: the organization the token works in, and exactly one of the token's `name` and `id`. */
+export type GetApiTokenOutputArgs = NameUnderParentArgs<"organizationId">;
 /** Arguments of {@link getApiToken}: those of {@link GetApiTokenOutputArgs} with plain values. */
 export type GetApiTokenArgs = PlainArgs<GetApiTokenOutputArgs>;
 
 /** An API token's metadata, found by {@link getApiToken}: never its value, which the service shows only at its creation. */
-export interface ApiTokenResult {
-  /** Token id. */
-  id: string;
-  /** Token name. */
-  name: string;
-  /** The organization. */
-  organizationId: string;
-  /** Free text, when the token has one. */
-  description?: string;
-  /** Name of the token's role (`Admin`, `Read`, `Deploy`, `Write` or a custom role's name). */
-  roleName?: string;
-  /** Id of the token's role. */
-  roleId?: string;
-  /** When it was created (ISO 8601), when the service says. */
-  createdAt?: string;
-}
+export interface ApiTokenResult extends LookupResult<
+  Pick<ApiTokenArgs, "name" | "organizationId" | "description">, "name" | "organizationId", never, Pick<ApiTokenComputed, "roleName" | "roleId">
+> {}
 
-/** Arguments of {@link getCustomRoleOutput}: the organization, and exactly one of the role's `name` and `id`. */
-export interface GetCustomRoleOutputArgs extends NameOrIdArgs {
-  /** The organization owning the role. */
-  organizationId: pulumi.Input<string>;
-}
+/** Arguments of {@link getCustomRoleOutput}: the organization owning the role, and exactly one of the role's `name` and `id`. */
+export type GetCustomRoleOutputArgs = NameUnderParentArgs<"organizationId">;
 /** Arguments of {@link getCustomRole}: those of {@link GetCustomRoleOutputArgs} with plain values. */
 export type GetCustomRoleArgs = PlainArgs<GetCustomRoleOutputArgs>;
 
 /** A custom role found by {@link getCustomRole}, in the spelling of `CustomRoleArgs`, with every cluster and project. */
-export interface CustomRoleResult {
-  /** Role id (a member's, an invitation's `roleId`, an API token's `customRoleId`). */
-  id: string;
-  /** Role name. */
-  name: string;
-  /** The organization. */
-  organizationId: string;
-  /** Free text, when the role has one. */
-  description?: string;
+export interface CustomRoleResult extends LookupResult<Pick<CustomRoleArgs, "name" | "organizationId" | "description">, "name" | "organizationId"> {
   /** The permission on each cluster of the organization. */
   clusterPermissions: ClusterPermissionEntry[];
   /** The permissions on each project of the organization. */
@@ -106,12 +67,8 @@ export interface GetClusterKubeconfigOutputArgs {
 /** Arguments of {@link getClusterKubeconfig}: those of {@link GetClusterKubeconfigOutputArgs} with plain values. */
 export type GetClusterKubeconfigArgs = PlainArgs<GetClusterKubeconfigOutputArgs>;
 
-/** A cluster's kubeconfig, found by {@link getClusterKubeconfig}. */
-export interface ClusterKubeconfigResult {
-  /** The organization. */
-  organizationId: string;
-  /** The cluster. */
-  clusterId: string;
+/** A cluster's kubeconfig, found by {@link getClusterKubeconfig}: the organization and the cluster asked, and the kubeconfig. */
+export interface ClusterKubeconfigResult extends PlainArgs<Pick<GetClusterKubeconfigOutputArgs, "organizationId" | "clusterId">> {
   /**
    * The kubeconfig (YAML) with its credential: a secret. The Output form marks it (and the whole result) a Pulumi
    * secret; with the Promise form, wrap it in `pulumi.secret(...)` before handing it to anything that stores it.
@@ -182,97 +139,56 @@ async function kubeconfigOf(client: DeployServiceClient, args: GetClusterKubecon
   }
 }
 
-const memberLookup = lookupPair<GetOrganizationMemberOutputArgs, OrganizationMemberResult>(memberOf);
-const apiTokenLookup = lookupPair<GetApiTokenOutputArgs, ApiTokenResult, ApiTokenRecord>(apiTokens);
-const customRoleLookup = lookupPair<GetCustomRoleOutputArgs, CustomRoleResult, CustomRoleRecord>(customRoles);
-const kubeconfigLookup = lookupPair<GetClusterKubeconfigOutputArgs, ClusterKubeconfigResult>(kubeconfigOf, { secret: true });
+export const { findOrganizationMember,
+  /**
+   * Looks up a member of an organization by address (compared without regard to case) or user id, with plain values,
+   * in a Promise. None fails naming the organization's members.
+   *
+   * @example
+   * const alice = getOrganizationMemberOutput({ organizationId: org.id, email: "alice@acme.example" });
+   * export const aliceRole = alice.roleName;
+   */
+  getOrganizationMember,
+  /** {@link getOrganizationMember} taking Inputs and answering an Output. */
+  getOrganizationMemberOutput } = lookups<"OrganizationMember", GetOrganizationMemberOutputArgs, OrganizationMemberResult>("OrganizationMember", memberOf);
 
-const memberMatches: ResultMatch<OrganizationMemberResult, typeof organizationMemberSchema, "name" | "roleName" | "lastActivityAt"> = true;
-const apiTokenMatches: ResultMatch<ApiTokenResult, typeof apiTokenSchema, "roleName" | "roleId"> = true;
-const customRoleMatches: ResultMatch<CustomRoleResult, typeof customRoleSchema> = true;
-void [memberMatches, apiTokenMatches, customRoleMatches];
+export const { findApiToken,
+  /**
+   * Looks up an API token's metadata (never its value) by name (compared exactly) or id, with plain values, in a
+   * Promise. None or several matching fail naming the organization's tokens.
+   *
+   * @example
+   * const ci = getApiTokenOutput({ organizationId: org.id, name: "ci" });
+   * export const ciRole = ci.roleName;
+   */
+  getApiToken,
+  /** {@link getApiToken} taking Inputs and answering an Output. */
+  getApiTokenOutput } = lookups<"ApiToken", GetApiTokenOutputArgs, ApiTokenResult>("ApiToken", apiTokens);
 
-/** Finds a member of an organization by address or user id; none fails naming the organization's members. */
-export const findOrganizationMember: (client: DeployServiceClient, args: GetOrganizationMemberArgs) => Promise<OrganizationMemberResult> =
-  memberLookup.find;
+export const { findCustomRole,
+  /**
+   * Looks up a custom role by name (compared ignoring letter case, as the service does) or id, with plain values, in
+   * a Promise. None or several matching fail naming the organization's roles.
+   *
+   * @example
+   * const deployers = getCustomRoleOutput({ organizationId: org.id, name: "deployers" });
+   * new ApiToken("ci", { organizationId: org.id, name: "ci", customRoleId: deployers.id });
+   */
+  getCustomRole,
+  /** {@link getCustomRole} taking Inputs and answering an Output. */
+  getCustomRoleOutput } = lookups<"CustomRole", GetCustomRoleOutputArgs, CustomRoleResult>("CustomRole", customRoles);
 
-/** Finds an API token's metadata by name (exact) or id. None or several fail naming the organization's tokens. */
-export const findApiToken: (client: DeployServiceClient, args: GetApiTokenArgs) => Promise<ApiTokenResult> = apiTokenLookup.find;
-
-/** Finds a custom role by name (ignoring letter case, as the service does) or id. None or several fail naming the roles. */
-export const findCustomRole: (client: DeployServiceClient, args: GetCustomRoleArgs) => Promise<CustomRoleResult> = customRoleLookup.find;
-
-/** Reads a cluster's kubeconfig. */
-export const findClusterKubeconfig: (client: DeployServiceClient, args: GetClusterKubeconfigArgs) => Promise<ClusterKubeconfigResult> =
-  kubeconfigLookup.find;
-
-/**
- * Looks up a member of an organization by address or user id, with plain arguments.
- *
- * @example
- * const alice = await getOrganizationMember({ organizationId: "3f2a...", email: "alice@acme.example" });
- */
-export const getOrganizationMember: (args: GetOrganizationMemberArgs) => Promise<OrganizationMemberResult> = memberLookup.get;
-
-/**
- * Looks up a member of an organization, accepting Inputs and returning an Output.
- *
- * @example
- * const alice = getOrganizationMemberOutput({ organizationId: org.id, email: "alice@acme.example" });
- * export const aliceRole = alice.roleName;
- */
-export const getOrganizationMemberOutput: (args: GetOrganizationMemberOutputArgs) => pulumi.Output<OrganizationMemberResult> = memberLookup.getOutput;
-
-/**
- * Looks up an API token's metadata (never its value) by name or id, with plain arguments.
- *
- * @example
- * const ci = await getApiToken({ organizationId: "3f2a...", name: "ci" });
- */
-export const getApiToken: (args: GetApiTokenArgs) => Promise<ApiTokenResult> = apiTokenLookup.get;
-
-/**
- * Looks up an API token's metadata (never its value), accepting Inputs and returning an Output.
- *
- * @example
- * const ci = getApiTokenOutput({ organizationId: org.id, name: "ci" });
- * export const ciRole = ci.roleName;
- */
-export const getApiTokenOutput: (args: GetApiTokenOutputArgs) => pulumi.Output<ApiTokenResult> = apiTokenLookup.getOutput;
-
-/**
- * Looks up a custom role by name or id, with plain arguments.
- *
- * @example
- * const deployers = await getCustomRole({ organizationId: "3f2a...", name: "deployers" });
- */
-export const getCustomRole: (args: GetCustomRoleArgs) => Promise<CustomRoleResult> = customRoleLookup.get;
-
-/**
- * Looks up a custom role, accepting Inputs and returning an Output.
- *
- * @example
- * const deployers = getCustomRoleOutput({ organizationId: org.id, name: "deployers" });
- * new ApiToken("ci", { organizationId: org.id, name: "ci", customRoleId: deployers.id });
- */
-export const getCustomRoleOutput: (args: GetCustomRoleOutputArgs) => pulumi.Output<CustomRoleResult> = customRoleLookup.getOutput;
-
-/**
- * Reads a cluster's kubeconfig with plain arguments. The result holds a credential: treat `kubeconfig` as a secret
- * (wrap it in `pulumi.secret(...)`), or use {@link getClusterKubeconfigOutput}, which does.
- *
- * @example
- * const { kubeconfig } = await getClusterKubeconfig({ organizationId: "3f2a...", clusterId: "9c1e..." });
- */
-export const getClusterKubeconfig: (args: GetClusterKubeconfigArgs) => Promise<ClusterKubeconfigResult> = kubeconfigLookup.get;
-
-/**
- * Reads a cluster's kubeconfig, accepting Inputs; the result is a Pulumi secret, ready for the Kubernetes
- * provider: `new k8s.Provider("eu-west", { kubeconfig: getClusterKubeconfigOutput({...}).kubeconfig })`.
- *
- * @example
- * const cluster = getClusterOutput({ organizationId: org.id, name: "eu-west" });
- * const access = getClusterKubeconfigOutput({ organizationId: org.id, clusterId: cluster.id });
- * const k8sProvider = new k8s.Provider("eu-west", { kubeconfig: access.kubeconfig });
- */
-export const getClusterKubeconfigOutput: (args: GetClusterKubeconfigOutputArgs) => pulumi.Output<ClusterKubeconfigResult> = kubeconfigLookup.getOutput;
+export const { findClusterKubeconfig,
+  /**
+   * Reads a cluster's kubeconfig with plain values, in a Promise. The result holds a credential: treat `kubeconfig`
+   * as a secret (wrap it in `pulumi.secret(...)`), or use {@link getClusterKubeconfigOutput}, whose result is a Pulumi
+   * secret, ready for the Kubernetes provider.
+   *
+   * @example
+   * const cluster = getClusterOutput({ organizationId: org.id, name: "eu-west" });
+   * const access = getClusterKubeconfigOutput({ organizationId: org.id, clusterId: cluster.id });
+   * const k8sProvider = new k8s.Provider("eu-west", { kubeconfig: access.kubeconfig });
+   */
+  getClusterKubeconfig,
+  /** {@link getClusterKubeconfig} taking Inputs and answering an Output. */
+  getClusterKubeconfigOutput } = lookups<"ClusterKubeconfig", GetClusterKubeconfigOutputArgs, ClusterKubeconfigResult>("ClusterKubeconfig", kubeconfigOf, { secret: true });

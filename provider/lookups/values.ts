@@ -6,9 +6,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { NotFoundError, VariableParentScope, type DeployServiceClient, type Variable } from "../../sdk";
 import { NATURAL_KEYS } from "../framework/natural-keys";
-import type { variableFamilySchema } from "../resources/variable-family";
+import type { LookupResult } from "../framework/outputs";
+import type { VariableArgs } from "../resources/variable";
+import type { VariableFamilyComputed } from "../resources/variable-family";
 import { defined, findIn, textOf, type LookupFamily, type PlainArgs } from "./core";
-import type { ResultMatch } from "./result-match";
 
 /** Arguments of a variable or secret lookup: the parent (its scope and id), and exactly one of `key` and `id`. */
 export interface GetValueOutputArgs {
@@ -23,25 +24,9 @@ export interface GetValueOutputArgs {
 }
 
 /** A variable or secret as both lookups answer it, in the spelling of `VariableArgs` and `SecretArgs`. */
-export interface ValueResult {
-  /** Variable or secret id (use it as an alias's `aliasOf` or an override's `overrideOf`). */
-  id: string;
-  /** The key. */
-  key: string;
-  /** The kind of the parent holding it. */
-  scope: VariableParentScope;
-  /** Id of the project, environment or service holding it. */
-  parentId: string;
-  /** `VALUE`, `FILE`, `ALIAS`, `OVERRIDE`..., when the service says. */
-  variableType?: string;
-  /** Where it is mounted as a file, when it is one. */
-  mountPath?: string;
-  /** Free text, when it has one. */
-  description?: string;
-}
-
-const resultMatchesSchema: ResultMatch<ValueResult, ReturnType<typeof variableFamilySchema>, "variableType"> = true;
-void resultMatchesSchema;
+export interface ValueResult extends LookupResult<
+  Pick<VariableArgs, "key" | "scope" | "parentId" | "mountPath" | "description">, "key" | "scope" | "parentId", never, Pick<VariableFamilyComputed, "variableType">
+> {}
 
 const SCOPES: readonly string[] = VariableParentScope.options;
 

@@ -1,6 +1,6 @@
-import type * as pulumi from "@pulumi/pulumi";
 import type { DeployServiceClient } from "../../sdk";
-import { lookupPair, type PlainArgs } from "./core";
+import type { PlainArgs } from "./core";
+import { lookups } from "./family";
 import { findValue, type GetValueOutputArgs, type ValueResult } from "./values";
 
 /** Arguments of {@link getVariableOutput}: the parent (`scope` and `parentId`), and exactly one of the variable's `id` and `key`. */
@@ -15,29 +15,20 @@ export interface VariableResult extends ValueResult {
   value?: string;
 }
 
-const variableLookup = lookupPair<GetVariableOutputArgs, VariableResult>((client, args) =>
-  findValue(client, args, false, (common, r): VariableResult => (typeof r.value === "string" ? { ...common, value: r.value } : common)));
+/** A variable of a parent, with its value when the service says it. */
+const variableOf = (client: DeployServiceClient, args: GetVariableArgs): Promise<VariableResult> =>
+  findValue(client, args, false, (common, r): VariableResult => (typeof r.value === "string" ? { ...common, value: r.value } : common));
 
-/**
- * Finds a variable a parent holds itself (not one it inherits, nor a built-in one) by id, or by key (compared
- * exactly). Secrets are not variables: look them up with `findSecret`.
- */
-export const findVariable: (client: DeployServiceClient, args: GetVariableArgs) => Promise<VariableResult> = variableLookup.find;
-
-/**
- * Looks up a variable the stack uses but does not manage, with plain arguments; give `scope`, `parentId` and
- * exactly one of `id` and `key`. None or several matching fail naming the parent's variables.
- *
- * @example
- * const level = await getVariable({ scope: "ENVIRONMENT", parentId: "8c1d...", key: "LOG_LEVEL" });
- */
-export const getVariable: (args: GetVariableArgs) => Promise<VariableResult> = variableLookup.get;
-
-/**
- * Looks up a variable, accepting Inputs and returning an Output.
- *
- * @example
- * const level = getVariableOutput({ scope: "ENVIRONMENT", parentId: staging.id, key: "LOG_LEVEL" });
- * new Variable("verbose", { scope: "APPLICATION", parentId: api.id, key: "VERBOSE", aliasOf: level.id });
- */
-export const getVariableOutput: (args: GetVariableOutputArgs) => pulumi.Output<VariableResult> = variableLookup.getOutput;
+export const { findVariable,
+  /**
+   * Looks up a variable a parent holds itself (not one it inherits, nor a built-in one) by id, or by key (compared
+   * exactly), with plain values, in a Promise; give `scope`, `parentId` and exactly one of `id` and `key`. Secrets are
+   * not variables: look them up with {@link getSecret}.
+   *
+   * @example
+   * const level = getVariableOutput({ scope: "ENVIRONMENT", parentId: staging.id, key: "LOG_LEVEL" });
+   * new Variable("verbose", { scope: "APPLICATION", parentId: api.id, key: "VERBOSE", aliasOf: level.id });
+   */
+  getVariable,
+  /** {@link getVariable} taking Inputs and answering an Output. */
+  getVariableOutput } = lookups<"Variable", GetVariableOutputArgs, VariableResult>("Variable", variableOf);

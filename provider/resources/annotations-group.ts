@@ -7,6 +7,7 @@ import { field } from "../framework/fields";
 import { keyProblem, kubernetesText, refineUniqueKeys } from "../framework/kubernetes-keys";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
 
@@ -80,20 +81,6 @@ export const annotationsGroupProvider = annotationsGroup.provider;
  * new Application("api", { ..., annotationsGroupIds: [tracing.id] });
  */
 export class AnnotationsGroup extends ServiceObjectResource {
-  /** Organization that keeps the group. */
-  declare readonly organizationId: pulumi.Output<string>;
-  /** Group name. */
-  declare readonly name: pulumi.Output<string>;
-  /** The annotations, in order. */
-  declare readonly annotations: pulumi.Output<Array<{
-    /** Annotation key. */
-    key: string;
-    /** Annotation value. */
-    value: string;
-  }>>;
-  /** Where the annotations are put. */
-  declare readonly scopes: pulumi.Output<AnnotationScope[]>;
-
   /**
    * @param name the Pulumi resource name.
    * @param args the group's inputs.
@@ -103,3 +90,5 @@ export class AnnotationsGroup extends ServiceObjectResource {
     super(...familyResourceArgs(annotationsGroup, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface AnnotationsGroup extends ResourceOutputs<AnnotationsGroupArgs, typeof annotationsGroupSchema> {}

@@ -6,6 +6,7 @@ import { defineResource, organizationOf, replaceOnly, type Part, type Props } fr
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
 import { isUnknown } from "../framework/unknowns";
 
 export { API_TOKEN_SCOPES, type ApiTokenScope };
@@ -35,6 +36,18 @@ export interface ApiTokenArgs {
    * stack config: `triggers: [config.require("tokenGeneration")]`. Default: none. Never sent to the service.
    */
   triggers?: pulumi.Input<any[] | Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** What the service says of an API token beyond its inputs: outputs of an {@link ApiToken}, members of a lookup's result. */
+export interface ApiTokenComputed {
+  /** The token value, sent as `Authorization: Token <token>` (secret). */
+  token: string;
+  /** The name the service holds: `name`, or `name (rotated <time>)` after a rotation that found the name taken. */
+  serviceName?: string;
+  /** Name of the token's role, as the service lists it. */
+  roleName?: string;
+  /** Id of the token's role. */
+  roleId?: string;
 }
 
 /** Validated API token inputs: the single source of field names, types, defaults and wire spellings. */
@@ -106,7 +119,7 @@ export const apiToken = defineResource({
   noun: "API token",
   schema: apiTokenSchema,
   deleteBeforeReplace: false,
-  outputNames: ["token", "serviceName", "roleName", "roleId"],
+  outputNames: ["token", "serviceName", "roleName", "roleId"] satisfies (keyof ApiTokenComputed)[],
   secretOutputNames: ["token"],
   outputs: (record: TokenRecord) => ({
     token: record.token, serviceName: record.name ?? undefined, roleName: record.role_name ?? undefined, roleId: record.role_id ?? undefined,
@@ -147,27 +160,6 @@ export const apiTokenProvider = apiToken.provider;
  * new Secret("ci-token", { scope: "ENVIRONMENT", parentId: staging.id, key: "DEPLOY_SERVICE_API_TOKEN", value: ci.token });
  */
 export class ApiToken extends ServiceObjectResource {
-  /** Organization the token works in. */
-  declare readonly organizationId: pulumi.Output<string>;
-  /** Token name, as the program gives it. */
-  declare readonly name: pulumi.Output<string>;
-  /** The name the service holds: `name`, or `name (rotated <time>)` after a rotation that found the name taken. */
-  declare readonly serviceName: pulumi.Output<string | undefined>;
-  /** Free text. */
-  declare readonly description: pulumi.Output<string>;
-  /** The scope, when given. */
-  declare readonly scope: pulumi.Output<ApiTokenScope | undefined>;
-  /** The custom role's id, when given. */
-  declare readonly customRoleId: pulumi.Output<string | undefined>;
-  /** The values whose change rotates the token. */
-  declare readonly triggers: pulumi.Output<unknown[] | Record<string, unknown> | undefined>;
-  /** The token value, sent as `Authorization: Token <token>` (secret). */
-  declare readonly token: pulumi.Output<string>;
-  /** Name of the token's role, as the service lists it. */
-  declare readonly roleName: pulumi.Output<string | undefined>;
-  /** Id of the token's role. */
-  declare readonly roleId: pulumi.Output<string | undefined>;
-
   /**
    * @param name the Pulumi resource name.
    * @param args the token's inputs.
@@ -177,3 +169,5 @@ export class ApiToken extends ServiceObjectResource {
     super(...familyResourceArgs(apiToken, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface ApiToken extends ResourceOutputs<ApiTokenArgs, typeof apiTokenSchema, ApiTokenComputed> {}

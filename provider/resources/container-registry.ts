@@ -11,6 +11,7 @@ import { computedOutputs, defineResource, organizationCalls, type Props } from "
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
 
@@ -118,6 +119,14 @@ const configSchema = z.strictObject({
 /** The credential fields of `config` in the provider's spelling (`secretAccessKey`, ...). */
 const SECRET_CONFIG_KEYS = CONTAINER_REGISTRY_SECRET_FIELDS.map(camelCase);
 
+/** What the service says of a container registry beyond its inputs: outputs of a {@link ContainerRegistry}, members of a lookup's result. */
+export interface ContainerRegistryComputed {
+  /** Address of the registry (the service's default for DOCKER_HUB, GITHUB_CR and GITLAB_CR when not set). */
+  url: string;
+  /** Number of containers and jobs using the registry, when the service says. */
+  associatedServicesCount?: number;
+}
+
 /** Validated container registry inputs: the single source of field names, types and defaults. */
 export const containerRegistrySchema = argsSchema<ContainerRegistryArgs>()(z
   .strictObject({
@@ -170,7 +179,7 @@ export const containerRegistry = defineResource({
   kind: "ContainerRegistry",
   noun: "container registry",
   schema: containerRegistrySchema,
-  ...computedOutputs("associatedServicesCount"),
+  ...computedOutputs<ContainerRegistryComputed>("associatedServicesCount"),
   toWire: (inputs, _purpose, derived) => ({ ...derived, config: renameKeysDeep(inputs.config, snakeCase) }),
   fromWire: (record: ContainerRegistryRecord, previous, derived) => ({ ...derived, config: configFromWire(record, previous) }),
   calls: organizationCalls((client) => client.containerRegistries),
@@ -191,21 +200,6 @@ export const containerRegistryProvider = containerRegistry.provider;
  * });
  */
 export class ContainerRegistry extends ServiceObjectResource {
-  /** Organization that owns the registry. */
-  declare readonly organizationId: pulumi.Output<string>;
-  /** Registry name. */
-  declare readonly name: pulumi.Output<string>;
-  /** Registry kind. */
-  declare readonly kind: pulumi.Output<ContainerRegistryKind>;
-  /** Free text. */
-  declare readonly description: pulumi.Output<string>;
-  /** Address of the registry (the service's default for DOCKER_HUB, GITHUB_CR and GITLAB_CR when not set). */
-  declare readonly url: pulumi.Output<string>;
-  /** Credentials and identifiers (secret). */
-  declare readonly config: pulumi.Output<z.output<typeof configSchema>>;
-  /** Number of containers and jobs using the registry. */
-  declare readonly associatedServicesCount: pulumi.Output<number | undefined>;
-
   /**
    * @param name the Pulumi resource name.
    * @param args the registry's inputs.
@@ -215,3 +209,5 @@ export class ContainerRegistry extends ServiceObjectResource {
     super(...familyResourceArgs(containerRegistry, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface ContainerRegistry extends ResourceOutputs<ContainerRegistryArgs, typeof containerRegistrySchema, ContainerRegistryComputed> {}

@@ -8,11 +8,11 @@ import { argsSchema, type OutputsMatch } from "../framework/args";
 import { childCalls, defineResource } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput, ruledInput } from "../framework/rules";
-import { RunningServiceResource, familyResourceArgs } from "../framework/resource";
+import { ServiceObjectResource, familyResourceArgs, type ServiceComputed } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
 import { serviceFromWire, serviceOutputNames, serviceParts } from "../service-kinds/parts";
 import { refineRunningService, runningServiceFields, withRuntimeChoices, type RuntimeArgs, type RuntimeDefaults } from "../service-kinds/shape";
 import type { ValueOwner } from "../framework/service-values";
-import type { ContainerAdvancedSettingsValues } from "./container-advanced-settings";
 import { advancedSettingsField, type InlineAdvancedSettingsArgs } from "../service-kinds/advanced-settings";
 
 /** Inputs of a {@link Container}. */
@@ -47,6 +47,12 @@ export interface ContainerArgs
    * deploys again). Default: `false` (the container is configured, not started).
    */
   deploy?: pulumi.Input<boolean>;
+}
+
+/** What the service says of a container beyond its inputs: outputs of a {@link Container}. */
+export interface ContainerComputed extends ServiceComputed {
+  /** URL of the registry the image is pulled from, when the service says. */
+  registryUrl?: string;
 }
 
 /** What the service sets for a container when a request leaves a field out (`auto_preview` is always sent). */
@@ -107,20 +113,7 @@ export const containerProvider = container.provider;
  *   deploy: true,
  * });
  */
-export class Container extends RunningServiceResource {
-  /** Free text. */
-  declare readonly description: pulumi.Output<string>;
-  /** Registry the image is pulled from. */
-  declare readonly registryId: pulumi.Output<string>;
-  /** URL of that registry. */
-  declare readonly registryUrl: pulumi.Output<string | undefined>;
-  /** Image name within the registry. */
-  declare readonly imageName: pulumi.Output<string>;
-  /** Image tag. */
-  declare readonly tag: pulumi.Output<string>;
-  /** The advanced settings managed inline, as the service holds them. */
-  declare readonly advancedSettings: pulumi.Output<ContainerAdvancedSettingsValues | undefined>;
-
+export class Container extends ServiceObjectResource {
   /**
    * @param name the Pulumi resource name.
    * @param args the container's inputs.
@@ -130,6 +123,8 @@ export class Container extends RunningServiceResource {
     super(...familyResourceArgs(container, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface Container extends ResourceOutputs<ContainerArgs, typeof containerSchema, ContainerComputed> {}
 
 const outputsMatchSchema: OutputsMatch<Container, typeof containerSchema> = true;
 void outputsMatchSchema;

@@ -8,6 +8,7 @@ import { computedOutputs, defineResource, type FamilyCalls, type Props } from ".
 import { field } from "../framework/fields";
 import { idInput, ruledInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /** The service kinds a custom domain can route to. */
@@ -40,6 +41,14 @@ export interface CustomDomainArgs extends AdoptableArgs {
   useCdn?: pulumi.Input<boolean>;
 }
 
+/** What the service says of a custom domain beyond its inputs: outputs of a {@link CustomDomain}, members of a lookup's result. */
+export interface CustomDomainComputed {
+  /** The CNAME target to set in the domain's DNS, when the service says. */
+  validationDomain?: string;
+  /** Validation status, e.g. `VALIDATION_PENDING`, when the service says. */
+  status?: string;
+}
+
 /** Validated custom domain inputs: the single source of field names, types, defaults and wire spellings. */
 export const customDomainSchema = argsSchema<CustomDomainArgs>()(z.strictObject({
   serviceKind: field(z.enum(CUSTOM_DOMAIN_SERVICE_KINDS), { wire: false, replace: true }),
@@ -50,6 +59,9 @@ export const customDomainSchema = argsSchema<CustomDomainArgs>()(z.strictObject(
 }));
 /** Custom domain inputs after validation (defaults applied). */
 export type CustomDomainInputs = z.output<typeof customDomainSchema>;
+
+/** {@link CustomDomainComputed} read from a custom domain's record: the resource's outputs, the lookup's members. */
+export const customDomainComputed = computedOutputs<CustomDomainComputed>("validationDomain", "status");
 
 /** The service a stored or desired custom domain belongs to. */
 const serviceOf = (props: Props): [CustomDomainServiceKind, string] =>
@@ -69,7 +81,7 @@ export const customDomain = defineResource({
   noun: "custom domain",
   label: (inputs) => `custom domain "${String(inputs["domain"] ?? "")}"`,
   schema: customDomainSchema,
-  ...computedOutputs("validationDomain", "status"),
+  ...customDomainComputed,
   calls,
 });
 
@@ -86,21 +98,6 @@ export const customDomainProvider = customDomain.provider;
  * export const cnameTarget = shop.validationDomain;
  */
 export class CustomDomain extends ServiceObjectResource {
-  /** `application` or `container`. */
-  declare readonly serviceKind: pulumi.Output<CustomDomainServiceKind>;
-  /** Id of the service the domain routes to. */
-  declare readonly serviceId: pulumi.Output<string>;
-  /** The domain. */
-  declare readonly domain: pulumi.Output<string>;
-  /** Whether the service issues the domain's certificate. */
-  declare readonly generateCertificate: pulumi.Output<boolean>;
-  /** Whether the domain is behind a CDN. */
-  declare readonly useCdn: pulumi.Output<boolean>;
-  /** The CNAME target to set in the domain's DNS. */
-  declare readonly validationDomain: pulumi.Output<string | undefined>;
-  /** Validation status, e.g. `VALIDATION_PENDING`. */
-  declare readonly status: pulumi.Output<string | undefined>;
-
   /**
    * @param name the Pulumi resource name.
    * @param args the custom domain's inputs.
@@ -110,3 +107,5 @@ export class CustomDomain extends ServiceObjectResource {
     super(...familyResourceArgs(customDomain, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface CustomDomain extends ResourceOutputs<CustomDomainArgs, typeof customDomainSchema, CustomDomainComputed> {}

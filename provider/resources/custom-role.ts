@@ -7,6 +7,7 @@ import { defineResource, organizationCalls, type Part, type Props } from "../fra
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
 import {
   CLUSTER_PERMISSIONS, ENVIRONMENT_TYPES, PROJECT_PERMISSIONS, type ClusterPermission, type ClusterPermissionEntry, type EnvironmentType,
   type EnvironmentPermissionEntry, type ProjectPermission, type ProjectPermissionEntry,
@@ -230,17 +231,6 @@ export const customRoleProvider = customRole.provider;
  * });
  */
 export class CustomRole extends ServiceObjectResource {
-  /** Organization that owns the role. */
-  declare readonly organizationId: pulumi.Output<string>;
-  /** Role name. */
-  declare readonly name: pulumi.Output<string>;
-  /** Free text. */
-  declare readonly description: pulumi.Output<string>;
-  /** Permission per cluster (entries giving only the lowest permission to clusters the program left out are not shown). */
-  declare readonly clusterPermissions: pulumi.Output<ClusterPermissionEntry[]>;
-  /** Permissions per project (projects the program left out with no access are not shown). */
-  declare readonly projectPermissions: pulumi.Output<ProjectPermissionEntry[]>;
-
   /**
    * @param name the Pulumi resource name.
    * @param args the role's inputs.
@@ -250,3 +240,5 @@ export class CustomRole extends ServiceObjectResource {
     super(...familyResourceArgs(customRole, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface CustomRole extends ResourceOutputs<CustomRoleArgs, typeof customRoleSchema> {}

@@ -10,6 +10,7 @@ import { field } from "../framework/fields";
 import { groupRefFields, groupRefsFromWire, groupRefsToWire, type GroupRefsArgs } from "../framework/group-refs";
 import { idInput, MAX_CPU_MILLICORES, MAX_MEMORY_MB, MAX_STORAGE_GB, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import type { ComputedRead, ResourceOutputs } from "../framework/outputs";
 import { stagePart } from "../framework/stage-attach";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
@@ -77,6 +78,18 @@ export interface DatabaseArgs extends DeployArgs, GroupRefsArgs, AdoptableArgs {
   deploy?: pulumi.Input<boolean>;
 }
 
+/** What the service says of a database beyond its inputs: outputs of a {@link Database}, members of a lookup's result. */
+export interface DatabaseComputed {
+  /** Host name to connect to. */
+  host: string;
+  /** Port to connect to. */
+  port: number;
+  /** Master user name (absent when the generated one is not read: `readMasterCredentials: false`). */
+  login?: string;
+  /** Master user password (secret; absent when the generated one is not read: `readMasterCredentials: false`). */
+  password?: string;
+}
+
 /** Validated database inputs: the single source of field names, types and defaults. */
 export const databaseSchema = argsSchema<DatabaseArgs>()(z
   .strictObject({
@@ -110,6 +123,9 @@ export const databaseSchema = argsSchema<DatabaseArgs>()(z
 export type DatabaseInputs = z.output<typeof databaseSchema>;
 
 type DatabaseRecord = Awaited<ReturnType<DeployServiceClient["databases"]["get"]>>;
+
+/** The address in {@link DatabaseComputed}, read from a database's record: the resource's outputs, the lookup's members. */
+export const databaseComputed = (record: DatabaseRecord): ComputedRead<DatabaseComputed> => ({ host: record.host ?? undefined, port: record.port ?? undefined });
 type Credentials = Awaited<ReturnType<DeployServiceClient["databases"]["getMasterCredentials"]>>;
 
 /** The password in a credentials answer, unless the service masked it (`***`) or left it out. */
@@ -176,9 +192,9 @@ export const database = defineResource({
   kind: "Database",
   noun: "database",
   schema: databaseSchema,
-  outputNames: ["host", "port", "login", "password"],
+  outputNames: ["host", "port", "login", "password"] satisfies (keyof DatabaseComputed)[],
   secretOutputNames: ["password"],
-  outputs: (record: DatabaseRecord) => ({ host: record.host ?? undefined, port: record.port ?? undefined }),
+  outputs: databaseComputed,
   parts: [
     credentialsPart,
     stagePart<DatabaseInputs, DatabaseRecord>(),
@@ -208,54 +224,6 @@ export const databaseProvider = database.provider;
  * });
  */
 export class Database extends ServiceObjectResource {
-  /** Environment holding the database. */
-  declare readonly environmentId: pulumi.Output<string>;
-  /** Database name. */
-  declare readonly name: pulumi.Output<string>;
-  /** Engine. */
-  declare readonly type: pulumi.Output<string>;
-  /** Engine version. */
-  declare readonly version: pulumi.Output<string>;
-  /** `CONTAINER` or `MANAGED`. */
-  declare readonly mode: pulumi.Output<string>;
-  /** `PRIVATE` or `PUBLIC`. */
-  declare readonly accessibility: pulumi.Output<string>;
-  /** CPU in millicores. */
-  declare readonly cpu: pulumi.Output<number>;
-  /** Memory in MB (the service's choice when not set). */
-  declare readonly memory: pulumi.Output<number | undefined>;
-  /** Disk size in GB. */
-  declare readonly storage: pulumi.Output<number>;
-  /** Cloud instance type (`MANAGED`). */
-  declare readonly instanceType: pulumi.Output<string | undefined>;
-  /** Deployment stage the database is in. */
-  declare readonly deploymentStageId: pulumi.Output<string | undefined>;
-  /** Ids of the annotations groups attached to the database. */
-  declare readonly annotationsGroupIds: pulumi.Output<string[]>;
-  /** Ids of the labels groups attached to the database. */
-  declare readonly labelsGroupIds: pulumi.Output<string[]>;
-  /** Master user (secret). */
-  declare readonly masterCredentials: pulumi.Output<{
-    /** Master user name. */
-    login: string;
-    /** Master user password. */
-    password: string;
-  } | undefined>;
-  /** Host name to connect to. */
-  declare readonly host: pulumi.Output<string>;
-  /** Port to connect to. */
-  declare readonly port: pulumi.Output<number>;
-  /** Master user name (absent when the generated one is not read: `readMasterCredentials: false`). */
-  declare readonly login: pulumi.Output<string | undefined>;
-  /** Master user password (secret; absent when the generated one is not read: `readMasterCredentials: false`). */
-  declare readonly password: pulumi.Output<string | undefined>;
-  /** Whether the generated master credentials are read. */
-  declare readonly readMasterCredentials: pulumi.Output<boolean>;
-  /** Whether create/update deploy the database. */
-  declare readonly deploy: pulumi.Output<boolean>;
-  /** Deploy wait limit in seconds. */
-  declare readonly deployTimeoutSeconds: pulumi.Output<number>;
-
   /**
    * @param name the Pulumi resource name.
    * @param args the database's inputs.
@@ -265,3 +233,5 @@ export class Database extends ServiceObjectResource {
     super(...familyResourceArgs(database, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface Database extends ResourceOutputs<DatabaseArgs, typeof databaseSchema, DatabaseComputed> {}

@@ -7,6 +7,7 @@ import { readOrGone } from "../framework/errors";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
 import { moveServicesOut } from "../framework/stage-attach";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
@@ -32,6 +33,12 @@ export interface DeploymentStageArgs extends AdoptableArgs {
   before?: pulumi.Input<string>;
 }
 
+/** What the service says of a deployment stage beyond its inputs: outputs of a {@link DeploymentStage}, members of a lookup's result. */
+export interface DeploymentStageComputed {
+  /** Position of the stage in the environment (wire: `deployment_order`), when the service says. */
+  deploymentOrder?: number;
+}
+
 /** Validated deployment stage inputs: the single source of field names, types and defaults. */
 export const deploymentStageSchema = argsSchema<DeploymentStageArgs>()(z
   .strictObject({
@@ -51,6 +58,9 @@ export const deploymentStageSchema = argsSchema<DeploymentStageArgs>()(z
 export type DeploymentStageInputs = z.output<typeof deploymentStageSchema>;
 
 type StageRecord = Awaited<ReturnType<DeployServiceClient["deploymentStages"]["get"]>>;
+
+/** {@link DeploymentStageComputed} read from a stage's record: the resource's outputs, the lookup's members. */
+export const deploymentStageComputed = computedOutputs<DeploymentStageComputed>("deploymentOrder");
 
 /** The stage's neighbours in `ordered`, for the placement keys the program uses, and its position. */
 function placement(id: string, ordered: StageRecord[], uses: { after: boolean; before: boolean }): { inputs: Props; outputs: Props } {
@@ -84,7 +94,7 @@ export const deploymentStage = defineResource({
   kind: "DeploymentStage",
   noun: "deployment stage",
   schema: deploymentStageSchema,
-  ...computedOutputs("deploymentOrder"),
+  ...deploymentStageComputed,
   parts: [positionPart],
   calls: {
     ...childCalls((client) => client.deploymentStages, "environmentId"),
@@ -110,19 +120,6 @@ export const deploymentStageProvider = deploymentStage.provider;
  * const api = new DeploymentStage("api", { environmentId: env.id, name: "api", after: db.id });
  */
 export class DeploymentStage extends ServiceObjectResource {
-  /** Environment holding the stage. */
-  declare readonly environmentId: pulumi.Output<string>;
-  /** Stage name. */
-  declare readonly name: pulumi.Output<string>;
-  /** Free text. */
-  declare readonly description: pulumi.Output<string>;
-  /** Id of the stage right before this one, when placed with `after`. */
-  declare readonly after: pulumi.Output<string | undefined>;
-  /** Id of the stage right after this one, when placed with `before`. */
-  declare readonly before: pulumi.Output<string | undefined>;
-  /** Position of the stage in the environment (wire: `deployment_order`). */
-  declare readonly deploymentOrder: pulumi.Output<number | undefined>;
-
   /**
    * @param name the Pulumi resource name.
    * @param args the stage's inputs.
@@ -132,3 +129,5 @@ export class DeploymentStage extends ServiceObjectResource {
     super(...familyResourceArgs(deploymentStage, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface DeploymentStage extends ResourceOutputs<DeploymentStageArgs, typeof deploymentStageSchema, DeploymentStageComputed> {}

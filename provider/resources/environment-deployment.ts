@@ -12,7 +12,8 @@ import { field } from "../framework/fields";
 import { idInput } from "../framework/rules";
 import { DEFAULT_DEPLOY_TIMEOUT_SECONDS, MAX_DEPLOY_TIMEOUT_SECONDS } from "../service-kinds/deploy";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import { pinsSchema, samePins, type PinsInputs } from "./environment-deployment-pins";
+import type { ResourceOutputs } from "../framework/outputs";
+import { pinsSchema, samePins } from "./environment-deployment-pins";
 import { carryOut, planOf, runAndWait } from "./environment-deployment-run";
 
 /** What an environment deployment keeps its environment at. */
@@ -91,6 +92,19 @@ export interface EnvironmentDeploymentArgs {
   secretValues?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
+/** What the service says of an environment deployment beyond its inputs: outputs of an {@link EnvironmentDeployment}. */
+export interface EnvironmentDeploymentComputed {
+  /**
+   * `RUNNING` or `STOPPED` as asked; after a refresh, what the environment's state amounts to (`DEPLOYMENT_ERROR`,
+   * `CANCELED`...), and after a failed deployment the state it ended in (or `UNFINISHED`).
+   */
+  desiredState: string;
+  /** The environment's state as last read (`DEPLOYED`, `STOPPED`, `DEPLOYMENT_ERROR`...). */
+  state: string;
+  /** The deployment request of the environment's last deployment (or stop). */
+  deploymentRequestId?: string;
+}
+
 /** Validated inputs: the single source of field names, types and defaults. Nothing is sent as a body. */
 export const environmentDeploymentSchema = argsSchema<EnvironmentDeploymentArgs>()(z.strictObject({
   environmentId: field(idInput(), { wire: false, replace: true }),
@@ -151,7 +165,7 @@ const defined = defineResource({
   label: (inputs) => `deployment of environment ${String(inputs["environmentId"] ?? "")}`,
   schema: environmentDeploymentSchema,
   deleteBeforeReplace: false,
-  outputNames: ["state", "deploymentRequestId"],
+  outputNames: ["state", "deploymentRequestId"] satisfies (keyof EnvironmentDeploymentComputed)[],
   outputs: (record: EnvironmentDeploymentRecord) => ({ state: record.state, deploymentRequestId: record.deployment_request_id ?? undefined }),
   parts: [deploymentPart],
   calls: {
@@ -223,25 +237,6 @@ export const environmentDeploymentProvider = environmentDeployment.provider;
  * }, { dependsOn: [api, web, db] });
  */
 export class EnvironmentDeployment extends ServiceObjectResource {
-  /** The environment deployed. */
-  declare readonly environmentId: pulumi.Output<string>;
-  /** `RUNNING` or `STOPPED` as asked (after a refresh: what the environment's state amounts to). */
-  declare readonly desiredState: pulumi.Output<string>;
-  /** The values whose change redeploys the environment. */
-  declare readonly triggers: pulumi.Output<Record<string, string>>;
-  /** Restart instead of redeploying when `triggers` change. */
-  declare readonly restartOnChange: pulumi.Output<boolean>;
-  /** The versions pinned per service. */
-  declare readonly services: pulumi.Output<PinsInputs | undefined>;
-  /** The wait limit in seconds. */
-  declare readonly timeoutSeconds: pulumi.Output<number>;
-  /** `stop` or `keep`. */
-  declare readonly onDelete: pulumi.Output<string>;
-  /** The environment's state as last read (`DEPLOYED`, `STOPPED`, `DEPLOYMENT_ERROR`...). */
-  declare readonly state: pulumi.Output<string>;
-  /** The deployment request of the environment's last deployment (or stop). */
-  declare readonly deploymentRequestId: pulumi.Output<string | undefined>;
-
   /**
    * @param name the Pulumi resource name.
    * @param args the environment and how to deploy it.
@@ -251,3 +246,5 @@ export class EnvironmentDeployment extends ServiceObjectResource {
     super(...familyResourceArgs(environmentDeployment, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface EnvironmentDeployment extends ResourceOutputs<EnvironmentDeploymentArgs, typeof environmentDeploymentSchema, EnvironmentDeploymentComputed> {}

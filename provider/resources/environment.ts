@@ -6,7 +6,8 @@ import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import type { ServiceValuesArgs } from "../framework/service-values";
 import { defineValueOwner, valueOwnerSchema } from "../framework/value-owner";
-import { ValueOwnerResource, familyResourceArgs } from "../framework/resource";
+import { ServiceObjectResource, familyResourceArgs, type ValueOwnerComputed } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /** Modes a program may give an environment (`PREVIEW` is set by the service only). */
@@ -33,6 +34,14 @@ export interface EnvironmentArgs extends ServiceValuesArgs, AdoptableArgs {
    * organization's default cluster, chosen by the service. The cluster cannot change: changing it replaces the environment.
    */
   clusterId?: pulumi.Input<string>;
+}
+
+/** What the service says of an environment beyond its inputs: outputs of an {@link Environment}, members of a lookup's result. */
+export interface EnvironmentComputed extends ValueOwnerComputed {
+  /** `DEVELOPMENT`, `STAGING`, `PRODUCTION`, or `PREVIEW` for an environment the service made. */
+  mode: EnvironmentMode | "PREVIEW";
+  /** Cluster the environment runs on: the one given, else the one the service chose. */
+  clusterId: string;
 }
 
 /** Validated environment inputs: the single source of field names, types and defaults. */
@@ -64,16 +73,7 @@ export const environmentProvider = environment.provider;
  *   environmentVariableAliases: { NAMESPACE: "QOVERY_KUBERNETES_NAMESPACE_NAME" },
  * });
  */
-export class Environment extends ValueOwnerResource {
-  /** Project holding the environment. */
-  declare readonly projectId: pulumi.Output<string>;
-  /** Environment name. */
-  declare readonly name: pulumi.Output<string>;
-  /** `DEVELOPMENT`, `STAGING`, `PRODUCTION` (or `PREVIEW`, set by the service). */
-  declare readonly mode: pulumi.Output<string>;
-  /** Cluster the environment runs on (the one the service chose when none was given). */
-  declare readonly clusterId: pulumi.Output<string>;
-
+export class Environment extends ServiceObjectResource {
   /**
    * @param name the Pulumi resource name.
    * @param args the environment's inputs.
@@ -83,3 +83,5 @@ export class Environment extends ValueOwnerResource {
     super(...familyResourceArgs(environment, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface Environment extends ResourceOutputs<EnvironmentArgs, typeof environmentSchema, EnvironmentComputed> {}

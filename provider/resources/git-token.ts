@@ -68,12 +68,15 @@ export const gitTokenSchema = argsSchema<GitTokenArgs>()(z
 /** Git token inputs after validation (defaults applied). */
 export type GitTokenInputs = z.output<typeof gitTokenSchema>;
 
+/** {@link GitTokenComputed} read from a git token's record: the resource's outputs, the lookup's members. */
+export const gitTokenComputed = computedOutputs<GitTokenComputed>("associatedServicesCount", "expiredAt");
+
 /** The git token family. The service never returns the token: a change made outside shows through `updated_at`. */
 export const gitToken = defineResource({
   kind: "GitToken",
   noun: "git token",
   schema: gitTokenSchema,
-  ...computedOutputs("associatedServicesCount", "expiredAt"),
+  ...gitTokenComputed,
   fromWire: (record, previous, derived) => ({ ...derived, token: storedSecret(record, previous, "token") ?? "" }),
   calls: organizationCalls((client) => client.gitTokens),
 });

@@ -6,6 +6,7 @@ import { field } from "../framework/fields";
 import { keyProblem, kubernetesText, labelValueProblem, refineUniqueKeys } from "../framework/kubernetes-keys";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /** One Kubernetes label of a {@link LabelsGroup}. */
@@ -69,20 +70,6 @@ export const labelsGroupProvider = labelsGroup.provider;
  * new Application("api", { ..., labelsGroupIds: [team.id] });
  */
 export class LabelsGroup extends ServiceObjectResource {
-  /** Organization that keeps the group. */
-  declare readonly organizationId: pulumi.Output<string>;
-  /** Group name. */
-  declare readonly name: pulumi.Output<string>;
-  /** The labels, in order. */
-  declare readonly labels: pulumi.Output<Array<{
-    /** Label key. */
-    key: string;
-    /** Label value. */
-    value: string;
-    /** Whether the label is also put on the cloud provider's resources. */
-    propagateToCloudProvider: boolean;
-  }>>;
-
   /**
    * @param name the Pulumi resource name.
    * @param args the group's inputs.
@@ -92,3 +79,5 @@ export class LabelsGroup extends ServiceObjectResource {
     super(...familyResourceArgs(labelsGroup, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface LabelsGroup extends ResourceOutputs<LabelsGroupArgs, typeof labelsGroupSchema> {}

@@ -9,6 +9,7 @@ import { field } from "../framework/fields";
 import { withActionableErrors } from "../framework/messages";
 import { idInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
 import { refineRoleChoice, roleIdFor, sameRoleName } from "./organization-roles";
 import type { AdoptableArgs } from "../framework/adoption";
 
@@ -33,6 +34,18 @@ export interface OrganizationInvitationArgs extends AdoptableArgs {
 }
 
 const emailInput = () => z.string().regex(/^[^@\s]+@[^@\s]+$/, "expected an e-mail address");
+
+/** What the service says of an invitation beyond its inputs: outputs of an {@link OrganizationInvitation}. */
+export interface OrganizationInvitationComputed {
+  /** `PENDING`, `ACCEPTED` or `EXPIRED`. */
+  status: InvitationState;
+  /** Name of the role the user gets, as the service lists it. */
+  roleName?: string;
+  /** Who invited, as the service says. */
+  inviter?: string;
+  /** The link the user follows to accept (secret: whoever holds it can join). */
+  invitationLink?: string;
+}
 
 /** Validated invitation inputs: the single source of field names, types and wire spellings. */
 export const organizationInvitationSchema = argsSchema<OrganizationInvitationArgs>()(z
@@ -73,7 +86,7 @@ export const organizationInvitation = defineResource({
   noun: "invitation",
   label: (inputs) => `invitation of ${String(inputs["email"] ?? "")}`,
   schema: organizationInvitationSchema,
-  outputNames: ["status", "roleName", "inviter", "invitationLink"],
+  outputNames: ["status", "roleName", "inviter", "invitationLink"] satisfies (keyof OrganizationInvitationComputed)[],
   // The link lets whoever holds it join the organization.
   secretOutputNames: ["invitationLink"],
   outputs: (record: InvitationRecord) => ({
@@ -136,23 +149,6 @@ export const organizationInvitationProvider: pulumi.dynamic.ResourceProvider = {
  * }
  */
 export class OrganizationInvitation extends ServiceObjectResource {
-  /** The organization. */
-  declare readonly organizationId: pulumi.Output<string>;
-  /** The address invited. */
-  declare readonly email: pulumi.Output<string>;
-  /** The role's name, when the program names the role. */
-  declare readonly role: pulumi.Output<string | undefined>;
-  /** The role's id, when the program gives an id. */
-  declare readonly roleId: pulumi.Output<string | undefined>;
-  /** `PENDING`, `ACCEPTED` or `EXPIRED`. */
-  declare readonly status: pulumi.Output<InvitationState>;
-  /** Name of the role the user gets, as the service lists it. */
-  declare readonly roleName: pulumi.Output<string | undefined>;
-  /** Who invited, as the service says. */
-  declare readonly inviter: pulumi.Output<string | undefined>;
-  /** The link the user follows to accept (secret: whoever holds it can join). */
-  declare readonly invitationLink: pulumi.Output<string | undefined>;
-
   /**
    * @param name the Pulumi resource name.
    * @param args the invitation's inputs.
@@ -162,3 +158,5 @@ export class OrganizationInvitation extends ServiceObjectResource {
     super(...familyResourceArgs(organizationInvitation, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface OrganizationInvitation extends ResourceOutputs<OrganizationInvitationArgs, typeof organizationInvitationSchema, OrganizationInvitationComputed> {}

@@ -7,6 +7,7 @@ import { describeFailure } from "../framework/errors";
 import { field } from "../framework/fields";
 import { idInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
 import { isUnknown } from "../framework/unknowns";
 import { refineRoleChoice, roleIdFor, sameRoleName } from "./organization-roles";
 
@@ -28,6 +29,18 @@ export interface OrganizationMemberArgs {
 }
 
 const email = () => z.string().regex(/^[^@\s]+@[^@\s]+$/, "expected an e-mail address");
+
+/** What the service says of a member beyond its inputs: outputs of an {@link OrganizationMember}, members of a lookup's result. */
+export interface OrganizationMemberComputed {
+  /** The member's user id. */
+  userId: string;
+  /** The member's address. */
+  email: string;
+  /** The name of the member's role, as the service lists it. */
+  roleName?: string;
+  /** The member's name, when the service says. */
+  userName?: string;
+}
 
 /** Validated member inputs: the single source of field names, types and wire spellings. */
 export const organizationMemberSchema = argsSchema<OrganizationMemberArgs>()(z
@@ -93,7 +106,7 @@ export const organizationMember = defineResource({
   noun: "organization member",
   label: (inputs) => `member ${String(inputs["email"] ?? inputs["userId"] ?? "")}`,
   schema: organizationMemberSchema,
-  outputNames: ["roleName", "userName"],
+  outputNames: ["roleName", "userName"] satisfies (keyof OrganizationMemberComputed)[],
   outputs: (record: Member) => ({ roleName: record.role_name ?? undefined, userName: record.name ?? undefined }),
   // The role in the program's spelling: its name when the program names it (kept as written when it is the same
   // role), its id when the program gives an id.
@@ -126,21 +139,6 @@ export const organizationMemberProvider = organizationMember.provider;
  * new OrganizationMember("alice", { organizationId: org.id, email: "alice@acme.example", role: "Admin" });
  */
 export class OrganizationMember extends ServiceObjectResource {
-  /** The organization. */
-  declare readonly organizationId: pulumi.Output<string>;
-  /** The member's user id. */
-  declare readonly userId: pulumi.Output<string>;
-  /** The member's address. */
-  declare readonly email: pulumi.Output<string>;
-  /** The role's name, when the program names the role. */
-  declare readonly role: pulumi.Output<string | undefined>;
-  /** The role's id, when the program gives an id. */
-  declare readonly roleId: pulumi.Output<string | undefined>;
-  /** The name of the member's role, as the service lists it. */
-  declare readonly roleName: pulumi.Output<string | undefined>;
-  /** The member's name, when the service says. */
-  declare readonly userName: pulumi.Output<string | undefined>;
-
   /**
    * @param name the Pulumi resource name.
    * @param args the member and its role.
@@ -150,3 +148,5 @@ export class OrganizationMember extends ServiceObjectResource {
     super(...familyResourceArgs(organizationMember, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface OrganizationMember extends ResourceOutputs<OrganizationMemberArgs, typeof organizationMemberSchema, OrganizationMemberComputed> {}

@@ -5,6 +5,7 @@ import { defineResource, organizationOf } from "../framework/define";
 import { field } from "../framework/fields";
 import { httpUrlInput, idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
 
 /**
  * Inputs of an {@link OrganizationSettings}. Every setting is optional: one the program leaves out keeps whatever
@@ -34,6 +35,12 @@ const sameAddresses = (a: unknown, b: unknown): boolean => {
   const norm = (v: unknown) => (Array.isArray(v) ? [...v].map(String).sort() : v ?? undefined);
   return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
 };
+
+/** What the service says of an organization's settings beyond their inputs: outputs of {@link OrganizationSettings}. */
+export interface OrganizationSettingsComputed {
+  /** Organization name (the one given, else the one the service holds). */
+  name: string;
+}
 
 /** Validated organization settings inputs: the single source of field names, types and wire spellings. */
 export const organizationSettingsSchema = argsSchema<OrganizationSettingsArgs>()(z.strictObject({
@@ -90,23 +97,6 @@ export const organizationSettingsProvider: pulumi.dynamic.ResourceProvider = {
  * });
  */
 export class OrganizationSettings extends ServiceObjectResource {
-  /** The organization. */
-  declare readonly organizationId: pulumi.Output<string>;
-  /** Organization name. */
-  declare readonly name: pulumi.Output<string>;
-  /** Free text. */
-  declare readonly description: pulumi.Output<string | undefined>;
-  /** The organization's website. */
-  declare readonly websiteUrl: pulumi.Output<string | undefined>;
-  /** A repository of the organization. */
-  declare readonly repository: pulumi.Output<string | undefined>;
-  /** Address of the logo. */
-  declare readonly logoUrl: pulumi.Output<string | undefined>;
-  /** Address of the icon. */
-  declare readonly iconUrl: pulumi.Output<string | undefined>;
-  /** Addresses receiving administrative mail. */
-  declare readonly adminEmails: pulumi.Output<string[] | undefined>;
-
   /**
    * @param name the Pulumi resource name.
    * @param args the settings to manage.
@@ -116,3 +106,5 @@ export class OrganizationSettings extends ServiceObjectResource {
     super(...familyResourceArgs(organizationSettings, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface OrganizationSettings extends ResourceOutputs<OrganizationSettingsArgs, typeof organizationSettingsSchema, OrganizationSettingsComputed> {}

@@ -5,7 +5,8 @@ import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import type { ServiceValuesArgs } from "../framework/service-values";
 import { defineValueOwner, valueOwnerSchema } from "../framework/value-owner";
-import { ValueOwnerResource, familyResourceArgs } from "../framework/resource";
+import { ServiceObjectResource, familyResourceArgs, type ValueOwnerComputed } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /**
@@ -50,14 +51,7 @@ export const projectProvider = project.provider;
  *   secrets: { SENTRY_DSN: config.requireSecret("sentryDsn") },
  * });
  */
-export class Project extends ValueOwnerResource {
-  /** Organization that owns the project. */
-  declare readonly organizationId: pulumi.Output<string>;
-  /** Project name. */
-  declare readonly name: pulumi.Output<string>;
-  /** Free text. */
-  declare readonly description: pulumi.Output<string>;
-
+export class Project extends ServiceObjectResource {
   /**
    * @param name the Pulumi resource name.
    * @param args the project's inputs.
@@ -67,3 +61,5 @@ export class Project extends ValueOwnerResource {
     super(...familyResourceArgs(project, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface Project extends ResourceOutputs<ProjectArgs, typeof projectSchema, ValueOwnerComputed> {}

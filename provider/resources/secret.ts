@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import { variableFamily, VariableFamilyResource, type VariableFamilyArgs } from "./variable-family";
-import { familyResourceArgs } from "../framework/resource";
+import { variableFamily, variableFamilySchema, type VariableFamilyArgs, type VariableFamilyComputed } from "./variable-family";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
 
 /**
  * Inputs of a {@link Secret}: the same as a `Variable`'s; `value` is stored as a Pulumi secret, and `aliasOf` /
@@ -24,7 +25,7 @@ export const secretProvider = secret.provider;
  * @example
  * const token = new Secret("stripe", { scope: "PROJECT", parentId: shop.id, key: "STRIPE_KEY", value: config.requireSecret("stripeKey") });
  */
-export class Secret extends VariableFamilyResource {
+export class Secret extends ServiceObjectResource {
   /**
    * @param name the Pulumi resource name.
    * @param args the secret's inputs.
@@ -34,3 +35,5 @@ export class Secret extends VariableFamilyResource {
     super(...familyResourceArgs(secret, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface Secret extends ResourceOutputs<SecretArgs, ReturnType<typeof variableFamilySchema>, VariableFamilyComputed> {}

@@ -10,7 +10,6 @@ import { argsSchema } from "../framework/args";
 import { plain, storedSecret } from "../framework/common";
 import { defineResource, type FamilyCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
-import { ServiceObjectResource } from "../framework/resource";
 import { idInput } from "../framework/rules";
 import { mountPathInput, variableKeyInput } from "../framework/value-maps";
 import { conflictAtCreate } from "./variable-conflict";
@@ -191,7 +190,7 @@ export function variableFamily(kind: "Variable" | "Secret") {
     label: (i) => `${noun} ${i["key"] === undefined ? `overriding ${String(i["overrideOf"])}` : JSON.stringify(i["key"])} at ${String(i["scope"]).toLowerCase()} ${String(i["parentId"])}`,
     schema: variableFamilySchema(secret),
     calls: calls(secret),
-    outputNames: ["variableType"],
+    outputNames: ["variableType"] satisfies (keyof VariableFamilyComputed)[],
     outputs: (record) => ({ variableType: record.variable_type }),
     fromWire: fromWire(secret),
     // An override's key is the overridden variable's: left out, it is whatever the service answered.
@@ -199,24 +198,10 @@ export function variableFamily(kind: "Variable" | "Secret") {
   });
 }
 
-/** The outputs `Variable` and `Secret` share (a `Secret`'s `value` is stored as a secret). */
-export abstract class VariableFamilyResource extends ServiceObjectResource {
-  /** `PROJECT`, `ENVIRONMENT`, `APPLICATION`, `CONTAINER` or `JOB`. */
-  declare readonly scope: pulumi.Output<VariableScopeInput>;
-  /** Id of the parent. */
-  declare readonly parentId: pulumi.Output<string>;
+/** What the service says of a variable or a secret beyond its inputs: outputs of a `Variable` or a `Secret`. */
+export interface VariableFamilyComputed {
   /** The key (an override's is its target's). */
-  declare readonly key: pulumi.Output<string>;
-  /** The value (absent for an alias). */
-  declare readonly value: pulumi.Output<string | undefined>;
-  /** Where the file is mounted, for a file. */
-  declare readonly mountPath: pulumi.Output<string | undefined>;
-  /** Free text. */
-  declare readonly description: pulumi.Output<string>;
-  /** Id of the aliased variable or secret, for an alias. */
-  declare readonly aliasOf: pulumi.Output<string | undefined>;
-  /** Id of the overridden variable or secret, for an override. */
-  declare readonly overrideOf: pulumi.Output<string | undefined>;
+  key: string;
   /** `VALUE`, `FILE`, `ALIAS` or `OVERRIDE`, as the service says. */
-  declare readonly variableType: pulumi.Output<string>;
+  variableType: string;
 }

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import { variableFamily, VariableFamilyResource, type VariableFamilyArgs } from "./variable-family";
-import { familyResourceArgs } from "../framework/resource";
+import { variableFamily, variableFamilySchema, type VariableFamilyArgs, type VariableFamilyComputed } from "./variable-family";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
 
 /**
  * Inputs of a {@link Variable}: a plain value, a file (`mountPath`), an alias (`aliasOf`) or an override
@@ -24,7 +25,7 @@ export const variableProvider = variable.provider;
  * const level = new Variable("log-level", { scope: "ENVIRONMENT", parentId: staging.id, key: "LOG_LEVEL", value: "debug" });
  * const verbose = new Variable("verbose", { scope: "APPLICATION", parentId: api.id, key: "VERBOSE", aliasOf: level.id });
  */
-export class Variable extends VariableFamilyResource {
+export class Variable extends ServiceObjectResource {
   /**
    * @param name the Pulumi resource name.
    * @param args the variable's inputs.
@@ -34,3 +35,5 @@ export class Variable extends VariableFamilyResource {
     super(...familyResourceArgs(variable, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface Variable extends ResourceOutputs<VariableArgs, ReturnType<typeof variableFamilySchema>, VariableFamilyComputed> {}

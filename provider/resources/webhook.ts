@@ -7,6 +7,7 @@ import { defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
 import { httpUrlInput, idInput, ruledInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /** Deployment events a webhook can be sent for (the seed's `DEPLOYMENT_SUCCEEDED`/`_FAILED` are accepted too). */
@@ -108,25 +109,6 @@ export const webhookProvider = webhook.provider;
  * });
  */
 export class Webhook extends ServiceObjectResource {
-  /** Organization whose deployments are reported. */
-  declare readonly organizationId: pulumi.Output<string>;
-  /** `STANDARD` or `SLACK`. */
-  declare readonly kind: pulumi.Output<"STANDARD" | "SLACK">;
-  /** Where the events are sent (secret). */
-  declare readonly targetUrl: pulumi.Output<string>;
-  /** Events sent, in the service's names. */
-  declare readonly events: pulumi.Output<Array<(typeof WEBHOOK_EVENTS)[number]>>;
-  /** Whether events are sent. */
-  declare readonly enabled: pulumi.Output<boolean>;
-  /** Free text. */
-  declare readonly description: pulumi.Output<string>;
-  /** Signing secret (secret). */
-  declare readonly targetSecret: pulumi.Output<string | undefined>;
-  /** Project names the webhook is limited to (empty: all). */
-  declare readonly projectNamesFilter: pulumi.Output<string[]>;
-  /** Environment types the webhook is limited to (empty: all). */
-  declare readonly environmentTypesFilter: pulumi.Output<string[]>;
-
   /**
    * @param name the Pulumi resource name.
    * @param args the webhook's inputs.
@@ -136,3 +118,5 @@ export class Webhook extends ServiceObjectResource {
     super(...familyResourceArgs(webhook, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface Webhook extends ResourceOutputs<WebhookArgs, typeof webhookSchema> {}

@@ -2,10 +2,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { applicationSchema } from "./schema";
 import type { OutputsMatch } from "../../framework/args";
 import type { GitProvider } from "../git-token";
-import { RunningServiceResource, familyResourceArgs } from "../../framework/resource";
+import { ServiceObjectResource, familyResourceArgs, type ServiceComputed } from "../../framework/resource";
+import type { ResourceOutputs } from "../../framework/outputs";
 import type { RuntimeArgs } from "../../service-kinds/shape";
 import type { APPLICATION_ADVANCED_SETTINGS } from "../../../sdk";
-import type { AdvancedSettings } from "../application-advanced-settings";
 import type { InlineAdvancedSettingsArgs } from "../../service-kinds/advanced-settings";
 
 import { application } from "./provider";
@@ -51,6 +51,18 @@ export interface ApplicationArgs
   autoDeploy?: pulumi.Input<boolean>;
 }
 
+/** What the service says of an application beyond its inputs: outputs of an {@link Application}. */
+export interface ApplicationComputed extends ServiceComputed {
+  /** The git commit the running version was built from (after a deployment; absent before the first one). */
+  deployedCommitId?: string;
+  /** When the deployed commit was made (ISO 8601). */
+  deployedCommitDate?: string;
+  /** Who made the deployed commit. */
+  deployedCommitContributor?: string;
+  /** The git tag on the deployed commit, when it has one. */
+  deployedCommitTag?: string;
+}
+
 
 /**
  * A containerized application built from a git repository, with its environment variables, secrets and
@@ -68,37 +80,7 @@ export interface ApplicationArgs
  *   deploy: true, // deployed and waited for by `pulumi up`; a change of any of the above redeploys
  * });
  */
-export class Application extends RunningServiceResource {
-  /** Repository, with the provider and branch in use. */
-  declare readonly gitRepository: pulumi.Output<{
-    /** Repository URL. */
-    url: string;
-    /** Branch deployed. */
-    branch?: string;
-    /** Directory of the repository the application is built from. */
-    rootPath: string;
-    /** Id of the git token used to clone, when there is one. */
-    gitTokenId?: string;
-    /** Git provider of the URL. */
-    provider: GitProvider;
-  }>;
-  /** Build mode. */
-  declare readonly buildMode: pulumi.Output<string>;
-  /** Dockerfile path. */
-  declare readonly dockerfilePath: pulumi.Output<string | undefined>;
-  /** Docker target build stage. */
-  declare readonly dockerTargetBuildStage: pulumi.Output<string | undefined>;
-  /** The git commit the running version was built from (after a deployment; `undefined` before the first one). */
-  declare readonly deployedCommitId: pulumi.Output<string | undefined>;
-  /** When the deployed commit was made (ISO 8601). */
-  declare readonly deployedCommitDate: pulumi.Output<string | undefined>;
-  /** Who made the deployed commit. */
-  declare readonly deployedCommitContributor: pulumi.Output<string | undefined>;
-  /** The git tag on the deployed commit, when it has one. */
-  declare readonly deployedCommitTag: pulumi.Output<string | undefined>;
-  /** The advanced settings managed inline, as the service holds them. */
-  declare readonly advancedSettings: pulumi.Output<AdvancedSettings | undefined>;
-
+export class Application extends ServiceObjectResource {
   /**
    * @param name the Pulumi resource name.
    * @param args the application's inputs.
@@ -108,6 +90,8 @@ export class Application extends RunningServiceResource {
     super(...familyResourceArgs(application, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface Application extends ResourceOutputs<ApplicationArgs, typeof applicationSchema, ApplicationComputed> {}
 
 const outputsMatchSchema: OutputsMatch<Application, typeof applicationSchema> = true;
 void outputsMatchSchema;

@@ -1,13 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { OutputsMatch } from "../../framework/args";
-import { ServiceResource, familyResourceArgs } from "../../framework/resource";
+import { ServiceObjectResource, familyResourceArgs, type ServiceComputed } from "../../framework/resource";
+import type { ResourceOutputs } from "../../framework/outputs";
 import type { HealthchecksArgs, ServiceArgs } from "../../service-kinds/shape";
 import type { GitRepositoryArgs } from "../application/index";
 import type { JOB_ADVANCED_SETTINGS } from "../../../sdk";
-import type { JobAdvancedSettingsValues } from "../job-advanced-settings";
 import type { InlineAdvancedSettingsArgs } from "../../service-kinds/advanced-settings";
 import { job } from "./provider";
-import { jobSchema, type JobInputs } from "./schema";
+import { jobSchema } from "./schema";
 
 export { jobProvider } from "./provider";
 export { jobSchema };
@@ -108,6 +108,12 @@ export interface JobArgs extends ServiceArgs, InlineAdvancedSettingsArgs<typeof 
   deploy?: pulumi.Input<boolean>;
 }
 
+/** What the service says of a job beyond its inputs: outputs of a {@link Job}. */
+export interface JobComputed extends ServiceComputed {
+  /** `CRON` or `LIFECYCLE`, as the service names the job's type. */
+  jobType: "CRON" | "LIFECYCLE";
+}
+
 
 /**
  * A job: a container that runs to completion, on a cron schedule or on its environment's lifecycle events (on
@@ -129,26 +135,7 @@ export interface JobArgs extends ServiceArgs, InlineAdvancedSettingsArgs<typeof 
  *   secrets: { DATABASE_URL: databaseUrl },
  * });
  */
-export class Job extends ServiceResource {
-  /** Free text. */
-  declare readonly description: pulumi.Output<string>;
-  /** Where the image comes from (a docker source with the git provider and branch in use). */
-  declare readonly source: pulumi.Output<JobInputs["source"]>;
-  /** When the job runs, defaults filled in. */
-  declare readonly schedule: pulumi.Output<JobInputs["schedule"]>;
-  /** `CRON` or `LIFECYCLE`, as the service names the job's type. */
-  declare readonly jobType: pulumi.Output<"CRON" | "LIFECYCLE">;
-  /** Seconds a run may take (the service's choice when not set). */
-  declare readonly maxDurationSeconds: pulumi.Output<number | undefined>;
-  /** Restarts allowed before a run fails. */
-  declare readonly maxRestarts: pulumi.Output<number>;
-  /** Port the probes check. */
-  declare readonly port: pulumi.Output<number | undefined>;
-  /** Whether preview environments get the job (the service's choice when not set). */
-  declare readonly autoPreview: pulumi.Output<boolean | undefined>;
-  /** The advanced settings managed inline, as the service holds them. */
-  declare readonly advancedSettings: pulumi.Output<JobAdvancedSettingsValues | undefined>;
-
+export class Job extends ServiceObjectResource {
   /**
    * @param name the Pulumi resource name.
    * @param args the job's inputs.
@@ -158,6 +145,8 @@ export class Job extends ServiceResource {
     super(...familyResourceArgs(job, name, args, opts));
   }
 }
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface Job extends ResourceOutputs<JobArgs, typeof jobSchema, JobComputed> {}
 
 const outputsMatchSchema: OutputsMatch<Job, typeof jobSchema> = true;
 void outputsMatchSchema;
