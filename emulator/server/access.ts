@@ -1,7 +1,7 @@
 /**
  * Who may call each API operation: each route declares its {@link Access} (`Route.access`, beside its path in its
  * family's route file); `auth.ts` applies it, a route declaring none is Admin only, `access-table.ts` collects them
- * and `test/emulator/access-table.test.ts` walks every route with every scope and a custom role against that table.
+ * and `test/emulator/server/access-table.test.ts` walks every route with every scope and a custom role against that table.
  *
  * What each need means for the built-in scopes (the service's published rule: Admin all, Read GET only, Deploy GET
  * and deploy actions, Write GET and create/update/delete):
