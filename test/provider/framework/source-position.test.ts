@@ -31,7 +31,7 @@ describe("the source position the engine records for a resource", () => {
     const register = jest.spyOn(resourceRuntime, "registerResource");
     declare();
     const position = register.mock.calls[0]?.[9] as { uri: string; line: number } | undefined;
-    expect(position?.uri).toMatch(/\/test\/provider\/source-position\.test\.ts$/);
+    expect(position?.uri).toMatch(/\/test\/provider\/framework\/source-position\.test\.ts$/);
     expect(position?.line).toBe(lineOf(`// at:${kind}`));
   });
 });
