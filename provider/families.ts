@@ -22,6 +22,10 @@ export interface Family {
   notAdoptable?: string;
 }
 
+/** Cloud credentials are known by name among the organization's credentials of their cloud. */
+const credentials = (cloud: "AWS" | "GCP" | "SCW" | "AZURE" | "ON_PREMISE"): NaturalKey =>
+  named("credentials", "organizationId", "organization", (c, id) => require("./resources/cluster/sdk-calls").listCloudCredentials(c, id, cloud));
+
 const SETTINGS = "the settings always exist with their service and are taken over by every create already";
 
 /** The families by kind, in the order `knownKinds()` lists them. */
@@ -50,6 +54,12 @@ export const FAMILIES = {
   OrganizationInvitation: { provider: () => require("./resources/organization-invitation").organizationInvitationProvider, key: keyed("invitation", "organizationId", "organization", "email", "email", async (c, id) => (await c.invitations.list(id)).map((i) => ({ id: i.id, key: i.email }))) },
   ApiToken: { provider: () => require("./resources/api-token").apiTokenProvider, notAdoptable: "the service shows a token's value only when it is created: an existing token cannot be taken over with it" },
   CustomRole: { provider: () => require("./resources/custom-role").customRoleProvider, key: named("custom role", "organizationId", "organization", async (c, id) => (await c.customRoles.list(id)).map((r) => ({ id: r.id, name: String(r.name ?? "") }))) },
+  Cluster: { provider: () => require("./resources/cluster/index").clusterProvider, key: named("cluster", "organizationId", "organization", (c, id) => c.clusters.list(id)) },
+  AwsCredentials: { provider: () => require("./resources/cloud-credentials").awsCredentialsProvider, key: credentials("AWS") },
+  GcpCredentials: { provider: () => require("./resources/cloud-credentials").gcpCredentialsProvider, key: credentials("GCP") },
+  ScalewayCredentials: { provider: () => require("./resources/cloud-credentials").scalewayCredentialsProvider, key: credentials("SCW") },
+  AzureCredentials: { provider: () => require("./resources/cloud-credentials").azureCredentialsProvider, key: credentials("AZURE") },
+  OnPremiseCredentials: { provider: () => require("./resources/cloud-credentials").onPremiseCredentialsProvider, key: credentials("ON_PREMISE") },
 } satisfies Record<string, Family>;
 
 /** A resource kind this version of the package serves. */

@@ -95,5 +95,12 @@ export {
   type GetCustomRoleOutputArgs, type CustomRoleResult, type GetClusterKubeconfigArgs, type GetClusterKubeconfigOutputArgs,
   type ClusterKubeconfigResult,
 } from "./lookups/index";
+export {
+  Cluster, type ClusterArgs, type ClusterComputed, type ClusterFeatureArgs, CLUSTER_CLOUDS, CLUSTER_KUBERNETES_MODES, type ClusterCloud,
+} from "./resources/cluster/index";
+export {
+  AwsCredentials, GcpCredentials, ScalewayCredentials, AzureCredentials, OnPremiseCredentials, type CloudCredentialsArgs,
+  type AwsCredentialsArgs, type GcpCredentialsArgs, type ScalewayCredentialsArgs, type AzureCredentialsArgs, type OnPremiseCredentialsArgs,
+} from "./resources/cloud-credentials";
 export { type AdoptArgs, type AdoptableArgs, ENV_ADOPT } from "./framework/adoption";
 export { builtInVariableKey, type BuiltInServiceType } from "./built-in-keys";

@@ -1,0 +1,190 @@
+/**
+ * Cloud credentials of an organization, one family per cloud (`AwsCredentials`, `GcpCredentials`,
+ * `ScalewayCredentials`, `AzureCredentials`, `OnPremiseCredentials`): the five differ only by their fields, so one
+ * definition ({@link credentialsFamily}) serves them all. A cluster is created with one of them (`credentialsId`).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { argsSchema } from "../framework/args";
+import { storedSecret } from "../framework/common";
+import { defineResource, type Props } from "../framework/define";
+import { field } from "../framework/fields";
+import { idInput, nameInput } from "../framework/rules";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import { isUnknown } from "../framework/unknowns";
+import type { ResourceOutputs } from "../framework/outputs";
+import type { AdoptableArgs } from "../framework/adoption";
+import { cloudCredentialsCalls } from "./cluster/sdk-calls";
+import type { ClusterCloud } from "./cluster/facts";
+
+/** What the credentials of every cloud take: their organization and a name. */
+export interface CloudCredentialsArgs extends AdoptableArgs {
+  /** Organization owning the credentials (wire: the `{organizationId}` of the path). Changing it replaces them. */
+  organizationId: pulumi.Input<string>;
+  /** Name, unique among the organization's credentials of this cloud, 1 to 255 characters. Wire: `name`. */
+  name: pulumi.Input<string>;
+}
+
+const base = { organizationId: field(idInput(), { parent: "organization" }), name: nameInput(255) };
+const secret = () => field(z.string().min(1), { secret: true });
+
+/**
+ * One cloud's credentials family: the service never answers what a credential holds after create, so every field
+ * but the name is kept from the state (a secret as changed outside when the record's `updated_at` moved). Each
+ * change updates in place (`PUT`); only another organization replaces them.
+ */
+function credentialsFamily<S extends z.ZodObject>(kind: string, cloud: ClusterCloud, noun: string, schema: S, toWire?: (inputs: z.output<S>, derived: Props) => Props) {
+  const held = Object.keys(schema.shape).filter((k) => k !== "name" && k !== "organizationId");
+  return defineResource({
+    kind, noun, schema,
+    fromWire: (record: { id: string; updated_at?: string | null }, previous, derived) => {
+      const kept: Props = {};
+      for (const k of held) kept[k] = typeof previous[k] === "string" ? storedSecret(record, previous, k) : previous[k];
+      return { ...derived, ...kept };
+    },
+    ...(toWire ? { toWire: (inputs: z.output<S>, _purpose: "create" | "update", derived: Props) => toWire(inputs, derived) } : {}),
+    calls: cloudCredentialsCalls(cloud),
+  });
+}
+
+/** Inputs of {@link AwsCredentials}: an access key pair, or a role the service assumes (exactly one of the two). */
+export interface AwsCredentialsArgs extends CloudCredentialsArgs {
+  /** Access key id of an IAM user (with `secretAccessKey`). Wire: `access_key_id` (type `AWS_STATIC`). */
+  accessKeyId?: pulumi.Input<string>;
+  /** Secret access key of that user: a Pulumi secret, never answered by the service. Wire: `secret_access_key`. */
+  secretAccessKey?: pulumi.Input<string>;
+  /** ARN of a role the service assumes, instead of a key pair. Wire: `role_arn` (type `AWS_ROLE`). */
+  roleArn?: pulumi.Input<string>;
+}
+
+/** Validated AWS credentials inputs. */
+export const awsCredentialsSchema = argsSchema<AwsCredentialsArgs>()(z
+  .strictObject({ ...base, accessKeyId: z.string().min(1).optional(), secretAccessKey: secret().optional(), roleArn: z.string().min(1).optional() })
+  .superRefine((v, ctx) => {
+    if ([v.accessKeyId, v.secretAccessKey, v.roleArn].some(isUnknown)) return;
+    const keys = v.accessKeyId !== undefined || v.secretAccessKey !== undefined;
+    if (keys && v.roleArn !== undefined) ctx.addIssue({ code: "custom", path: ["roleArn"], message: "expected either roleArn or an access key pair (accessKeyId and secretAccessKey), not both" });
+    else if (!keys && v.roleArn === undefined) ctx.addIssue({ code: "custom", path: ["roleArn"], message: "is required without an access key pair (expected roleArn, or accessKeyId and secretAccessKey)" });
+    else if (keys && (v.accessKeyId === undefined || v.secretAccessKey === undefined)) {
+      ctx.addIssue({ code: "custom", path: [v.accessKeyId === undefined ? "accessKeyId" : "secretAccessKey"], message: "is required with the other half of the access key pair" });
+    }
+  }));
+
+/** The AWS credentials family. */
+export const awsCredentials = credentialsFamily("AwsCredentials", "AWS", "AWS credentials", awsCredentialsSchema,
+  (inputs, derived) => ({ ...derived, type: inputs.roleArn !== undefined ? "AWS_ROLE" : "AWS_STATIC" }));
+
+/** Inputs of {@link GcpCredentials}. */
+export interface GcpCredentialsArgs extends CloudCredentialsArgs {
+  /** The service account's JSON key, base64-encoded: a Pulumi secret, never answered by the service. Wire: `gcp_credentials`. */
+  gcpCredentials: pulumi.Input<string>;
+}
+/** Validated GCP credentials inputs. */
+export const gcpCredentialsSchema = argsSchema<GcpCredentialsArgs>()(z.strictObject({ ...base, gcpCredentials: secret() }));
+/** The GCP credentials family. */
+export const gcpCredentials = credentialsFamily("GcpCredentials", "GCP", "GCP credentials", gcpCredentialsSchema);
+
+/** Inputs of {@link ScalewayCredentials}. */
+export interface ScalewayCredentialsArgs extends CloudCredentialsArgs {
+  /** Scaleway access key. Wire: `scaleway_access_key`. */
+  scalewayAccessKey: pulumi.Input<string>;
+  /** Scaleway secret key: a Pulumi secret, never answered by the service. Wire: `scaleway_secret_key`. */
+  scalewaySecretKey: pulumi.Input<string>;
+  /** Scaleway project id. Wire: `scaleway_project_id`. */
+  scalewayProjectId: pulumi.Input<string>;
+  /** Scaleway organization id. Wire: `scaleway_organization_id`. */
+  scalewayOrganizationId: pulumi.Input<string>;
+}
+/** Validated Scaleway credentials inputs. */
+export const scalewayCredentialsSchema = argsSchema<ScalewayCredentialsArgs>()(z.strictObject({
+  ...base, scalewayAccessKey: z.string().min(1), scalewaySecretKey: secret(), scalewayProjectId: z.string().min(1), scalewayOrganizationId: z.string().min(1),
+}));
+/** The Scaleway credentials family. */
+export const scalewayCredentials = credentialsFamily("ScalewayCredentials", "SCW", "Scaleway credentials", scalewayCredentialsSchema);
+
+/** Inputs of {@link AzureCredentials}. */
+export interface AzureCredentialsArgs extends CloudCredentialsArgs {
+  /** Azure subscription id. Wire: `azure_subscription_id`. */
+  azureSubscriptionId: pulumi.Input<string>;
+  /** Azure tenant id. Wire: `azure_tenant_id`. */
+  azureTenantId: pulumi.Input<string>;
+}
+/** Validated Azure credentials inputs. */
+export const azureCredentialsSchema = argsSchema<AzureCredentialsArgs>()(z.strictObject({
+  ...base, azureSubscriptionId: z.string().min(1), azureTenantId: z.string().min(1),
+}));
+/** The Azure credentials family. */
+export const azureCredentials = credentialsFamily("AzureCredentials", "AZURE", "Azure credentials", azureCredentialsSchema);
+
+/** Inputs of {@link OnPremiseCredentials}: a name only (the cluster itself holds how it is reached). */
+export interface OnPremiseCredentialsArgs extends CloudCredentialsArgs {}
+/** Validated on-premise credentials inputs. */
+export const onPremiseCredentialsSchema = argsSchema<OnPremiseCredentialsArgs>()(z.strictObject(base));
+/** The on-premise credentials family. */
+export const onPremiseCredentials = credentialsFamily("OnPremiseCredentials", "ON_PREMISE", "on-premise credentials", onPremiseCredentialsSchema);
+
+/** The dynamic providers of the five. */
+export const awsCredentialsProvider = awsCredentials.provider;
+/** The dynamic provider of {@link GcpCredentials}. */
+export const gcpCredentialsProvider = gcpCredentials.provider;
+/** The dynamic provider of {@link ScalewayCredentials}. */
+export const scalewayCredentialsProvider = scalewayCredentials.provider;
+/** The dynamic provider of {@link AzureCredentials}. */
+export const azureCredentialsProvider = azureCredentials.provider;
+/** The dynamic provider of {@link OnPremiseCredentials}. */
+export const onPremiseCredentialsProvider = onPremiseCredentials.provider;
+
+/**
+ * AWS credentials of an organization, for a `Cluster` on AWS: a key pair (`secretAccessKey` a Pulumi secret) or a role.
+ *
+ * @example
+ * const aws = new AwsCredentials("aws", { organizationId: org.id, name: "prod", roleArn: "arn:aws:iam::123456789012:role/deployer" });
+ */
+export class AwsCredentials extends ServiceObjectResource {
+  /** @param name the Pulumi resource name. @param args the inputs. @param opts resource options. */
+  constructor(name: string, args: AwsCredentialsArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...familyResourceArgs(awsCredentials, name, args, opts));
+  }
+}
+// Its outputs: every input as stored (see framework/outputs.ts).
+export interface AwsCredentials extends ResourceOutputs<AwsCredentialsArgs, typeof awsCredentialsSchema> {}
+
+/** GCP credentials of an organization, for a `Cluster` on GCP (`gcpCredentials` a Pulumi secret). */
+export class GcpCredentials extends ServiceObjectResource {
+  /** @param name the Pulumi resource name. @param args the inputs. @param opts resource options. */
+  constructor(name: string, args: GcpCredentialsArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...familyResourceArgs(gcpCredentials, name, args, opts));
+  }
+}
+// Its outputs: every input as stored.
+export interface GcpCredentials extends ResourceOutputs<GcpCredentialsArgs, typeof gcpCredentialsSchema> {}
+
+/** Scaleway credentials of an organization, for a `Cluster` on Scaleway (`scalewaySecretKey` a Pulumi secret). */
+export class ScalewayCredentials extends ServiceObjectResource {
+  /** @param name the Pulumi resource name. @param args the inputs. @param opts resource options. */
+  constructor(name: string, args: ScalewayCredentialsArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...familyResourceArgs(scalewayCredentials, name, args, opts));
+  }
+}
+// Its outputs: every input as stored.
+export interface ScalewayCredentials extends ResourceOutputs<ScalewayCredentialsArgs, typeof scalewayCredentialsSchema> {}
+
+/** Azure credentials of an organization, for a `Cluster` on Azure. */
+export class AzureCredentials extends ServiceObjectResource {
+  /** @param name the Pulumi resource name. @param args the inputs. @param opts resource options. */
+  constructor(name: string, args: AzureCredentialsArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...familyResourceArgs(azureCredentials, name, args, opts));
+  }
+}
+// Its outputs: every input as stored.
+export interface AzureCredentials extends ResourceOutputs<AzureCredentialsArgs, typeof azureCredentialsSchema> {}
+
+/** On-premise credentials of an organization, for a `Cluster` running on the organization's own machines. */
+export class OnPremiseCredentials extends ServiceObjectResource {
+  /** @param name the Pulumi resource name. @param args the inputs. @param opts resource options. */
+  constructor(name: string, args: OnPremiseCredentialsArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...familyResourceArgs(onPremiseCredentials, name, args, opts));
+  }
+}
+// Its outputs: every input as stored.
+export interface OnPremiseCredentials extends ResourceOutputs<OnPremiseCredentialsArgs, typeof onPremiseCredentialsSchema> {}

@@ -1,0 +1,73 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { computedOutputs, defineResource, type DefinedResource } from "../../framework/define";
+import { apiClient } from "../../framework/credentials";
+import { ServiceObjectResource, familyResourceArgs } from "../../framework/resource";
+import type { ResourceOutputs } from "../../framework/outputs";
+import { clusterSchema, type ClusterArgs, type ClusterComputed } from "./args";
+import { clusterCheck } from "./check";
+import { clusterDeployPart, clusterUpgradePart, deleteCluster } from "./parts";
+import { clusterCalls, type ClusterRecord } from "./sdk-calls";
+
+export { clusterSchema, type ClusterArgs, type ClusterComputed, type ClusterFeatureArgs, type ClusterInputs } from "./args";
+export { CLUSTER_CLOUDS, CLUSTER_KUBERNETES_MODES, type ClusterCloud } from "./facts";
+
+/** {@link ClusterComputed} read from a cluster's record: the resource's outputs, the lookup's members. */
+export const clusterComputed = computedOutputs<ClusterComputed>("status", "version", "isDefault");
+
+const defined = defineResource({
+  kind: "Cluster",
+  noun: "cluster",
+  schema: clusterSchema,
+  ...clusterComputed,
+  parts: [clusterDeployPart, clusterUpgradePart],
+  calls: clusterCalls,
+  toWire: (inputs, _purpose, derived) => ({
+    ...derived,
+    cloud_provider_credentials: { cloud_provider: inputs.cloudProvider, credentials: { id: inputs.credentialsId }, region: inputs.region },
+    keda: { enabled: inputs.eventScalerEnabled },
+  }),
+  // The service answers features in its catalogue's shape and no credentials: the stored ones stand.
+  fromWire: (record: ClusterRecord, previous, derived) => ({
+    ...derived,
+    features: previous["features"] ?? [],
+    eventScalerEnabled: (record["keda"] as { enabled?: boolean } | null | undefined)?.enabled ?? previous["eventScalerEnabled"] ?? false,
+    kubernetesVersion: record.version ?? previous["kubernetesVersion"],
+  }),
+});
+
+/** The cluster family: the framework's provider, with the check that asks the service and the delete that stops first. */
+export const cluster: DefinedResource<typeof clusterSchema> = {
+  ...defined,
+  provider: { ...defined.provider, check: clusterCheck(defined.provider.check!), delete: (id, props) => deleteCluster(apiClient(), id, props) },
+};
+
+/** The dynamic provider of {@link Cluster}. */
+export const clusterProvider = cluster.provider;
+
+/**
+ * A Kubernetes cluster of an organization, created in a cloud with that cloud's credentials, deployed and waited
+ * for (`deploy`, default true), its node counts, instance type and disk updated in place, its Kubernetes version
+ * upgraded in place (`kubernetesVersion`). What replaces it: another organization, cloud or region (the service
+ * cannot move a cluster). Destroying it stops it, deletes it and waits until it is gone; it is refused, naming them,
+ * while environments still run on it. Outputs: `status` and `version`, as the service says.
+ *
+ * @example
+ * const aws = new AwsCredentials("aws", { organizationId: org.id, name: "prod", roleArn });
+ * const cluster = new Cluster("prod", {
+ *   organizationId: org.id, cloudProvider: "AWS", credentialsId: aws.id, name: "prod", region: "eu-west-3",
+ *   instanceType: "T3A_LARGE", minRunningNodes: 3, maxRunningNodes: 6, kubernetesVersion: "1.31",
+ * });
+ * new Environment("staging", { projectId: project.id, name: "staging", clusterId: cluster.id });
+ */
+export class Cluster extends ServiceObjectResource {
+  /**
+   * @param name the Pulumi resource name.
+   * @param args the cluster's inputs.
+   * @param opts resource options (`customTimeouts` do not bound the waits: `timeoutSeconds` does).
+   */
+  constructor(name: string, args: ClusterArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...familyResourceArgs(cluster, name, args, opts));
+  }
+}
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface Cluster extends ResourceOutputs<ClusterArgs, typeof clusterSchema, ClusterComputed> {}
