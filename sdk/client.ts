@@ -10,6 +10,7 @@ import type { CredentialSourceNames } from "./credentials";
 import type { EnvironmentStatusesWithStages } from "./environments";
 import { ENDPOINT_GROUPS, type EndpointGroups } from "./families";
 import { followEnvironmentDeployment, type EnvironmentWaitOptions } from "./environment-wait";
+import { followCluster, type ClusterWaitOptions, type ClusterWaitStatus } from "./cluster-wait";
 import { redact } from "./errors";
 import type { ResponseLimitError } from "./limits";
 import type { RateLimitWait } from "./pacing";
@@ -247,6 +248,20 @@ export class DeployServiceClient {
       names: () => this.serviceNames(environmentId, options?.organizationId),
       logs: (kind, id) => this.lastLogLines(kind, id, options?.secrets),
     }, options);
+  }
+
+  /**
+   * Follows a cluster to a terminal state: `DEPLOYED` (the default: after a create, an edit, a deploy or an
+   * upgrade), `STOPPED` (after a stop) or `DELETED` (after a delete: until the cluster is gone), one status read a
+   * poll, each reported to `options.onProgress`. Pass the status read before the action as `previous`, so that the
+   * previous run's `DEPLOYED` is not taken as the outcome.
+   * @throws DeploymentFailedError naming the final state (an error, `CANCELED` or `INVALID_CREDENTIALS`) and the last
+   *   20 lines of the cluster's log (the token, the secrets this client sent and `options.secrets` replaced by `***`);
+   *   WaitTimeoutError with the last state. A timeout is never a success.
+   */
+  waitForCluster(organizationId: string, clusterId: string, options?: ClusterWaitOptions): Promise<ClusterWaitStatus> {
+    const redactLine = (line: string) => redact(this.core.redactKnown(line), options?.secrets ?? []);
+    return followCluster(this.clusters, organizationId, clusterId, redactLine, options);
   }
 
   /** The names of an environment's services by id: one service list (and one environment read without `organizationId`). */

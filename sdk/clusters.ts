@@ -1,8 +1,10 @@
-/** Clusters: the Kubernetes clusters environments run on (read, status, upgrade, token, kubeconfig). */
+/**
+ * Clusters: the Kubernetes clusters environments run on. The records and requests in the service's spelling; the
+ * endpoint group is {@link ClustersApi} (`cluster-endpoints.ts`), the clouds' table `clouds.ts`.
+ */
 import { z } from "zod";
-import type { RequestCore } from "./core";
-import { path } from "./path";
-import { Reference, maybe, namedRecord, openEnum } from "./schema";
+import { CLOUD_PROVIDERS } from "./clouds";
+import { Reference, ReferenceRequest, TIMESTAMP_FIELDS, maybe, namedRecord, openEnum } from "./schema";
 import { secretFields } from "./sensitive";
 
 /** Cluster states (deployment states plus `DRY_RUN` and `INVALID_CREDENTIALS`). */
@@ -14,6 +16,163 @@ export const ClusterState = openEnum([
 /** A cluster state. */
 export type ClusterState = z.infer<typeof ClusterState>;
 
+/** How the cluster's Kubernetes is run (`kubernetes`): `MANAGED` (the default), `SELF_MANAGED` or `PARTIALLY_MANAGED`. */
+export const KUBERNETES_MODES = ["MANAGED", "SELF_MANAGED", "PARTIALLY_MANAGED"] as const;
+/** Bounds of a node's disk IOPS (`disk_iops`, operations per second), where the cloud has them. */
+export const DISK_IOPS_BOUNDS = { min: 3000, max: 16_000 } as const;
+/** Bounds of a node's disk throughput (`disk_throughput`, MB/s), where the cloud has them. */
+export const DISK_THROUGHPUT_BOUNDS = { min: 125, max: 1000 } as const;
+/** The disk size of a node in GB the service uses when a create gives none. */
+export const DEFAULT_DISK_SIZE_GB = 40;
+
+const bounded = (b: { min: number; max: number }) => z.number().int().min(b.min).max(b.max);
+const nodeCount = z.number().int().min(0);
+
+/** A feature's value in a request: a string, a flag, or the feature's parameters (an existing VPC, Karpenter, a NAT gateway). */
+export const ClusterFeatureValue = z.union([z.string(), z.boolean(), z.record(z.string(), z.unknown())]);
+/** A feature of a cluster in a request: the feature's id (from `client.cloudCatalogues.features`) and its value. */
+export const ClusterFeatureRequest = z.looseObject({ id: z.string().min(1), value: ClusterFeatureValue.nullish() });
+
+/** How the cluster's alerts are configured (`metrics_parameters.configuration.alerting`). */
+const AlertingConfig = z.looseObject({
+  enabled: z.boolean(),
+  default_rule_labels: z.record(z.string(), z.string()).nullish(),
+  spec_config_secret: z.string().optional(),
+  spec_external_url: z.string().optional(),
+  config_name: z.string().optional(),
+});
+const enabledFlag = z.looseObject({ enabled: z.boolean() });
+
+/** Metrics and alerting of a cluster (`metrics_parameters`); `configuration.kind` is `MANAGED_BY_QOVERY`. */
+export const MetricsParameters = z.looseObject({
+  enabled: z.boolean().optional(),
+  configuration: z.looseObject({
+    kind: z.literal("MANAGED_BY_QOVERY"),
+    resource_profile: z.enum(["LOW", "NORMAL", "HIGH"]).optional(),
+    cloud_watch_export_config: enabledFlag.optional(),
+    high_availability: z.boolean().optional(),
+    internal_network_monitoring: enabledFlag.optional(),
+    alerting: AlertingConfig.optional(),
+  }).optional(),
+});
+
+/** The charts the service installs on the cluster: ingress controller, certificate manager, load-balancer pools, on-premise source. */
+export const InfrastructureChartsParameters = z.looseObject({
+  nginx_parameters: z.looseObject({
+    replica_count: z.number().int().min(0).optional(),
+    default_ssl_certificate: z.string().optional(),
+    publish_status_address: z.string().optional(),
+    annotation_metal_lb_load_balancer_ips: z.string().optional(),
+    annotation_external_dns_kubernetes_target: z.string().optional(),
+  }).optional(),
+  cert_manager_parameters: z.looseObject({ kubernetes_namespace: z.string().optional() }).optional(),
+  metal_lb_parameters: z.looseObject({ ip_address_pools: z.array(z.string()).optional() }).optional(),
+  eks_anywhere_parameters: z.looseObject({
+    git_repository: z.looseObject({
+      url: z.string().min(1), git_token_id: z.string().min(1), branch: z.string().optional(), commit_id: z.string().optional(),
+      provider: z.string().optional(),
+    }),
+    yaml_file_path: z.string().min(1),
+    cluster_backup: z.looseObject({
+      enabled: z.boolean().optional(),
+      timeout_seconds: z.number().int().min(0).optional(),
+      certs_secret_name: z.string().optional(),
+      s3: z.looseObject({ bucket: z.string().min(1), region: z.string().min(1), role_arn: z.string().min(1), key_prefix: z.string().optional() }),
+    }).optional(),
+  }).optional(),
+});
+
+/** Where the cluster reads secrets from (`secret_manager_accesses`): an endpoint and how to authenticate to it. */
+export const SecretManagerAccessRequest = z.looseObject({
+  id: z.string().nullish(),
+  name: z.string().min(1),
+  endpoint: z.looseObject({
+    mode: z.enum(["AWS_SECRET_MANAGER", "AWS_PARAMETER_STORE", "GCP_SECRET_MANAGER"]), region: z.string().min(1), project_id: z.string().optional(),
+  }),
+  authentication: z.looseObject({
+    mode: z.enum(["AUTOMATICALLY_CONFIGURED", "AWS_ROLE_ARN", "AWS_STATIC_CREDENTIALS", "GCP_JSON_CREDENTIALS"]),
+    role_arn: z.string().optional(), region: z.string().optional(), access_key: z.string().optional(),
+    secret_key: z.string().nullish(), json_credentials: z.string().nullish(),
+  }),
+});
+
+/** The cloud, credentials and region of a cluster (`cloud_provider_credentials`, and the cloud-provider-info endpoint). */
+export const ClusterCloudProviderInfoRequest = z.looseObject({
+  cloud_provider: z.enum(CLOUD_PROVIDERS),
+  credentials: z.looseObject({ id: z.string().min(1), name: z.string().optional() }),
+  region: z.string().min(1),
+});
+/** The cloud, credentials and region of a cluster. */
+export type ClusterCloudProviderInfoRequest = z.input<typeof ClusterCloudProviderInfoRequest>;
+/** The cloud, credentials and region of a cluster, as the service answers them. */
+export const ClusterCloudProviderInfo = z.looseObject({
+  cloud_provider: maybe(openEnum(CLOUD_PROVIDERS)),
+  credentials: maybe(z.looseObject({ id: maybe(z.string()), name: maybe(z.string()) })),
+  region: maybe(z.string()),
+});
+/** The cloud, credentials and region of a cluster, as the service answers them. */
+export type ClusterCloudProviderInfo = z.infer<typeof ClusterCloudProviderInfo>;
+
+/**
+ * Body of a cluster create or edit (an edit sends the whole request again). `instance_type` is the type code of
+ * `client.cloudCatalogues.instanceTypes` (`T3A_LARGE`); `min_running_nodes` may not exceed `max_running_nodes`.
+ */
+export const ClusterRequest = z
+  .looseObject({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    region: z.string().min(1),
+    cloud_provider: z.enum(CLOUD_PROVIDERS),
+    cloud_provider_credentials: ClusterCloudProviderInfoRequest.optional(),
+    min_running_nodes: nodeCount.optional(),
+    max_running_nodes: nodeCount.optional(),
+    disk_size: z.number().int().min(1).optional(),
+    disk_iops: bounded(DISK_IOPS_BOUNDS).optional(),
+    disk_throughput: bounded(DISK_THROUGHPUT_BOUNDS).optional(),
+    instance_type: z.string().min(1).optional(),
+    kubernetes: z.enum(KUBERNETES_MODES).optional(),
+    production: z.boolean().optional(),
+    ssh_keys: z.array(z.string()).optional(),
+    features: z.array(ClusterFeatureRequest).optional(),
+    metrics_parameters: MetricsParameters.optional(),
+    infrastructure_charts_parameters: InfrastructureChartsParameters.optional(),
+    keda: enabledFlag.optional(),
+    labels_groups: z.array(ReferenceRequest).optional(),
+    secret_manager_accesses: z.array(SecretManagerAccessRequest).optional(),
+  })
+  .superRefine((request, ctx) => {
+    const { min_running_nodes: min, max_running_nodes: max } = request;
+    if (min !== undefined && max !== undefined && min > max) {
+      ctx.addIssue({ code: "custom", path: ["min_running_nodes"], message: `expected at most max_running_nodes (${max}), got ${min}` });
+    }
+    const cloud = request.cloud_provider_credentials?.cloud_provider;
+    if (cloud !== undefined && cloud !== request.cloud_provider) {
+      ctx.addIssue({
+        code: "custom", path: ["cloud_provider_credentials", "cloud_provider"],
+        message: `expected credentials of the cluster's cloud ${request.cloud_provider}, got ${cloud}`,
+      });
+    }
+  });
+/** Body of a cluster create or edit. */
+export type ClusterRequest = z.input<typeof ClusterRequest>;
+// The secret manager's keys and the alert manager's secret configuration.
+secretFields({ secret: ["secret_key", "json_credentials", "spec_config_secret"] });
+
+/** A feature of a cluster or of a cloud's catalogue (`value_object.value` is the cluster's setting). */
+export const ClusterFeature = z.looseObject({
+  id: maybe(z.string()),
+  title: maybe(z.string()),
+  description: maybe(z.string()),
+  is_cloud_provider_paying_feature: maybe(z.boolean()),
+  cloud_provider_feature_documentation: maybe(z.string()),
+  value_type: maybe(z.string()),
+  value_object: maybe(z.looseObject({ type: maybe(z.string()), value: z.unknown() })),
+  is_value_updatable: maybe(z.boolean()),
+  accepted_values: maybe(z.array(z.union([z.string(), z.boolean()]))),
+});
+/** A feature of a cluster or of a cloud's catalogue. */
+export type ClusterFeature = z.infer<typeof ClusterFeature>;
+
 /** A cluster record. */
 export const Cluster = namedRecord({
   region: maybe(z.string()),
@@ -24,15 +183,32 @@ export const Cluster = namedRecord({
   version: maybe(z.string()),
   kubernetes: maybe(z.string()),
   is_default: maybe(z.boolean()),
+  is_demo: maybe(z.boolean()),
+  has_access: maybe(z.boolean()),
   production: maybe(z.boolean()),
   instance_type: maybe(z.string()),
   min_running_nodes: maybe(z.number()),
   max_running_nodes: maybe(z.number()),
+  disk_size: maybe(z.number()),
+  disk_iops: maybe(z.number()),
+  disk_throughput: maybe(z.number()),
+  cpu: maybe(z.number()),
+  memory: maybe(z.number()),
+  estimated_cloud_provider_cost: maybe(z.number()),
+  ssh_keys: maybe(z.array(z.string())),
+  features: maybe(z.array(ClusterFeature)),
+  deployment_status: maybe(openEnum(["NEVER_DEPLOYED", "OUT_OF_DATE", "UP_TO_DATE"] as const)),
+  metrics_parameters: maybe(z.looseObject({})),
+  infrastructure_outputs: maybe(z.looseObject({ kind: maybe(z.string()), cluster_name: maybe(z.string()), cluster_oidc_issuer: maybe(z.string()) })),
+  infrastructure_charts_parameters: maybe(z.looseObject({})),
+  keda: maybe(z.looseObject({ enabled: maybe(z.boolean()) })),
+  labels_groups: maybe(z.array(z.looseObject({ id: maybe(z.string()) }))),
+  secret_manager_accesses: maybe(z.array(z.looseObject({ id: maybe(z.string()), name: maybe(z.string()), ...TIMESTAMP_FIELDS }))),
 });
 /** A cluster record. */
 export type Cluster = z.infer<typeof Cluster>;
 
-/** Status of a cluster, as answered by an upgrade. */
+/** Status of a cluster (its state, whether it is deployed, the next Kubernetes version it can be upgraded to). */
 export const ClusterStatus = z.looseObject({
   cluster_id: z.string(),
   status: ClusterState,
@@ -59,46 +235,6 @@ export const ClusterToken = z.looseObject({
 /** A Kubernetes access token for a cluster. */
 export type ClusterToken = z.infer<typeof ClusterToken>;
 secretFields({ secret: ["token"] });
-
-/** Endpoints of clusters. */
-export class ClustersApi {
-  /** @param core the client's request core. */
-  constructor(private readonly core: RequestCore) {}
-
-  /** Lists the clusters of an organization. */
-  async list(organizationId: string): Promise<Cluster[]> {
-    return this.core.list(path`/organization/${organizationId}/cluster`, Cluster);
-  }
-
-  /** Starts an upgrade of the cluster's Kubernetes version. */
-  upgrade(clusterId: string): Promise<ClusterStatus> {
-    return this.core.call({ method: "POST", path: path`/cluster/${clusterId}/upgrade`, response: ClusterStatus });
-  }
-
-  /** Reads a Kubernetes access token for the cluster (kept out of every later message of this client). */
-  token(clusterId: string): Promise<ClusterToken> {
-    return this.core.call({
-      method: "GET", path: path`/cluster/${clusterId}/token`, response: ClusterToken, secretsInResponse: (t) => [t.status.token],
-    });
-  }
-
-  /** Reads the status of one cluster of an organization. */
-  status(organizationId: string, clusterId: string): Promise<ClusterStatus> {
-    return this.core.call({ method: "GET", path: path`/organization/${organizationId}/cluster/${clusterId}/status`, response: ClusterStatus });
-  }
-
-  /**
-   * Reads the cluster's kubeconfig, as YAML text, for `kubectl` or the Kubernetes provider. A secret: it holds a
-   * credential; the client keeps it, and the credentials in it, out of every later message.
-   */
-  kubeconfig(organizationId: string, clusterId: string, options: KubeconfigOptions = {}): Promise<string> {
-    return this.core.call({
-      method: "GET", path: path`/organization/${organizationId}/cluster/${clusterId}/kubeconfig`,
-      query: { with_token_from_cli: options.withTokenFromCli, read_only: options.readOnly },
-      response: z.string().min(1), textResponse: true, secretsInResponse: (text) => [text, ...kubeconfigCredentials(text)],
-    });
-  }
-}
 
 /** Options of {@link ClustersApi.kubeconfig}. */
 export interface KubeconfigOptions {

@@ -1,4 +1,4 @@
-/** Costs: the organization's plan and current bill. */
+/** Costs: the organization's plan and current bill, and what a cluster costs. */
 import { z } from "zod";
 import type { RequestCore } from "./core";
 import { OrganizationPlan } from "./organizations";
@@ -15,6 +15,19 @@ export const OrganizationCost = z.looseObject({
 /** The organization's plan and current cost. */
 export type OrganizationCost = z.infer<typeof OrganizationCost>;
 
+/** What a cluster costs on its cloud's bill, as a range (`min_cost` to `max_cost`, in `currency_code`). */
+export const ClusterCost = z.looseObject({
+  min_cost_in_cents: maybe(z.number()),
+  min_cost: maybe(z.number()),
+  max_cost_in_cents: maybe(z.number()),
+  max_cost: maybe(z.number()),
+  total_in_cents: maybe(z.number()),
+  total: maybe(z.number()),
+  currency_code: maybe(z.string()),
+});
+/** What a cluster costs on its cloud's bill. */
+export type ClusterCost = z.infer<typeof ClusterCost>;
+
 /** Endpoints of costs. */
 export class CostsApi {
   /** @param core the client's request core. */
@@ -23,5 +36,10 @@ export class CostsApi {
   /** Reads the organization's plan and current cost. */
   current(organizationId: string): Promise<OrganizationCost> {
     return this.core.call({ method: "GET", path: path`/organization/${organizationId}/currentCost`, response: OrganizationCost });
+  }
+
+  /** Reads what a cluster currently costs (a range). */
+  cluster(organizationId: string, clusterId: string): Promise<ClusterCost> {
+    return this.core.call({ method: "GET", path: path`/organization/${organizationId}/cluster/${clusterId}/currentCost`, response: ClusterCost });
   }
 }

@@ -5,7 +5,11 @@
  */
 import { ApiTokensApi } from "./api-tokens";
 import { ApplicationsApi } from "./applications";
-import { ClustersApi } from "./clusters";
+import {
+  AwsCredentialsApi, AzureCredentialsApi, CloudCredentialsApi, GcpCredentialsApi, OnPremiseCredentialsApi, ScalewayCredentialsApi,
+} from "./cloud-credentials";
+import { CloudCataloguesApi } from "./cloud-catalogues";
+import { ClustersApi } from "./cluster-endpoints";
 import { ContainerRegistriesApi } from "./container-registries";
 import { ContainersApi } from "./containers";
 import { CostsApi } from "./costs";
@@ -44,6 +48,11 @@ export * from "./deployment-stages";
 export * from "./webhooks";
 export * from "./groups";
 export * from "./clusters";
+export * from "./cluster-settings";
+export * from "./cluster-endpoints";
+export * from "./clouds";
+export * from "./cloud-credentials";
+export * from "./cloud-catalogues";
 export * from "./services";
 export * from "./containers";
 export * from "./container-registries";
@@ -90,8 +99,25 @@ export const ENDPOINT_GROUPS = {
   labelsGroups: LabelsGroupsApi,
   /** Annotations groups of an organization (Kubernetes annotations that services reference by id). */
   annotationsGroups: AnnotationsGroupsApi,
-  /** Clusters of an organization: list, status, upgrade, token, kubeconfig. */
+  /**
+   * Clusters of an organization: list, get, create, edit, delete, deploy, stop, upgrade, status, advanced settings,
+   * cloud provider info, routing table, DNS provider, logs, token, kubeconfig.
+   */
   clusters: ClustersApi,
+  /** AWS credentials of an organization (the secret access key write-only). */
+  awsCredentials: AwsCredentialsApi,
+  /** GCP credentials of an organization (the JSON key write-only). */
+  gcpCredentials: GcpCredentialsApi,
+  /** Scaleway credentials of an organization (the secret key write-only). */
+  scalewayCredentials: ScalewayCredentialsApi,
+  /** Azure credentials of an organization. */
+  azureCredentials: AzureCredentialsApi,
+  /** On-premise credentials of an organization. */
+  onPremiseCredentials: OnPremiseCredentialsApi,
+  /** The organization's credentials of every cloud, with the clusters using each. */
+  cloudCredentials: CloudCredentialsApi,
+  /** What each cloud offers a cluster: features, and instance types per region or zone. */
+  cloudCatalogues: CloudCataloguesApi,
   /** The organization-wide service list. */
   services: ServicesApi,
   /**
@@ -103,7 +129,7 @@ export const ENDPOINT_GROUPS = {
   containerRegistries: ContainerRegistriesApi,
   /** Jobs (cron and lifecycle) of an environment, with status, actions, advanced settings, variables and secrets. */
   jobs: JobsApi,
-  /** The organization's current cost. */
+  /** The organization's current cost, and a cluster's. */
   costs: CostsApi,
   /** Custom domains of applications and containers (every call names the service kind and the service). */
   customDomains: CustomDomainsApi,

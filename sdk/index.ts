@@ -17,6 +17,7 @@ export * from "./status";
 export * from "./wait";
 export * from "./families";
 export * from "./environment-wait";
+export * from "./cluster-wait";
 export * from "./git";
 export * from "./url-credentials";
 export * from "./service-common";

@@ -158,6 +158,8 @@ export interface StatusSource<S extends StateRecord> {
   logs?: () => Promise<string[]>;
   /** The service followed, named on a failure (`DeploymentFailedError.service`). */
   service?: FailedService;
+  /** States that fail whatever the target, besides the errors (a cluster's `INVALID_CREDENTIALS`). */
+  failureStates?: ReadonlyArray<string>;
 }
 
 /**
@@ -227,7 +229,8 @@ export async function followStatus<S extends StateRecord>(source: StatusSource<S
     const last = await source.read();
     options.onProgress?.(last);
     const ours = isFollowedStatus(last, followed);
-    const outcome = ours ? classifyState(last.state, target, last.status_details?.status ?? undefined) : "in_progress";
+    const failed = source.failureStates?.includes(last.state) === true;
+    const outcome = !ours ? "in_progress" : failed ? "failure" : classifyState(last.state, target, last.status_details?.status ?? undefined);
     if (outcome === "success") return last;
     if (outcome === "failure") {
       const logLines = source.logs ? await source.logs().catch(() => []) : [];
