@@ -61,6 +61,7 @@
  * @packageDocumentation
  */
 import { EmulatorServer } from "./server/server";
+import { adoptLegacyOnPremise } from "./models/cloud-credentials";
 import { ensureClusterCredentials } from "./models/kubeconfig";
 import { loadData, Saver } from "./persistence/persistence";
 import { newSeedInfo, seedState } from "./persistence/seed";
@@ -138,6 +139,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const seed = stored?.seed ?? newSeedInfo(now);
   const state = stored?.state ?? seedState(seed);
   ensureClusterCredentials({ state }, seed.tokens.admin, seed.createdAt); // a data file of an older emulator has none
+  adoptLegacyOnPremise({ state }, seed.createdAt); // nor the one table of cloud credentials
   const server = new EmulatorServer(seed, state, {
     stepMs: options.stepMs ?? 0,
     rateLimitPerHour: options.rateLimitPerHour ?? 1000,

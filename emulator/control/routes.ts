@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ApiError } from "../server/errors";
-import { faultRequest, staleStatusRequest } from "../server/faults";
+import { faultRequest, invalidCredentialsRequest, staleStatusRequest } from "../server/faults";
 import { sendJson } from "../server/http-util";
 import { parseOr400 } from "../schemas/validate";
 import type { ControlRoute } from "./control-route";
@@ -27,7 +27,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   } },
   { method: "GET", path: "/state", handler: ({ emu, res }) => {
     emu.world.store.sweep(emu.world.now());
-    sendJson(res, 200, { ...redactedState(emu.world.store.state), faults: emu.faults.list(), config: emu.world.config });
+    sendJson(res, 200, { ...redactedState(emu.world.store.state), faults: [...emu.faults.list(), ...emu.faults.listInvalidCredentials()], config: emu.world.config });
   } },
   { method: "GET", path: "/requests", handler: ({ emu, res }) => sendJson(res, 200, { results: emu.requests.list() }) },
   { method: "DELETE", path: "/requests", handler: ({ emu, res }) => {
@@ -40,8 +40,10 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   { method: "POST", path: "/faults", handler: ({ emu, res, body }) => {
     const b = body();
     // a body with `kind` is a fault of another kind than a request fault (see faults.ts)
-    const kind = typeof b === "object" && b !== null && Object.hasOwn(b, "kind");
-    const id = kind ? emu.faults.addStale(parseOr400(staleStatusRequest, b)) : emu.faults.add(parseOr400(faultRequest, b));
+    const kind = typeof b === "object" && b !== null && Object.hasOwn(b, "kind") ? (b as { kind: unknown }).kind : undefined;
+    const id = kind === undefined ? emu.faults.add(parseOr400(faultRequest, b))
+      : kind === "invalid_credentials" ? emu.faults.addInvalidCredentials(parseOr400(invalidCredentialsRequest, b))
+        : emu.faults.addStale(parseOr400(staleStatusRequest, b));
     sendJson(res, 201, { id });
   } },
   { method: "DELETE", path: "/faults", handler: ({ emu, res }) => {

@@ -11,13 +11,16 @@ const REDACTED = "***";
 
 /**
  * A copy of the store with secret values, token values, git tokens, webhook secrets, container registries' secret
- * config fields, each service kind's secret fields and clusters' Kubernetes credentials replaced by "***".
+ * config fields, each service kind's secret fields, clusters' Kubernetes credentials and DNS provider tokens, and
+ * cloud credentials' secrets replaced by "***".
  */
 export function redactedState(state: State): StateJson {
   const copy = JSON.parse(JSON.stringify(stateToJson(state))) as StateJson;
   for (const t of copy.tokens) t.value = REDACTED;
   for (const g of Object.values(copy.gitTokens)) g.token = REDACTED;
   for (const k of Object.values(copy.clusterCredentials ?? {})) Object.assign(k, { token: REDACTED, read_only_token: REDACTED });
+  for (const cr of Object.values(copy.cloudCredentials ?? {})) for (const f of Object.keys(cr.secrets)) cr.secrets[f] = REDACTED;
+  for (const c of copy.clusters) if (c.dns_secret !== undefined) c.dns_secret = REDACTED;
   for (const v of Object.values(copy.variables)) if (v.kind === "SECRET") v.value = REDACTED;
   for (const w of Object.values(copy.webhooks)) if (w.target_secret !== undefined) w.target_secret = REDACTED;
   for (const r of Object.values(copy.containerRegistries)) {

@@ -2,8 +2,10 @@ import { createHash, randomUUID } from "node:crypto";
 import type { GroupRefs } from "./groups";
 import { iso, type BaseRec, type ModelContext } from "./records";
 import { z } from "zod";
-import { base, groupRefs, str, strOrNull } from "./record-forms";
+import { base, deployment, groupRefs, int, obj, str, strOrNull } from "./record-forms";
+import type { DeploymentRec } from "./runtime";
 import { slice } from "./slice";
+import type { Cloud } from "./cloud-catalogue";
 
 /** The last minor Kubernetes version the emulator offers an upgrade to. */
 const LAST_MINOR = 33;
@@ -21,7 +23,25 @@ export interface ClusterDetails {
   secret_manager_accesses: Array<Record<string, unknown>>;
 }
 
-/** A seeded Kubernetes cluster (an AWS managed one). */
+/**
+ * What a cluster made through the API was asked for (a seeded cluster has none: it answers the seed's AWS values).
+ * `features` are the catalogue's ids with their values.
+ */
+export interface ClusterSpec {
+  cloud_provider: Cloud;
+  credentials_id: string;
+  min_running_nodes: number;
+  max_running_nodes: number;
+  disk_size: number;
+  instance_type: string;
+  kubernetes: "MANAGED" | "SELF_MANAGED" | "PARTIALLY_MANAGED";
+  production: boolean;
+  ssh_keys: string[];
+  features: Array<{ id: string; value: unknown }>;
+  keda: { enabled: boolean } | null;
+}
+
+/** A Kubernetes cluster: seeded (an AWS managed one) or made through the API (`spec`, and its lifecycle in `run`). */
 export interface ClusterRec extends BaseRec, GroupRefs, Partial<ClusterDetails> {
   organization_id: string;
   name: string;
@@ -31,12 +51,34 @@ export interface ClusterRec extends BaseRec, GroupRefs, Partial<ClusterDetails> 
   is_default: boolean;
   last_deployment_date: string | null;
   last_execution_id: string | null;
+  /** What a cluster made through the API was asked for. */
+  spec?: ClusterSpec;
+  /** Edit counter of `spec`. */
+  spec_version?: number;
+  /** `spec_version` at its last finished deploy; absent when never deployed. */
+  deployed_version?: number;
+  /** Its last deploy, stop or delete on the deployment clock (`UNINSTALL` is the delete). */
+  run?: DeploymentRec;
+  /** Its advanced settings as set (the defaults are answered for the rest). */
+  advanced_settings?: Record<string, unknown>;
+  /** Its routing table (`PUT .../routingTable`). */
+  routes?: Array<{ destination: string; target: string; description: string }>;
+  /** Its DNS provider as set (the secret `api_token` kept apart, never answered). */
+  dns_provider?: Record<string, unknown>;
+  /** The DNS provider's secret (a Cloudflare API token). */
+  dns_secret?: string;
 }
 
 /** The clusters of the state (see `slice.ts`). */
 export const clusterSlice = slice<ClusterRec>().list("clusters", z.looseObject({
   ...base, ...groupRefs, organization_id: str, name: str, region: str, version: str, next_version: strOrNull,
   is_default: z.boolean(), last_deployment_date: strOrNull, last_execution_id: strOrNull,
+  spec: z.looseObject({
+    cloud_provider: z.enum(["AWS", "GCP", "SCW", "AZURE"]), credentials_id: str, min_running_nodes: int, max_running_nodes: int,
+    disk_size: int, instance_type: str, kubernetes: str, production: z.boolean(), ssh_keys: z.array(str), features: z.array(obj),
+  }).optional(),
+  spec_version: int.optional(), deployed_version: int.optional(), run: deployment.optional(), advanced_settings: obj.optional(),
+  routes: z.array(obj).optional(), dns_provider: obj.optional(), dns_secret: str.optional(),
 }));
 
 /** What a cluster is known by before its details. */

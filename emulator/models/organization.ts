@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { touch, type BaseRec, type ModelContext } from "./records";
 import { z } from "zod";
 import { base, str } from "./record-forms";
-import { read, slice } from "./slice";
-import type { clusterSlice } from "./clusters";
+import { slice } from "./slice";
+import { clustersMonthlyCents } from "./cluster-lifecycle";
 
 /** An API token of the organization (the seeded ones have no id: only tokens made through the API do). */
 export interface TokenRec {
@@ -71,7 +70,7 @@ export function editOrganization(m: ModelContext, input: OrganizationEdit): Orga
   return o;
 }
 
-/** On-premise cluster credentials. */
+/** On-premise cluster credentials of an older data file (moved into `cloudCredentials` when it is loaded, see `cloud-credentials.ts`). */
 export interface OnPremiseCredentialsRec {
   id: string;
   organization_id: string;
@@ -81,20 +80,8 @@ export interface OnPremiseCredentialsRec {
 /** The onPremiseCredentials of the state (see `slice.ts`). */
 export const onPremiseSlice = slice<OnPremiseCredentialsRec>().keyed("onPremiseCredentials", z.looseObject({ id: str, organization_id: str, name: str }));
 
-/** Creates a named set of on-premise credentials. */
-export function createOnPremiseCredentials(m: ModelContext, orgId: string, input: { name: string }): OnPremiseCredentialsRec {
-  const rec: OnPremiseCredentialsRec = { id: randomUUID(), organization_id: orgId, name: input.name };
-  onPremiseSlice.of(m.world.store).set(rec.id, rec);
-  return rec;
-}
-
-/** Renames a set of on-premise credentials (an edit never creates one: the route answers 404 for an unknown id). */
-export function renameOnPremiseCredentials(_m: ModelContext, rec: OnPremiseCredentialsRec, input: { name: string }): void {
-  rec.name = input.name;
-}
-
-/** What the organization costs this month, in cents: each cluster and each service by its kind's price. */
+/** What the organization costs this month, in cents: each running cluster (see `cluster-lifecycle.ts`) and each service by its kind's price. */
 export function currentCostCents(m: ModelContext): number {
   const store = m.world.store;
-  return read<typeof clusterSlice>(store, "clusters").length * 12000 + store.servicesWithKind().reduce((sum, [kind]) => sum + kind.monthlyCostCents, 0);
+  return clustersMonthlyCents(m) + store.servicesWithKind().reduce((sum, [kind]) => sum + kind.monthlyCostCents, 0);
 }

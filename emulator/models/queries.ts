@@ -96,3 +96,13 @@ export function clusterById(store: StoreView, id: string): ClusterRec | undefine
 export function variablesOf(store: StoreView, parentId: string): VariableRec[] {
   return [...read<typeof variableSlice>(store, "variables").values()].filter((v) => v.service_id === parentId);
 }
+
+/** The environments placed on a cluster (a cluster with any cannot be deleted). */
+export function environmentsOnCluster(store: StoreView, clusterId: string): EnvironmentRec[] {
+  return [...read<typeof environmentSlice>(store, "environments").values()].filter((e) => e.cluster_id === clusterId);
+}
+
+/** The clusters made with a set of cloud credentials. */
+export function clustersUsingCredentials(store: StoreView, credentialsId: string): ClusterRec[] {
+  return read<typeof clusterSlice>(store, "clusters").filter((c) => c.spec?.credentials_id === credentialsId);
+}

@@ -4,6 +4,7 @@
  * declares its slice, with the form of its records, in its own model; a service kind's is on its entry of the
  * service-kind table.
  */
+import { cloudCredentialsSlice } from "./cloud-credentials";
 import { clusterSlice } from "./clusters";
 import { registrySlice } from "./container-registries";
 import { customDomainSlice } from "./custom-domains";
@@ -42,4 +43,5 @@ export const SLICES = [
   invitationSlice,
   customRoleSlice,
   clusterCredentialsSlice,
+  cloudCredentialsSlice,
 ] as const;

@@ -1,4 +1,5 @@
 import { deletionDone } from "../deployments/clock";
+import { sweepClusters } from "./cluster-lifecycle";
 import { SERVICE_KINDS, type AnyServiceKind, type RecordOf, type ServiceKind, type ServiceRec } from "./service-kinds";
 import type { State } from "./state";
 import type { StoreView } from "./store-view";
@@ -27,6 +28,7 @@ export class Store implements StoreView {
     for (const [, svc] of this.servicesWithKind()) {
       if (deletionDone(svc.deleting, nowMs)) this.removeService(svc.id);
     }
+    sweepClusters(this, nowMs);
   }
 
   /** The collection of a service kind. */

@@ -1,6 +1,7 @@
 import { apiTokenRoutes } from "./api-tokens";
 import { applicationRoutes } from "./applications";
 import { clusterAccessRoutes } from "./cluster-access";
+import { cloudCredentialsRoutes } from "./cloud-credentials";
 import { clusterRoutes } from "./clusters";
 import { containerRegistryRoutes } from "./container-registries";
 import { containerRoutes } from "./containers";
@@ -12,7 +13,6 @@ import { gitTokenRoutes } from "./git-tokens";
 import { groupRoutes } from "./groups";
 import { jobRoutes } from "./jobs";
 import { memberRoutes } from "./members";
-import { onPremiseRoutes } from "./on-premise";
 import { organizationRoutes } from "./organization";
 import { projectRoutes } from "./projects";
 import { stageRoutes } from "./stages";
@@ -24,7 +24,7 @@ import { ownerValueRoutes } from "./variables";
 /** Every API operation the emulator serves. */
 export const allRoutes: Route[] = [
   ...organizationRoutes, ...projectRoutes, ...environmentRoutes, ...applicationRoutes, ...databaseRoutes, ...containerRoutes,
-  ...jobRoutes, ...containerRegistryRoutes, ...gitTokenRoutes, ...webhookRoutes, ...stageRoutes, ...clusterRoutes, ...onPremiseRoutes,
+  ...jobRoutes, ...containerRegistryRoutes, ...gitTokenRoutes, ...webhookRoutes, ...stageRoutes, ...clusterRoutes, ...cloudCredentialsRoutes,
   ...groupRoutes, ...customDomainRoutes,
   ...ownerValueRoutes, ...variableApiRoutes,
   ...memberRoutes, ...apiTokenRoutes, ...customRoleRoutes, ...clusterAccessRoutes,

@@ -19,6 +19,8 @@
  *   answers of the action requests themselves (their 202 bodies) are never stale. The rule applies to the next
  *   `times` action requests, or to every one until the faults are removed when `times` is absent. Example:
  *   `{"kind": "stale_status", "reads": 3}`.
+ * - **Invalid cluster credentials** `{kind: "invalid_credentials", cluster_id}`: the cluster answers
+ *   `INVALID_CREDENTIALS` (as when its credentials are deleted) until the faults are removed.
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
@@ -41,6 +43,9 @@ export const staleStatusRequest = z.object({
   ms: z.number().int().min(1).max(3600000).optional(),
   times: z.number().int().min(1).optional(),
 }).refine((r) => r.reads !== undefined || r.ms !== undefined, { message: "give reads, ms or both", path: ["reads"] });
+
+/** The invalid-credentials fault of `POST /_emulator/faults` (`kind: "invalid_credentials"`). */
+export const invalidCredentialsRequest = z.object({ kind: z.literal("invalid_credentials"), cluster_id: z.string().min(1) });
 
 /** A stored request fault with the number of times it still fires. */
 export type Fault = z.output<typeof faultRequest> & { id: string; remaining: number };
@@ -65,6 +70,7 @@ export class Faults {
   private rules: Fault[] = [];
   private staleRules: StaleStatusRule[] = [];
   private readonly stale = new Map<string, StaleEntry>();
+  private invalidCredentials: Array<{ id: string; cluster_id: string }> = [];
 
   /** Adds a request fault and returns its id. */
   add(input: z.output<typeof faultRequest>): string {
@@ -78,6 +84,18 @@ export class Faults {
     const r: StaleStatusRule = { ...input, id: randomUUID(), remaining: input.times ?? null };
     this.staleRules.push(r);
     return r.id;
+  }
+
+  /** Marks a cluster's credentials invalid and returns the rule's id. */
+  addInvalidCredentials(input: z.output<typeof invalidCredentialsRequest>): string {
+    const id = randomUUID();
+    this.invalidCredentials.push({ id, cluster_id: input.cluster_id });
+    return id;
+  }
+
+  /** True when a rule marks the cluster's credentials invalid. */
+  clusterCredentialsInvalid(clusterId: string): boolean {
+    return this.invalidCredentials.some((r) => r.cluster_id === clusterId);
   }
 
   /** Takes the first rule matching the request (using up one of its times). */
@@ -124,11 +142,17 @@ export class Faults {
     this.rules = [];
     this.staleRules = [];
     this.stale.clear();
+    this.invalidCredentials = [];
   }
 
   /** The rules (for the state dump). */
   list(): Array<Fault | StaleStatusRule> {
     return [...this.rules, ...this.staleRules];
+  }
+
+  /** The invalid-credentials rules (for the state dump). */
+  listInvalidCredentials(): Array<{ id: string; kind: "invalid_credentials"; cluster_id: string }> {
+    return this.invalidCredentials.map((r) => ({ ...r, kind: "invalid_credentials" as const }));
   }
 }
 
