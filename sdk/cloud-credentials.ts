@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { CLOUDS, CLOUD_PROVIDERS, type CloudProvider } from "./clouds";
 import type { RequestCore } from "./core";
-import { records } from "./crud";
+import { records, type KeyedRequest } from "./crud";
 import { path, type ApiPath } from "./path";
 import { maybe, namedRecord, openEnum } from "./schema";
 
@@ -55,9 +55,8 @@ function credentialsPath(organizationId: string, cloud: CloudProvider): ApiPath 
   return `${path`/organization/${organizationId}`}/${CLOUDS[cloud].segment}/credentials` as ApiPath;
 }
 
-/** The group of one cloud's credentials, from its line of {@link CLOUDS}. */
-function credentialsOf<C extends CloudProvider>(cloud: C) {
-  const request = CLOUDS[cloud].credentials as (typeof CLOUDS)[C]["credentials"];
+/** The group of one cloud's credentials, from its line of {@link CLOUDS} (`request`: that line's `credentials`). */
+function credentialsOf<C extends KeyedRequest<"name">>(cloud: CloudProvider, request: C) {
   return records({
     what: `${CLOUDS[cloud].title} credentials`, naturalKey: "name", record: CloudCredentials, createRequest: request, editRequest: request,
     list: (organizationId: string) => credentialsPath(organizationId, cloud),
@@ -66,15 +65,15 @@ function credentialsOf<C extends CloudProvider>(cloud: C) {
 }
 
 /** AWS credentials: an access key (`type: "AWS_STATIC"`, `access_key_id`, `secret_access_key`) or a role (`AWS_ROLE`, `role_arn`). */
-export class AwsCredentialsApi extends credentialsOf("AWS") {}
+export class AwsCredentialsApi extends credentialsOf("AWS", CLOUDS.AWS.credentials) {}
 /** GCP credentials: the service account's JSON key, base64-encoded (`gcp_credentials`), or workload identity federation. */
-export class GcpCredentialsApi extends credentialsOf("GCP") {}
+export class GcpCredentialsApi extends credentialsOf("GCP", CLOUDS.GCP.credentials) {}
 /** Scaleway credentials: `scaleway_access_key`, `scaleway_secret_key`, `scaleway_project_id`, `scaleway_organization_id`. */
-export class ScalewayCredentialsApi extends credentialsOf("SCW") {}
+export class ScalewayCredentialsApi extends credentialsOf("SCW", CLOUDS.SCW.credentials) {}
 /** Azure credentials: `azure_subscription_id` and `azure_tenant_id`. */
-export class AzureCredentialsApi extends credentialsOf("AZURE") {}
+export class AzureCredentialsApi extends credentialsOf("AZURE", CLOUDS.AZURE.credentials) {}
 /** On-premise credentials: a name. */
-export class OnPremiseCredentialsApi extends credentialsOf("ON_PREMISE") {}
+export class OnPremiseCredentialsApi extends credentialsOf("ON_PREMISE", CLOUDS.ON_PREMISE.credentials) {}
 
 /** The organization's credentials of every cloud. */
 export class CloudCredentialsApi {
