@@ -96,7 +96,7 @@ export {
   type ClusterKubeconfigResult,
 } from "./lookups/index";
 export {
-  Cluster, type ClusterArgs, type ClusterComputed, type ClusterFeatureArgs, CLUSTER_CLOUDS, CLUSTER_KUBERNETES_MODES, type ClusterCloud,
+  Cluster, type ClusterArgs, type ClusterComputed, type ClusterFeatureArgs,
 } from "./resources/cluster/index";
 export {
   AwsCredentials, GcpCredentials, ScalewayCredentials, AzureCredentials, OnPremiseCredentials, type CloudCredentialsArgs,

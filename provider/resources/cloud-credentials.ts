@@ -15,7 +15,7 @@ import { isUnknown } from "../framework/unknowns";
 import type { ResourceOutputs } from "../framework/outputs";
 import type { AdoptableArgs } from "../framework/adoption";
 import { cloudCredentialsCalls } from "./cluster/sdk-calls";
-import type { ClusterCloud } from "./cluster/facts";
+import type { CloudProvider } from "../../sdk";
 
 /** What the credentials of every cloud take: their organization and a name. */
 export interface CloudCredentialsArgs extends AdoptableArgs {
@@ -33,7 +33,7 @@ const secret = () => field(z.string().min(1), { secret: true });
  * but the name is kept from the state (a secret as changed outside when the record's `updated_at` moved). Each
  * change updates in place (`PUT`); only another organization replaces them.
  */
-function credentialsFamily<S extends z.ZodObject>(kind: string, cloud: ClusterCloud, noun: string, schema: S, toWire?: (inputs: z.output<S>, derived: Props) => Props) {
+function credentialsFamily<S extends z.ZodObject>(kind: string, cloud: CloudProvider, noun: string, schema: S, toWire?: (inputs: z.output<S>, derived: Props) => Props) {
   const held = Object.keys(schema.shape).filter((k) => k !== "name" && k !== "organizationId");
   return defineResource({
     kind, noun, schema,

@@ -9,7 +9,8 @@ import { argsSchema } from "../../framework/args";
 import { field } from "../../framework/fields";
 import { idInput, nameInput } from "../../framework/rules";
 import { isUnknown } from "../../framework/unknowns";
-import { CLUSTER_CLOUDS, CLUSTER_DISK_GB, CLUSTER_KUBERNETES_MODES, DEFAULT_CLUSTER_TIMEOUT_SECONDS, MAX_CLUSTER_TIMEOUT_SECONDS } from "./facts";
+import { CLOUD_PROVIDERS, DEFAULT_DISK_SIZE_GB, DISK_IOPS_BOUNDS, DISK_THROUGHPUT_BOUNDS, KUBERNETES_MODES } from "../../../sdk";
+import { DEFAULT_CLUSTER_TIMEOUT_SECONDS, DISK_SIZE_GB, MAX_CLUSTER_TIMEOUT_SECONDS } from "./facts";
 
 /** One feature of a cluster: its id in the cloud's catalogue (`getClusterFeatures`) and its value. */
 export interface ClusterFeatureArgs {
@@ -27,7 +28,7 @@ export interface ClusterArgs extends AdoptableArgs {
    * Cloud the cluster runs on: `AWS`, `GCP`, `SCW` (Scaleway), `AZURE` or `ON_PREMISE`. The service cannot move a
    * cluster to another cloud: changing it replaces the cluster. Wire: `cloud_provider`.
    */
-  cloudProvider: pulumi.Input<(typeof CLUSTER_CLOUDS)[number]>;
+  cloudProvider: pulumi.Input<(typeof CLOUD_PROVIDERS)[number]>;
   /**
    * Id of the cloud credentials the service creates the cluster with (an `AwsCredentials`, `GcpCredentials`, ...):
    * check refuses credentials of another cloud than `cloudProvider`. Changing it to other credentials of the same
@@ -44,7 +45,7 @@ export interface ClusterArgs extends AdoptableArgs {
   /** Free text. Default: `""`. Wire: `description`. */
   description?: pulumi.Input<string>;
   /** `MANAGED` (the service runs the cluster), `SELF_MANAGED` or `PARTIALLY_MANAGED`. Default: `MANAGED`. Wire: `kubernetes`. */
-  kubernetesMode?: pulumi.Input<(typeof CLUSTER_KUBERNETES_MODES)[number]>;
+  kubernetesMode?: pulumi.Input<(typeof KUBERNETES_MODES)[number]>;
   /**
    * Node instance type, as `getInstanceTypes` answers its `type` (`T3A_LARGE`): check refuses a type the cloud does
    * not offer in `region` (it asks the service only when the type or the region is new or changed). Default: chosen
@@ -55,11 +56,14 @@ export interface ClusterArgs extends AdoptableArgs {
   minRunningNodes?: pulumi.Input<number>;
   /** Most running nodes, at least `minRunningNodes`. Updates in place. Default: `1`. Wire: `max_running_nodes`. */
   maxRunningNodes?: pulumi.Input<number>;
-  /** Node disk size in GB, 20 to 16384. Default: `50`. Wire: `disk_size`. */
+  /**
+   * Node disk size in GB, within the cloud's bounds: AWS 20-1000, GCP 10-1000, Scaleway 20-500, Azure 30-1024
+   * (checked before any call). Default: `40`. Wire: `disk_size`.
+   */
   diskSize?: pulumi.Input<number>;
-  /** Node disk IOPS (AWS), 3000 to 16000. Default: chosen by the service. Wire: `disk_iops`. */
+  /** Node disk IOPS, 3000 to 16000, on AWS only. Default: chosen by the service. Wire: `disk_iops`. */
   diskIops?: pulumi.Input<number>;
-  /** Node disk throughput in MB/s (AWS), 125 to 1000. Default: chosen by the service. Wire: `disk_throughput`. */
+  /** Node disk throughput in MB/s, 125 to 1000, on AWS only. Default: chosen by the service. Wire: `disk_throughput`. */
   diskThroughput?: pulumi.Input<number>;
   /** Features of the cluster (VPC, static IP, ...), from `getClusterFeatures`. Default: none. Wire: `features`. */
   features?: pulumi.Input<pulumi.Input<ClusterFeatureArgs>[]>;
@@ -114,18 +118,18 @@ const bounded = (b: { min: number; max: number }) => z.number().int().min(b.min)
 export const clusterSchema = argsSchema<ClusterArgs>()(z
   .strictObject({
     organizationId: field(idInput(), { parent: "organization" }),
-    cloudProvider: field(z.enum(CLUSTER_CLOUDS), { replace: true }),
+    cloudProvider: field(z.enum(CLOUD_PROVIDERS), { replace: true }),
     credentialsId: field(idInput(), { wire: false }),
     name: nameInput(255),
     region: field(z.string().min(1), { replace: true }),
     description: z.string().default(""),
-    kubernetesMode: field(z.enum(CLUSTER_KUBERNETES_MODES).default("MANAGED"), { wire: "kubernetes" }),
+    kubernetesMode: field(z.enum(KUBERNETES_MODES).default("MANAGED"), { wire: "kubernetes" }),
     instanceType: field(z.string().min(1).optional(), { computed: true }),
     minRunningNodes: z.number().int().min(1).default(1),
     maxRunningNodes: z.number().int().min(1).default(1),
-    diskSize: bounded(CLUSTER_DISK_GB.size).default(CLUSTER_DISK_GB.defaultSize),
-    diskIops: field(bounded(CLUSTER_DISK_GB.iops).optional(), { computed: true }),
-    diskThroughput: field(bounded(CLUSTER_DISK_GB.throughput).optional(), { computed: true }),
+    diskSize: z.number().int().min(1).default(DEFAULT_DISK_SIZE_GB),
+    diskIops: field(bounded(DISK_IOPS_BOUNDS).optional(), { computed: true }),
+    diskThroughput: field(bounded(DISK_THROUGHPUT_BOUNDS).optional(), { computed: true }),
     features: z.array(feature).default([]),
     labelsGroupIds: field(z.array(idInput()).default([]), { wire: "labels_groups", refs: true }),
     production: z.boolean().default(false),
@@ -138,12 +142,20 @@ export const clusterSchema = argsSchema<ClusterArgs>()(z
     timeoutSeconds: field(z.number().int().min(1).max(MAX_CLUSTER_TIMEOUT_SECONDS).default(DEFAULT_CLUSTER_TIMEOUT_SECONDS), { wire: false }),
   })
   .superRefine((v, ctx) => {
-    if (isUnknown(v.minRunningNodes) || isUnknown(v.maxRunningNodes) || v.minRunningNodes <= v.maxRunningNodes) return;
-    ctx.addIssue({
-      code: "custom",
-      path: ["minRunningNodes"],
-      message: `expected at most maxRunningNodes (${v.maxRunningNodes}), got ${v.minRunningNodes}: raise maxRunningNodes or lower minRunningNodes`,
-    });
+    if (!isUnknown(v.minRunningNodes) && !isUnknown(v.maxRunningNodes) && v.minRunningNodes > v.maxRunningNodes) {
+      ctx.addIssue({
+        code: "custom", path: ["minRunningNodes"],
+        message: `expected at most maxRunningNodes (${v.maxRunningNodes}), got ${v.minRunningNodes}: raise maxRunningNodes or lower minRunningNodes`,
+      });
+    }
+    if (isUnknown(v.cloudProvider)) return;
+    const disk = DISK_SIZE_GB[v.cloudProvider];
+    if (!isUnknown(v.diskSize) && (v.diskSize < disk.min || v.diskSize > disk.max)) {
+      ctx.addIssue({ code: "custom", path: ["diskSize"], message: `expected ${disk.min} to ${disk.max} GB on ${v.cloudProvider}, got ${v.diskSize}` });
+    }
+    for (const k of ["diskIops", "diskThroughput"] as const) {
+      if (v[k] !== undefined && v.cloudProvider !== "AWS") ctx.addIssue({ code: "custom", path: [k], message: `is for AWS node disks only (cloudProvider is ${v.cloudProvider}): remove it` });
+    }
   }));
 /** Cluster inputs after validation (defaults applied). */
 export type ClusterInputs = z.output<typeof clusterSchema>;

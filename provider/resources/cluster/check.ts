@@ -5,13 +5,12 @@
  * another cloud.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { DeployServiceClient } from "../../../sdk";
+import { CLOUDS, CLOUD_PROVIDERS, type CloudProvider, type DeployServiceClient } from "../../../sdk";
 import type { Props } from "../../framework/define";
 import { apiClient } from "../../framework/credentials";
 import { closestName } from "../../framework/suggest";
 import { containsUnknown } from "../../framework/unknowns";
-import { CLOUD_NOUNS, CLUSTER_CLOUDS, type ClusterCloud } from "./facts";
-import { clusterActions, listCloudCredentials } from "./sdk-calls";
+import { listCloudCredentials } from "./sdk-calls";
 
 type Check = NonNullable<pulumi.dynamic.ResourceProvider["check"]>;
 type Failure = pulumi.dynamic.CheckFailure;
@@ -20,25 +19,25 @@ const changed = (olds: Props, news: Props, keys: string[]) => keys.some((k) => o
 const known = (...values: unknown[]) => values.every((v) => v !== undefined && !containsUnknown(v));
 
 /** The instance type's failure, when the cloud does not offer it in the region. */
-async function instanceTypeFailure(client: DeployServiceClient, cloud: ClusterCloud, region: string, wanted: string): Promise<Failure | undefined> {
-  const offered = (await clusterActions.instanceTypes(client, cloud, region)).map((t) => t.type);
+async function instanceTypeFailure(client: DeployServiceClient, cloud: CloudProvider, region: string, wanted: string): Promise<Failure | undefined> {
+  const offered = (await client.cloudCatalogues.instanceTypes(cloud, region)).map((t) => t.type);
   if (offered.includes(wanted)) return undefined;
   const close = closestName(wanted, offered);
   const hint = close !== undefined ? `did you mean "${close}"? ` : "";
   return {
     property: "instanceType",
-    reason: `${JSON.stringify(wanted)} is not offered by ${CLOUD_NOUNS[cloud]} in ${JSON.stringify(region)}: ${hint}getInstanceTypes({ cloudProvider: "${cloud}", region: "${region}" }) lists the ${offered.length} it offers`,
+    reason: `${JSON.stringify(wanted)} is not offered by ${CLOUDS[cloud].title} in ${JSON.stringify(region)}: ${hint}getInstanceTypes({ cloudProvider: "${cloud}", region: "${region}" }) lists the ${offered.length} it offers`,
   };
 }
 
 /** The credentials' failure, when they are no credentials of the cluster's cloud (they may be another cloud's). */
-async function credentialsFailure(client: DeployServiceClient, organizationId: string, cloud: ClusterCloud, id: string): Promise<Failure | undefined> {
+async function credentialsFailure(client: DeployServiceClient, organizationId: string, cloud: CloudProvider, id: string): Promise<Failure | undefined> {
   if ((await listCloudCredentials(client, organizationId, cloud)).some((c) => c.id === id)) return undefined;
-  for (const other of CLUSTER_CLOUDS) {
+  for (const other of CLOUD_PROVIDERS) {
     if (other === cloud || !(await listCloudCredentials(client, organizationId, other)).some((c) => c.id === id)) continue;
-    return { property: "credentialsId", reason: `${id} are ${CLOUD_NOUNS[other]} credentials, and the cluster runs on ${CLOUD_NOUNS[cloud]}: expected credentials of ${CLOUD_NOUNS[cloud]}` };
+    return { property: "credentialsId", reason: `${id} are ${CLOUDS[other].title} credentials, and the cluster runs on ${CLOUDS[cloud].title}: expected credentials of ${CLOUDS[cloud].title}` };
   }
-  return { property: "credentialsId", reason: `expected credentials of ${CLOUD_NOUNS[cloud]} in organization ${organizationId}, got ${id}, which it has none of` };
+  return { property: "credentialsId", reason: `expected credentials of ${CLOUDS[cloud].title} in organization ${organizationId}, got ${id}, which it has none of` };
 }
 
 /**
@@ -50,7 +49,7 @@ export function clusterCheck(schemaCheck: Check): Check {
     const checked = await schemaCheck(olds, news);
     if ((checked.failures ?? []).length > 0) return checked;
     const inputs = (checked.inputs ?? {}) as Props;
-    const cloud = inputs["cloudProvider"] as ClusterCloud;
+    const cloud = inputs["cloudProvider"] as CloudProvider;
     const [org, region, type, credentials] = ["organizationId", "region", "instanceType", "credentialsId"].map((k) => inputs[k]);
     const failures: Failure[] = [];
     const ask = (keys: string[]) => changed(olds, inputs, keys);

@@ -9,7 +9,6 @@ import { clusterDeployPart, clusterUpgradePart, deleteCluster } from "./parts";
 import { clusterCalls, type ClusterRecord } from "./sdk-calls";
 
 export { clusterSchema, type ClusterArgs, type ClusterComputed, type ClusterFeatureArgs, type ClusterInputs } from "./args";
-export { CLUSTER_CLOUDS, CLUSTER_KUBERNETES_MODES, type ClusterCloud } from "./facts";
 
 /** {@link ClusterComputed} read from a cluster's record: the resource's outputs, the lookup's members. */
 export const clusterComputed = computedOutputs<ClusterComputed>("status", "version", "isDefault");

@@ -4,24 +4,21 @@
  */
 import { isNotFound, type DeployServiceClient } from "../../../sdk";
 import { withPartProgress, type Part, type Props } from "../../framework/define";
-import { flushProgress } from "../../framework/progress";
 import type { ClusterInputs } from "./args";
-import { clusterActions, getClusterRecord, waitForCluster, type ClusterRecord } from "./sdk-calls";
+import { DEFAULT_CLUSTER_TIMEOUT_SECONDS } from "./facts";
+import { environmentsOn, waitForCluster, type ClusterRecord } from "./sdk-calls";
 
 type ClusterPart = Part<ClusterInputs, ClusterRecord>;
 
-/** States in which the cluster is already moving: the provider follows that run instead of starting another. */
-const BUSY = /(ING|_QUEUED|^QUEUED)$/;
+/** States in which the cluster is already moving (an edit starts a redeploy): the provider follows that run. */
+const BUSY = /(ING|QUEUED)$/;
 
 /** Deploys the cluster (unless a run is under way already) and waits until it is `DEPLOYED`. */
 async function deployAndWait(client: DeployServiceClient, inputs: ClusterInputs, id: string): Promise<void> {
-  try {
-    const state = String((await clusterActions.status(client, inputs.organizationId, id)).status);
-    if (!BUSY.test(state)) await clusterActions.deploy(client, inputs.organizationId, id);
-    await waitForCluster(client, inputs.organizationId, id, inputs.name, "DEPLOYED", inputs.timeoutSeconds);
-  } finally {
-    await flushProgress();
-  }
+  const before = await client.clusters.status(inputs.organizationId, id);
+  if (BUSY.test(before.status)) return waitForCluster(client, inputs.organizationId, id, inputs.name, "DEPLOYED", inputs.timeoutSeconds);
+  await client.clusters.deploy(inputs.organizationId, id);
+  await waitForCluster(client, inputs.organizationId, id, inputs.name, "DEPLOYED", inputs.timeoutSeconds, before);
 }
 
 /** Keys whose change alone deploys nothing: the wait limit, and the version (its upgrade is a deployment of its own). */
@@ -42,7 +39,7 @@ export const clusterDeployPart: ClusterPart = {
     } catch (e) {
       throw withPartProgress(e, { inputs: { deploy: false } });
     }
-    return { record: await getClusterRecord(client, inputs.organizationId, id) };
+    return { record: await client.clusters.get(inputs.organizationId, id) };
   },
 };
 
@@ -55,50 +52,42 @@ export const clusterUpgradePart: ClusterPart = {
   keys: ["kubernetesVersion"],
   async apply({ client, id, inputs, record }) {
     const wanted = inputs.kubernetesVersion;
-    const current = record?.version ?? (await getClusterRecord(client, inputs.organizationId, id)).version;
+    const current = record?.version ?? (await client.clusters.get(inputs.organizationId, id)).version;
     if (wanted === undefined || wanted === current) return;
-    const status = await clusterActions.status(client, inputs.organizationId, id);
-    const next = status.next_k8s_available_version;
+    const before = await client.clusters.status(inputs.organizationId, id);
+    const next = before.next_k8s_available_version;
     if (next !== wanted) {
       const offered = typeof next === "string" && next !== "" ? `only to ${next} next` : "to no newer version now";
       throw new Error(`kubernetesVersion: cluster "${inputs.name}" runs ${String(current)} and the service upgrades it ${offered}, not to ${wanted}: upgrade one minor version at a time`);
     }
-    try {
-      await clusterActions.upgrade(client, id);
-      await waitForCluster(client, inputs.organizationId, id, inputs.name, "DEPLOYED", inputs.timeoutSeconds);
-    } finally {
-      await flushProgress();
-    }
-    return { record: await getClusterRecord(client, inputs.organizationId, id) };
+    await client.clusters.upgrade(id);
+    await waitForCluster(client, inputs.organizationId, id, inputs.name, "DEPLOYED", inputs.timeoutSeconds, before);
+    return { record: await client.clusters.get(inputs.organizationId, id) };
   },
 };
 
 /**
  * Deletes a cluster: refused, before any change, while environments run on it (naming them); otherwise stopped,
- * deleted, and waited for until the service lists it no more, for at most `timeoutSeconds`.
+ * deleted, and waited for until the service lists it no more, each wait for at most `timeoutSeconds`.
  */
 export async function deleteCluster(client: DeployServiceClient, id: string, props: Props): Promise<void> {
   const organizationId = String(props["organizationId"] ?? "");
   const name = String(props["name"] ?? id);
-  const timeoutSeconds = typeof props["timeoutSeconds"] === "number" ? props["timeoutSeconds"] : 3600;
-  const started = Date.now();
-  const environments = await clusterActions.environments(client, id).catch((e: unknown) => (isNotFound(e) ? null : Promise.reject(e)));
-  if (environments === null) return;
+  const timeoutSeconds = typeof props["timeoutSeconds"] === "number" ? props["timeoutSeconds"] : DEFAULT_CLUSTER_TIMEOUT_SECONDS;
+  const environments = await environmentsOn(client, organizationId, id);
   if (environments.length > 0) {
     throw new Error(`cluster "${name}" (${id}) still runs ${environments.length} environment(s): ${environments.map((n) => JSON.stringify(n)).join(", ")}; delete them or move them to another cluster first`);
   }
   try {
-    const state = String((await clusterActions.status(client, organizationId, id)).status);
-    if (state !== "STOPPED") {
-      await clusterActions.stop(client, organizationId, id);
-      await waitForCluster(client, organizationId, id, name, "STOPPED", timeoutSeconds);
+    const before = await client.clusters.status(organizationId, id);
+    if (before.status !== "STOPPED") {
+      await client.clusters.stop(organizationId, id);
+      await waitForCluster(client, organizationId, id, name, "STOPPED", timeoutSeconds, before);
     }
-    await clusterActions.delete(client, organizationId, id);
-    await clusterActions.waitUntilGone(client, organizationId, id, name, Math.max(1, timeoutSeconds - Math.floor((Date.now() - started) / 1000)));
+    await client.clusters.delete(organizationId, id);
+    await waitForCluster(client, organizationId, id, name, "DELETED", timeoutSeconds);
   } catch (e) {
     if (isNotFound(e)) return;
     throw e;
-  } finally {
-    await flushProgress();
   }
 }
