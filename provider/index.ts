@@ -102,5 +102,12 @@ export {
   AwsCredentials, GcpCredentials, ScalewayCredentials, AzureCredentials, OnPremiseCredentials, type CloudCredentialsArgs,
   type AwsCredentialsArgs, type GcpCredentialsArgs, type ScalewayCredentialsArgs, type AzureCredentialsArgs, type OnPremiseCredentialsArgs,
 } from "./resources/cloud-credentials";
+export {
+  getCredentials, getCredentialsOutput, type GetCredentialsArgs, type GetCredentialsOutputArgs, type CredentialsResult,
+  getInstanceTypes, getInstanceTypesOutput, type GetInstanceTypesArgs, type GetInstanceTypesOutputArgs, type InstanceTypesResult, type InstanceTypeResult,
+  getClusterFeatures, getClusterFeaturesOutput, type GetClusterFeaturesArgs, type GetClusterFeaturesOutputArgs, type ClusterFeaturesResult,
+  type ClusterFeatureResult, getOrganizationCost, getOrganizationCostOutput, type GetOrganizationCostArgs, type GetOrganizationCostOutputArgs,
+  type OrganizationCostResult,
+} from "./lookups/index";
 export { type AdoptArgs, type AdoptableArgs, ENV_ADOPT } from "./framework/adoption";
 export { builtInVariableKey, type BuiltInServiceType } from "./built-in-keys";

@@ -24,3 +24,4 @@ export * from "./variable";
 export * from "./secret";
 export * from "./custom-domain";
 export * from "./team";
+export * from "./clouds";
