@@ -13,6 +13,8 @@ import { containerRegistryProvider } from "../../../provider/resources/container
 import { jobAdvancedSettingsProvider } from "../../../provider/resources/job-advanced-settings";
 import { jobProvider } from "../../../provider/resources/job/index";
 import { environmentDeploymentProvider } from "../../../provider/resources/environment-deployment";
+import { clusterProvider } from "../../../provider/resources/cluster/index";
+import { awsCredentialsProvider, gcpCredentialsProvider, scalewayCredentialsProvider } from "../../../provider/resources/cloud-credentials";
 import { clearRequests, requests, useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
@@ -30,6 +32,9 @@ const containerIn: Props = { environmentId: "e-1", name: "web", registryId: "r-1
 const imageSource = { image: { registryId: "r-1", imageName: "acme/report", tag: "1.0" } };
 const cronJob: Props = { environmentId: "e-1", name: "nightly", source: imageSource, schedule: { cron: { expression: "0 3 * * *" } } };
 const envDeploy: Props = { environmentId: "e-1" };
+const clusterIn: Props = { organizationId: "org-1", cloudProvider: "AWS", credentialsId: "cred-1", name: "prod", region: "eu-west-3" };
+const awsKeys: Props = { organizationId: "org-1", name: "prod", accessKeyId: "AKIAEXAMPLE", secretAccessKey: "wJalrXUtnFEMIEXAMPLEKEY" };
+const scaleway: Props = { organizationId: "org-1", name: "scw", scalewayAccessKey: "SCWKEY", scalewaySecretKey: "s3cr3t-value", scalewayProjectId: "p", scalewayOrganizationId: "o" };
 const cron = (extra: Props): Props => ({ ...cronJob, schedule: { cron: { expression: "0 3 * * *", ...extra } } });
 const image = (extra: Props): Props => ({ ...cronJob, source: { image: { ...imageSource.image, ...extra } } });
 const repo = (extra: Props): Props => ({ ...application, gitRepository: { url: "https://github.com/acme/api.git", ...extra } });
@@ -242,6 +247,23 @@ const cases: Case[] = [
   ["environment deployment pinning a job to nothing", environmentDeploymentProvider, { ...envDeploy, services: { jobs: { "j-1": {} } } }, "services.jobs", "got neither"],
   ["environment deployment pinning a database", environmentDeploymentProvider, { ...envDeploy, services: { databases: { "d-1": "x" } } }, "services.databases", "not an input"],
   ["environment deployment of a misspelt key", environmentDeploymentProvider, { ...envDeploy, trigger: { a: "b" } }, "trigger", 'did you mean "triggers"?'],
+
+  // Clusters and their cloud credentials: node counts, disks, clouds and key pairs before any call.
+  ["cluster with more min than max nodes", clusterProvider, { ...clusterIn, minRunningNodes: 4, maxRunningNodes: 2 }, "minRunningNodes", "at most maxRunningNodes (2)"],
+  ["cluster with 0 nodes", clusterProvider, { ...clusterIn, minRunningNodes: 0 }, "minRunningNodes", ">= 1"],
+  ["cluster disk below the AWS bound", clusterProvider, { ...clusterIn, diskSize: 5 }, "diskSize", "20 to 1000 GB on AWS"],
+  ["cluster disk above the Scaleway bound", clusterProvider, { ...clusterIn, cloudProvider: "SCW", region: "fr-par", diskSize: 600 }, "diskSize", "20 to 500 GB on SCW"],
+  ["cluster disk IOPS on GCP", clusterProvider, { ...clusterIn, cloudProvider: "GCP", region: "europe-west1", diskIops: 4000 }, "diskIops", "AWS node disks only"],
+  ["cluster disk IOPS below its bound", clusterProvider, { ...clusterIn, diskIops: 100 }, "diskIops", ">= 3000"],
+  ["cluster on an unknown cloud", clusterProvider, { ...clusterIn, cloudProvider: "DO" }, "cloudProvider", "AWS"],
+  ["cluster without credentials", clusterProvider, { ...clusterIn, credentialsId: undefined }, "credentialsId", "required"],
+  ["cluster waiting 0 s", clusterProvider, { ...clusterIn, timeoutSeconds: 0 }, "timeoutSeconds", ">= 1"],
+  ["cluster with the service's node spelling", clusterProvider, { ...clusterIn, min_running_nodes: 1 }, "min_running_nodes", 'did you mean "minRunningNodes"?'],
+  ["AWS credentials with a key pair and a role", awsCredentialsProvider, { ...awsKeys, roleArn: "arn:aws:iam::1:role/x" }, "roleArn", "not both"],
+  ["AWS credentials with neither key pair nor role", awsCredentialsProvider, { organizationId: "org-1", name: "prod" }, "roleArn", "required"],
+  ["AWS credentials with half a key pair", awsCredentialsProvider, { ...awsKeys, secretAccessKey: undefined }, "secretAccessKey", "other half"],
+  ["Scaleway credentials without the secret key", scalewayCredentialsProvider, { ...scaleway, scalewaySecretKey: undefined }, "scalewaySecretKey", "required"],
+  ["GCP credentials with an empty key", gcpCredentialsProvider, { organizationId: "org-1", name: "gcp", gcpCredentials: "" }, "gcpCredentials", ">= 1"],
 ];
 
 const fx = useFixture();
@@ -270,6 +292,9 @@ describe("invalid inputs are rejected by check, naming the field", () => {
     const app = await applicationProvider.check!({}, { ...application, secrets: { K: 987654321 } });
     expect(JSON.stringify(app.failures)).toContain("secrets.K");
     expect(JSON.stringify(app.failures)).not.toContain("987654321");
+    const aws = await awsCredentialsProvider.check!({}, { ...awsKeys, secretAccessKey: 55555555, name: "" });
+    expect(JSON.stringify(aws.failures)).toContain("secretAccessKey");
+    expect(JSON.stringify(aws.failures)).not.toContain("55555555");
   });
 
   it("sent no request to the service", async () => {
