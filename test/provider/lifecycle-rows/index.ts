@@ -7,5 +7,6 @@ import { rows as customDomainRows } from "./custom-domains";
 import { rows as groupRows } from "./groups";
 import { rows as variableRows } from "./variables";
 import { rows as teamRows } from "./team";
+import { rows as clusterRows } from "./clusters";
 
-export const extraLifecycleRows: LifecycleRow[] = [...advancedSettingsRows, ...customDomainRows, ...groupRows, ...variableRows, ...teamRows];
+export const extraLifecycleRows: LifecycleRow[] = [...advancedSettingsRows, ...customDomainRows, ...groupRows, ...variableRows, ...teamRows, ...clusterRows];
