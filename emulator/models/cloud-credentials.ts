@@ -10,7 +10,6 @@ import type { CredentialsParts } from "../schemas/cloud-credentials";
 import { baseFields, touch, type BaseRec, type ModelContext } from "./records";
 import { base, str } from "./record-forms";
 import { slice, type StateHolder } from "./slice";
-import type { onPremiseSlice } from "./organization";
 
 /** The clouds credentials are for (`ON_PREMISE`: an on-premise cluster's). */
 export type CredentialsCloud = "AWS" | "GCP" | "SCW" | "AZURE" | "ON_PREMISE";
@@ -85,7 +84,8 @@ export function presentCredentials(rec: CloudCredentialsRec): Record<string, unk
  * table, keeping their ids; the old collection is left empty.
  */
 export function adoptLegacyOnPremise(holder: StateHolder, createdAt: string): void {
-  const state = holder.state as { onPremiseCredentials?: ReturnType<typeof onPremiseSlice.of>; cloudCredentials?: Map<string, CloudCredentialsRec> };
+  type Legacy = Map<string, { id: string; organization_id: string; name: string }>;
+  const state = holder.state as { onPremiseCredentials?: Legacy; cloudCredentials?: Map<string, CloudCredentialsRec> };
   const old = state.onPremiseCredentials;
   if (!old || old.size === 0 || !state.cloudCredentials) return;
   for (const o of old.values()) {

@@ -2,7 +2,6 @@ import { touch, type BaseRec, type ModelContext } from "./records";
 import { z } from "zod";
 import { base, str } from "./record-forms";
 import { slice } from "./slice";
-import { clustersMonthlyCents } from "./cluster-lifecycle";
 
 /** An API token of the organization (the seeded ones have no id: only tokens made through the API do). */
 export interface TokenRec {
@@ -79,9 +78,3 @@ export interface OnPremiseCredentialsRec {
 
 /** The onPremiseCredentials of the state (see `slice.ts`). */
 export const onPremiseSlice = slice<OnPremiseCredentialsRec>().keyed("onPremiseCredentials", z.looseObject({ id: str, organization_id: str, name: str }));
-
-/** What the organization costs this month, in cents: each running cluster (see `cluster-lifecycle.ts`) and each service by its kind's price. */
-export function currentCostCents(m: ModelContext): number {
-  const store = m.world.store;
-  return clustersMonthlyCents(m) + store.servicesWithKind().reduce((sum, [kind]) => sum + kind.monthlyCostCents, 0);
-}

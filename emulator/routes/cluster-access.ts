@@ -2,7 +2,7 @@ import { z } from "zod";
 import { kubeconfigOf } from "../models/kubeconfig";
 import { clusterStatusResponse } from "../schemas/organization";
 import { kubeconfigQuery } from "../schemas/team";
-import { clusterStatus } from "./clusters";
+import { clusterStatus } from "./cluster-present";
 import { needCluster, needOrg } from "./lookup";
 import { route, type Route } from "./types";
 
@@ -13,7 +13,7 @@ export const clusterAccessRoutes: Route[] = [
     response: clusterStatusResponse,
     handler: (ctx) => {
       needOrg(ctx);
-      return clusterStatus(needCluster(ctx));
+      return clusterStatus(ctx, needCluster(ctx));
     },
   }),
   route({

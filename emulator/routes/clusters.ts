@@ -1,47 +1,52 @@
 import { randomBytes } from "node:crypto";
-import { badRequest } from "../server/errors";
-import { clusterDetails, upgradeCluster, type ClusterRec } from "../models/clusters";
+import { deleteCluster, deployCluster, redeployIfRunning } from "../models/cluster-lifecycle";
+import { createCluster, editCluster } from "../models/cluster-spec";
+import { upgradeCluster } from "../models/clusters";
 import { iso } from "../models/records";
+import { clusterRequest, type ClusterRequest } from "../schemas/clusters";
 import { listOf } from "../schemas/common";
 import {
-  argoCdMappingResponse, clusterResponse, clusterStatusResponse, clusterTokenResponse, commitResponse,
-  gitAuthProviderResponse, instanceTypeResponse,
+  argoCdMappingResponse, clusterResponse, clusterStatusResponse, clusterTokenResponse, commitResponse, gitAuthProviderResponse,
 } from "../schemas/organization";
+import { clusterStatus, presentCluster } from "./cluster-present";
 import { needCluster, needOrg } from "./lookup";
-import { param, route, type Route } from "./types";
+import { route, type Route } from "./types";
 
-function present(c: ClusterRec): Record<string, unknown> {
-  return {
-    id: c.id, created_at: c.created_at, updated_at: c.updated_at, organization: { id: c.organization_id },
-    name: c.name, region: c.region, cloud_provider: "AWS", min_running_nodes: 1, max_running_nodes: 3, disk_size: 50,
-    instance_type: "t3a.large", kubernetes: "MANAGED", cpu: 4000, memory: 8192, estimated_cloud_provider_cost: 120,
-    status: "DEPLOYED", has_access: true, version: c.version, is_default: c.is_default, is_demo: false, production: false,
-    ssh_keys: [], features: [], deployment_status: "UP_TO_DATE", ...clusterDetails(c),
-    labels_groups: (c.labels_groups ?? []).map((id) => ({ id })),
-  };
-}
+const CLUSTER = "/organization/{organizationId}/cluster";
 
-/** A cluster's status (the upgrade's answer and the status read). */
-export function clusterStatus(c: ClusterRec): Record<string, unknown> {
-  return {
-    cluster_id: c.id, status: "DEPLOYED", is_deployed: true, reason: "UNSPECIFIED",
-    next_k8s_available_version: c.next_version, last_execution_id: c.last_execution_id,
-    cluster_lock: null, last_deployment_date: c.last_deployment_date,
-  };
-}
-
-const SCALEWAY_ZONES = ["fr-par-1", "fr-par-2", "fr-par-3", "nl-ams-1", "nl-ams-2", "nl-ams-3", "pl-waw-1", "pl-waw-2", "pl-waw-3"];
-const SCALEWAY_TYPES: Array<[string, number, number, string]> = [
-  ["DEV1-L", 4, 8, "0.4"], ["DEV1-XL", 4, 12, "0.5"], ["GP1-XS", 4, 16, "0.5"], ["GP1-S", 8, 32, "0.8"], ["PRO2-S", 8, 32, "1.5"],
-];
-
-/** Clusters, their token and upgrade, and the remaining organization-level reads of the published table. */
+/**
+ * Clusters (list, create, edit, delete: a delete runs on the clock, refused while environments run on it), their
+ * upgrade and token, and the remaining organization-level reads of the published table.
+ */
 export const clusterRoutes: Route[] = [
   route({
-    method: "GET", path: "/organization/{organizationId}/cluster", access: "read", status: 200, summary: "List clusters", response: listOf(clusterResponse),
+    method: "GET", path: CLUSTER, access: "read", status: 200, summary: "List clusters", response: listOf(clusterResponse),
     handler: (ctx) => {
       needOrg(ctx);
-      return { results: ctx.world.store.state.clusters.map(present) };
+      return { results: ctx.world.store.state.clusters.map((c) => presentCluster(ctx, c)) };
+    },
+  }),
+  route({
+    method: "POST", path: CLUSTER, access: "write", status: 201, request: clusterRequest, response: clusterResponse,
+    summary: "Create a cluster (READY, never deployed, until POST .../deploy)",
+    handler: (ctx) => presentCluster(ctx, createCluster(ctx, needOrg(ctx).id, ctx.body as ClusterRequest)),
+  }),
+  route({
+    method: "PUT", path: `${CLUSTER}/{clusterId}`, access: "write", status: 200, request: clusterRequest, response: clusterResponse,
+    summary: "Edit a cluster (the full request again; new node counts, instance type or disk size redeploy a running cluster)",
+    handler: (ctx) => {
+      needOrg(ctx);
+      const c = needCluster(ctx);
+      if (editCluster(ctx, c, ctx.body as ClusterRequest)) redeployIfRunning(ctx, c);
+      return presentCluster(ctx, c);
+    },
+  }),
+  route({
+    method: "DELETE", path: `${CLUSTER}/{clusterId}`, access: "write", status: 204,
+    summary: "Delete a cluster (DELETE_QUEUED, DELETING, then gone; refused while environments run on it)",
+    handler: (ctx) => {
+      needOrg(ctx);
+      deleteCluster(ctx, needCluster(ctx));
     },
   }),
   route({
@@ -50,7 +55,8 @@ export const clusterRoutes: Route[] = [
     handler: (ctx) => {
       const c = needCluster(ctx);
       upgradeCluster(ctx, c);
-      return clusterStatus(c);
+      if (c.spec) deployCluster(ctx, c); // a cluster made through the API rolls the new version out on the clock
+      return clusterStatus(ctx, c);
     },
   }),
   route({
@@ -110,20 +116,6 @@ export const clusterRoutes: Route[] = [
     handler: (ctx) => {
       needOrg(ctx);
       return { results: ["GITHUB", "GITLAB", "BITBUCKET"].map((name, i) => ({ id: `${i + 1}`, name, owner: "emulator-bot", use_bot: true })) };
-    },
-  }),
-  route({
-    method: "GET", path: "/scaleway/instanceType/{zone}", access: "read", status: 200, summary: "Instance types of a zone", response: listOf(instanceTypeResponse),
-    handler: (ctx) => {
-      const zone = param(ctx, "zone");
-      if (!SCALEWAY_ZONES.includes(zone)) throw badRequest("zone", `unknown zone '${zone}' (expected one of ${SCALEWAY_ZONES.join(", ")})`);
-      return {
-        results: SCALEWAY_TYPES.map(([type, cpu, ram, bw]) => ({
-          type, name: type.toLowerCase(), cpu, ram_in_gb: ram, bandwidth_in_gbps: bw, bandwidth_guarantee: "false", architecture: "AMD64",
-          gpu_info: { count: 0, name: "", manufacturer: "", memory_in_mib: "0" },
-          attributes: { instance_category: type.split("-")[0] as string, instance_generation: 1, instance_family: type.split("-")[0] as string, instance_size: type.split("-")[1] as string, meets_resource_reqs: cpu >= 4 },
-        })),
-      };
     },
   }),
 ];

@@ -2,6 +2,9 @@ import { apiTokenRoutes } from "./api-tokens";
 import { applicationRoutes } from "./applications";
 import { clusterAccessRoutes } from "./cluster-access";
 import { cloudCredentialsRoutes } from "./cloud-credentials";
+import { clusterActionRoutes } from "./cluster-actions";
+import { clusterCatalogueRoutes } from "./cluster-catalogue";
+import { clusterSettingsRoutes } from "./cluster-settings";
 import { clusterRoutes } from "./clusters";
 import { containerRegistryRoutes } from "./container-registries";
 import { containerRoutes } from "./containers";
@@ -25,6 +28,7 @@ import { ownerValueRoutes } from "./variables";
 export const allRoutes: Route[] = [
   ...organizationRoutes, ...projectRoutes, ...environmentRoutes, ...applicationRoutes, ...databaseRoutes, ...containerRoutes,
   ...jobRoutes, ...containerRegistryRoutes, ...gitTokenRoutes, ...webhookRoutes, ...stageRoutes, ...clusterRoutes, ...cloudCredentialsRoutes,
+  ...clusterActionRoutes, ...clusterSettingsRoutes, ...clusterCatalogueRoutes,
   ...groupRoutes, ...customDomainRoutes,
   ...ownerValueRoutes, ...variableApiRoutes,
   ...memberRoutes, ...apiTokenRoutes, ...customRoleRoutes, ...clusterAccessRoutes,

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { currentCostCents, editOrganization, type OrganizationRec } from "../models/organization";
+import { currentCostCents } from "../models/cost";
+import { editOrganization, type OrganizationRec } from "../models/organization";
 import { availableRoles } from "../models/roles";
 import { listOf } from "../schemas/common";
 import { organizationResponse, serviceLightResponse, currentCostResponse } from "../schemas/organization";

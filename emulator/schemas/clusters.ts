@@ -46,9 +46,12 @@ export const cloudProviderInfoRequest = z.object({
   region: z.string().optional(),
 });
 
+/** A parsed cloud provider info request. */
+export type CloudProviderInfoRequest = z.output<typeof cloudProviderInfoRequest>;
+
 /** The cloud provider info of a cluster. */
 export const cloudProviderInfoResponse = z.object({
-  cloud_provider: z.string(), credentials: z.object({ id: z.string(), name: z.string() }), region: z.string(),
+  cloud_provider: z.string(), credentials: z.object({ id: z.string(), name: z.string() }).optional(), region: z.string(),
 });
 
 const route = z.object({ destination: nonEmpty, target: nonEmpty, description: z.string() });
@@ -66,10 +69,13 @@ export const dnsProviderRequest = z.object({
     z.object({ provider: z.literal("CLOUDFLARE"), domain: nonEmpty, email: z.email(), api_token: nonEmpty, proxied: z.boolean().default(false) }),
     z.object({
       provider: z.literal("ROUTE53"), domain: nonEmpty, aws_region: nonEmpty, hosted_zone_id: z.string().nullish(),
-      credentials: looseObject,
+      credentials: z.object({ type: z.literal("STATIC"), aws_access_key_id: nonEmpty, aws_secret_access_key: nonEmpty }),
     }),
   ]),
 });
+
+/** A parsed DNS provider request. */
+export type DnsProviderRequest = z.output<typeof dnsProviderRequest>;
 
 /** A cluster's DNS provider. */
 export const dnsProviderResponse = z.object({ dns_provider: z.object({ provider: z.string(), domain: z.string() }).loose() });

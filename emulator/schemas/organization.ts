@@ -14,10 +14,11 @@ export const clusterResponse = baseResponse.extend({
   organization: referenceObject, name: z.string(), description: z.string(), region: z.string(), cloud_provider: z.string(),
   version: z.string(), status: z.string(), is_default: z.boolean(),
   min_running_nodes: z.number().int(), max_running_nodes: z.number().int(),
-  disk_size: z.number().int(), disk_iops: z.number().int(), disk_throughput: z.number().int(),
+  disk_size: z.number().int(), disk_iops: z.number().int().optional(), disk_throughput: z.number().int().optional(),
   instance_type: z.string(), kubernetes: z.string(), cpu: z.number().int(), memory: z.number().int(),
   metrics_parameters: z.object({ enabled: z.boolean(), configuration: looseObject }),
-  infrastructure_outputs: z.object({ kind: z.string(), cluster_name: z.string(), cluster_oidc_issuer: z.string() }).loose(),
+  infrastructure_outputs: z.object({ kind: z.string(), cluster_name: z.string() }).loose().optional(),
+  deployment_status: z.enum(["NEVER_DEPLOYED", "OUT_OF_DATE", "UP_TO_DATE"]), features: z.array(looseObject), production: z.boolean(),
   infrastructure_charts_parameters: looseObject,
   labels_groups: z.array(z.object({ id: z.string() })),
   secret_manager_accesses: z.array(z.object({
@@ -63,12 +64,6 @@ export const gitAuthProviderResponse = z.object({ id: z.string(), name: z.string
 export const commitResponse = z.object({
   created_at: z.string(), git_commit_id: z.string(), tag: z.string(), message: z.string(), author_name: z.string(),
   author_avatar_url: z.string(), commit_page_url: z.string(),
-});
-
-/** Instance type. */
-export const instanceTypeResponse = z.object({
-  type: z.string(), name: z.string(), cpu: z.number().int(), ram_in_gb: z.number().int(), bandwidth_in_gbps: z.string(),
-  bandwidth_guarantee: z.string(), architecture: z.string(),
 });
 
 /** Argo CD instance mapping of an agent cluster. */

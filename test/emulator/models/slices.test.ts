@@ -11,7 +11,7 @@ import { newSeedInfo, seedState } from "../../../emulator/persistence/seed";
 const DATA_FILE_ORDER = [
   "organization", "clusters", "tokens", "projects", "environments", "applications", "databases", "containers", "jobs",
   "variables", "gitTokens", "containerRegistries", "webhooks", "stages", "logs", "onPremiseCredentials", "annotationsGroups",
-  "labelsGroups", "customDomains", "members", "invitations", "customRoles", "clusterCredentials",
+  "labelsGroups", "customDomains", "members", "invitations", "customRoles", "clusterCredentials", "cloudCredentials",
 ];
 
 describe("the slices of the state", () => {

@@ -100,6 +100,22 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     [`PUT /${owner}/{${owner}Id}/customDomain/{customDomainId}`, { domain: "probe.example.com", generate_certificate: true }],
   ])),
   ...teamSampleBodies(PROBE_REGISTRY),
+  ...Object.fromEntries(["POST /organization/{organizationId}/cluster", "PUT /organization/{organizationId}/cluster/{clusterId}"].map((k) => [
+    k, { name: "probe", region: "eu-west-3", cloud_provider: "AWS", cloud_provider_credentials: { credentials: { id: PROBE_REGISTRY } } },
+  ])),
+  "PUT /organization/{organizationId}/cluster/{clusterId}/advancedSettings": { "loki.log_retention_in_week": 4 },
+  "POST /organization/{organizationId}/cluster/{clusterId}/cloudProviderInfo": { credentials: { id: PROBE_REGISTRY } },
+  "PUT /organization/{organizationId}/cluster/{clusterId}/routingTable": { routes: [] },
+  "PUT /cluster/{clusterId}/dnsProvider": { dns_provider: { provider: "QOVERY", domain: "probe.example.com" } },
+  ...Object.fromEntries(["aws", "gcp", "scaleway", "azure"].flatMap((cloud) => {
+    const body = {
+      aws: { type: "AWS_STATIC", name: "probe", access_key_id: "AKIA", secret_access_key: "s" },
+      gcp: { name: "probe", gcp_credentials: "{}" },
+      scaleway: { name: "probe", scaleway_access_key: "a", scaleway_secret_key: "s", scaleway_project_id: "p", scaleway_organization_id: "o" },
+      azure: { name: "probe", azure_subscription_id: "s", azure_tenant_id: "t" },
+    }[cloud];
+    return [[`POST /organization/{organizationId}/${cloud}/credentials`, body], [`PUT /organization/{organizationId}/${cloud}/credentials/{credentialsId}`, body]];
+  })),
 };
 
 const key = (r: Pick<Route, "method" | "path">) => `${r.method} ${r.path}`;
@@ -174,7 +190,7 @@ beforeAll(async () => {
     organizationId: c.org, projectId: project.id, environmentId: env.id, applicationId: app.id, databaseId: db.id,
     environmentVariableId: variable.id, secretId: secret.id, gitTokenId: gitToken.id, webhookId: webhook.id,
     deploymentStageId: (stages[0] as { id: string }).id, stageId: second.id, serviceId: app.id,
-    clusterId: c.emu.ids.clusterIds[0], credentialsId: credentials.id, zone: "fr-par-1",
+    clusterId: c.emu.ids.clusterIds[0], credentialsId: credentials.id, zone: "fr-par-1", region: "eu-west-3",
     annotationsGroupId: annotations.id, labelsGroupId: labels.id, containerRegistryId: registry.id, containerId: container.id, jobId: job.id,
     variableId: variable.id, customDomainId: customDomain.id,
   });
