@@ -9,11 +9,13 @@ type Method = "GET" | "POST" | "PUT" | "DELETE";
 export type ClusterCall = [call: string, run: (c: DeployServiceClient) => Promise<unknown>, method: Method, url: string, body: unknown, answer: unknown];
 
 const ORG = "o1";
+/** Ids of records a request names (the reference wants uuids there). */
+export const IDS = { cluster: "3f1c2d4e-0000-4000-8000-000000000001", credentials: "6a0e7a9c-0000-4000-8000-00000000000c", feature: "6a0e7a9c-0000-4000-8000-00000000000f", labels: "6a0e7a9c-0000-4000-8000-00000000000b" };
 const list = (...items: unknown[]) => ({ results: items });
 export const cluster = { id: "c1", name: "prod", region: "eu-west-3", cloud_provider: "AWS", organization: { id: ORG } };
 export const clusterStatus = { cluster_id: "c1", status: "DEPLOYED", is_deployed: true, reason: "UNSPECIFIED", next_k8s_available_version: "1.31" };
 const creds = (object_type: string) => ({ id: "k1", name: "ops", object_type });
-const info = { cloud_provider: "AWS", credentials: { id: "k1", name: "ops" }, region: "eu-west-3" };
+const info = { cloud_provider: "AWS", credentials: { id: IDS.credentials, name: "ops" }, region: "eu-west-3" };
 const routes = { routes: [{ destination: "10.0.0.0/16", target: "vpc-peer", description: "peering" }] };
 const dns = { dns_provider: { provider: "QOVERY", domain: "example.com" } };
 const instanceType = { type: "T3A_LARGE", name: "t3a.large", cpu: 2, ram_in_gb: 8, bandwidth_in_gbps: "5", bandwidth_guarantee: "UpTo" };
@@ -22,10 +24,10 @@ const feature = { id: "f1", title: "Static IP", value_type: "BOOLEAN", is_value_
 /** A cluster create's body: node counts, disk, instance type, features, metrics, charts, KEDA, labels groups. */
 export const clusterRequest = {
   name: "prod", region: "eu-west-3", cloud_provider: "AWS" as const, description: "main",
-  cloud_provider_credentials: { cloud_provider: "AWS" as const, credentials: { id: "k1", name: "ops" }, region: "eu-west-3" },
+  cloud_provider_credentials: { cloud_provider: "AWS" as const, credentials: { id: IDS.credentials, name: "ops" }, region: "eu-west-3" },
   kubernetes: "MANAGED" as const, instance_type: "T3A_LARGE", disk_size: 50, disk_iops: 3000, disk_throughput: 125,
   min_running_nodes: 3, max_running_nodes: 5, production: true, ssh_keys: ["ssh-ed25519 AAAA"],
-  features: [{ id: "f1", value: true }], keda: { enabled: true }, labels_groups: [{ id: "l1" }],
+  features: [{ id: IDS.feature, value: true }], keda: { enabled: true }, labels_groups: [{ id: IDS.labels }],
   metrics_parameters: { enabled: true, configuration: { kind: "MANAGED_BY_QOVERY" as const, resource_profile: "NORMAL" as const } },
   infrastructure_charts_parameters: { nginx_parameters: { replica_count: 2 }, cert_manager_parameters: { kubernetes_namespace: "cert-manager" } },
 };
@@ -72,7 +74,7 @@ const at = `/organization/${ORG}/cluster`;
 /** Every call, with what it must send. */
 export const CLUSTER_CALLS: ClusterCall[] = [
   ["clusters.list", (c) => c.clusters.list(ORG), "GET", at, undefined, list(cluster)],
-  ["clusters.get", (c) => c.clusters.get(ORG, "c1"), "GET", at, undefined, list(cluster)],
+  ["clusters.get", (c) => c.clusters.get(ORG, IDS.cluster), "GET", at, undefined, list({ ...cluster, id: IDS.cluster })],
   ["clusters.create", (c) => c.clusters.create(ORG, clusterRequest), "POST", at, clusterRequest, cluster],
   ["clusters.update", (c) => c.clusters.update(ORG, "c1", clusterRequest), "PUT", `${at}/c1`, clusterRequest, cluster],
   ["clusters.delete", (c) => c.clusters.delete(ORG, "c1"), "DELETE", `${at}/c1`, undefined, undefined],
