@@ -3,9 +3,9 @@ import { applicationProvider } from "../../../provider/resources/application/ind
 
 type Props = Record<string, unknown>;
 
-/** Runs the provider's `check` on `inputs`, expects no failure and answers the checked inputs. */
-export async function checkedInputs(provider: pulumi.dynamic.ResourceProvider, inputs: Props): Promise<Props> {
-  const result = await provider.check!({}, inputs);
+/** Runs the provider's `check` on `inputs` (with the stored `olds`, as the engine gives them), expects no failure and answers the checked inputs. */
+export async function checkedInputs(provider: pulumi.dynamic.ResourceProvider, inputs: Props, olds: Props = {}): Promise<Props> {
+  const result = await provider.check!(olds, inputs);
   expect(result.failures ?? []).toEqual([]);
   return result.inputs as Props;
 }
