@@ -8,7 +8,7 @@ import { z } from "zod";
 import { argsSchema } from "../framework/args";
 import { storedSecret } from "../framework/common";
 import { defineResource, type Props } from "../framework/define";
-import { field } from "../framework/fields";
+import { field, metaOf } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
@@ -29,17 +29,21 @@ const base = { organizationId: field(idInput(), { parent: "organization" }), nam
 const secret = () => field(z.string().min(1), { secret: true });
 
 /**
- * One cloud's credentials family: the service never answers what a credential holds after create, so every field
- * but the name is kept from the state (a secret as changed outside when the record's `updated_at` moved). Each
- * change updates in place (`PUT`); only another organization replaces them.
+ * One cloud's credentials family: the service never answers a secret (kept from the state, as changed outside when
+ * the record's `updated_at` moved), and what else it does not answer is kept from the state too. Each change
+ * updates in place (`PUT`); only another organization replaces them.
  */
 function credentialsFamily<S extends z.ZodObject>(kind: string, cloud: CloudProvider, noun: string, schema: S, toWire?: (inputs: z.output<S>, derived: Props) => Props) {
   const held = Object.keys(schema.shape).filter((k) => k !== "name" && k !== "organizationId");
+  const secrets = new Set(held.filter((k) => metaOf(schema.shape[k]).secret === true));
   return defineResource({
     kind, noun, schema,
     fromWire: (record: { id: string; updated_at?: string | null }, previous, derived) => {
       const kept: Props = {};
-      for (const k of held) kept[k] = typeof previous[k] === "string" ? storedSecret(record, previous, k) : previous[k];
+      for (const k of held) {
+        if (derived[k] !== undefined && !secrets.has(k)) continue;
+        kept[k] = typeof previous[k] === "string" && secrets.has(k) ? storedSecret(record, previous, k) : previous[k];
+      }
       return { ...derived, ...kept };
     },
     ...(toWire ? { toWire: (inputs: z.output<S>, _purpose: "create" | "update", derived: Props) => toWire(inputs, derived) } : {}),
