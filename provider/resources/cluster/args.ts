@@ -136,8 +136,8 @@ export const clusterSchema = argsSchema<ClusterArgs>()(z
     sshKeys: z.array(z.string().min(1)).default([]),
     metricsParameters: field(z.record(z.string(), z.any()).optional(), { computed: true }),
     infrastructureChartsParameters: field(z.record(z.string(), z.any()).optional(), { computed: true }),
-    eventScalerEnabled: field(z.boolean().default(false), { wire: false }),
-    kubernetesVersion: field(z.string().min(1).optional(), { wire: false, computed: true }),
+    eventScalerEnabled: field(z.boolean().default(false), { wire: false, readAs: "keda.enabled" }),
+    kubernetesVersion: field(z.string().min(1).optional(), { wire: false, computed: true, readAs: "version" }),
     deploy: field(z.boolean().default(true), { wire: false }),
     timeoutSeconds: field(z.number().int().min(1).max(MAX_CLUSTER_TIMEOUT_SECONDS).default(DEFAULT_CLUSTER_TIMEOUT_SECONDS), { wire: false }),
   })

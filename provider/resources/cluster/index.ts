@@ -25,13 +25,8 @@ const defined = defineResource({
     cloud_provider_credentials: { cloud_provider: inputs.cloudProvider, credentials: { id: inputs.credentialsId }, region: inputs.region },
     keda: { enabled: inputs.eventScalerEnabled },
   }),
-  // The service answers features in its catalogue's shape and no credentials: the stored ones stand.
-  fromWire: (record: ClusterRecord, previous, derived) => ({
-    ...derived,
-    features: previous["features"] ?? [],
-    eventScalerEnabled: (record["keda"] as { enabled?: boolean } | null | undefined)?.enabled ?? previous["eventScalerEnabled"] ?? false,
-    kubernetesVersion: record.version ?? previous["kubernetesVersion"],
-  }),
+  // The service answers features in its catalogue's shape: the stored ones stand.
+  fromWire: (_record: ClusterRecord, previous, derived) => ({ ...derived, features: previous["features"] ?? [] }),
 });
 
 /** The cluster family: the framework's provider, with the check that asks the service and the delete that stops first. */
