@@ -1,0 +1,58 @@
+/**
+ * A cluster as code: the AWS credentials the service creates it with, the cluster itself (its node counts, instance
+ * type and Kubernetes version kept in code), an environment of a project running on it, and its kubeconfig for
+ * `@pulumi/kubernetes` (the `kubeconfig` output, a secret).
+ *
+ *   pulumi config set --secret awsSecretAccessKey <key>    # with awsAccessKeyId; or set awsRoleArn instead
+ *   pulumi config set awsAccessKeyId <id>
+ *   pulumi config set region eu-west-3                     # optional
+ *   pulumi config set instanceType t3a.large               # optional: see getInstanceTypes
+ *   pulumi config set maxNodes 3                           # a change updates the cluster in place
+ *   pulumi config set kubernetesVersion 1.33               # a change upgrades it in place
+ *   pulumi config set organizationId <id>                  # optional: else the token's only organization
+ *   pulumi up
+ */
+import * as pulumi from "@pulumi/pulumi";
+import * as ds from "pulumi-deploy-service";
+
+const config = new pulumi.Config();
+// An id from config skips the lookup, so a preview with no change sends no request but the kubeconfig's.
+const organizationId: pulumi.Input<string> = config.get("organizationId") ?? ds.getOrganizationOutput({}).id;
+const region = config.get("region") ?? "eu-west-3";
+
+const roleArn = config.get("awsRoleArn");
+const credentials = new ds.AwsCredentials("aws", {
+  organizationId,
+  name: "platform",
+  ...(roleArn !== undefined
+    ? { roleArn }
+    : { accessKeyId: config.require("awsAccessKeyId"), secretAccessKey: config.requireSecret("awsSecretAccessKey") }),
+});
+
+// Created, deployed and waited for by `pulumi up` (each state a line of its output); another region would replace it.
+const kubeVersion = config.get("kubernetesVersion");
+const cluster = new ds.Cluster("platform", {
+  organizationId,
+  cloudProvider: "AWS",
+  credentialsId: credentials.id,
+  name: "platform",
+  region,
+  instanceType: config.get("instanceType") ?? "t3a.large",
+  minRunningNodes: config.getNumber("minNodes") ?? 1,
+  maxRunningNodes: config.getNumber("maxNodes") ?? 2,
+  production: false,
+  ...(kubeVersion !== undefined ? { kubernetesVersion: kubeVersion } : {}),
+  timeoutSeconds: config.getNumber("timeoutSeconds") ?? 3600,
+});
+
+const project = new ds.Project("platform", { organizationId, name: "platform" });
+const staging = new ds.Environment("staging", { projectId: project.id, name: "staging", mode: "STAGING", clusterId: cluster.id });
+
+// A secret: it holds the cluster's credential. Hand it to `new k8s.Provider("platform", { kubeconfig })`.
+const access = ds.getClusterKubeconfigOutput({ organizationId, clusterId: cluster.id });
+
+export const clusterId = cluster.id;
+export const clusterStatus = cluster.status;
+export const kubernetesVersion = cluster.version;
+export const environmentId = staging.id;
+export const kubeconfig = pulumi.secret(access.kubeconfig);

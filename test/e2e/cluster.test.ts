@@ -1,0 +1,120 @@
+/**
+ * The cluster example through the engine: AWS credentials, a cluster deployed by `up` with progress lines, an
+ * environment on it, its kubeconfig as a secret output. Preview, up, a no-op preview sending no request but the
+ * kubeconfig's, a node-count change updating the cluster in place, a Kubernetes upgrade in place, and destroy back to
+ * the seeded emulator.
+ */
+import * as path from "node:path";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { clearRequests, requests, stateDump } from "../../emulator/control/control-client";
+import { DeployServiceClient } from "../../sdk";
+import { describeWithEngine, EngineStack, REPO_ROOT, steps, type OperationResult } from "./harness";
+import { changed, userObjects } from "./stack-checks";
+
+const DS = "pulumi-nodejs:dynamic/deploy-service:";
+const PROGRAM = "cluster";
+const SECRET_KEY = "wJalrXUtnFEMI-cluster-example-secret";
+
+const EXPECTED_TYPES: Record<string, number> = {
+  [`${DS}AwsCredentials`]: 1,
+  [`${DS}Cluster`]: 1,
+  [`${DS}Project`]: 1,
+  [`${DS}Environment`]: 1,
+  "pulumi:pulumi:Stack": 1,
+};
+const TOTAL = Object.values(EXPECTED_TYPES).reduce((a, b) => a + b, 0);
+
+/** The info lines an operation logged under the resource named `name`. */
+const linesOf = (result: OperationResult, name: string): string[] =>
+  result.events.flatMap((e) => {
+    const d = e.diagnosticEvent;
+    return d && d.severity === "info" && d.urn?.split("::").pop() === name ? [d.message.trim()] : [];
+  });
+
+describeWithEngine("the cluster example through the engine", ({ binDir }) => {
+  jest.setTimeout(10 * 60 * 1000);
+  let emulator: RunningEmulator;
+  let client: DeployServiceClient;
+  let stack: EngineStack;
+  let seeded: unknown;
+  let clusterId: string;
+  const orgId = () => emulator.ids.organizationId;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ stepMs: 0, rateLimitPerHour: 1_000_000 });
+    client = new DeployServiceClient({ baseUrl: emulator.url, token: emulator.tokens.admin });
+    seeded = userObjects(await stateDump(emulator));
+    stack = new EngineStack({
+      programDir: path.join(REPO_ROOT, "examples", PROGRAM),
+      binDir,
+      config: {
+        "deploy-service:apiUrl": emulator.url,
+        [`${PROGRAM}:organizationId`]: emulator.ids.organizationId,
+        [`${PROGRAM}:awsAccessKeyId`]: "AKIACLUSTEREXAMPLE",
+        [`${PROGRAM}:timeoutSeconds`]: "120",
+      },
+      secretConfig: { "deploy-service:apiToken": emulator.tokens.admin, [`${PROGRAM}:awsSecretAccessKey`]: SECRET_KEY },
+      env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" },
+    });
+  });
+
+  afterAll(async () => {
+    await stack?.remove().catch(() => undefined);
+    await emulator?.close();
+  });
+
+  it("previews every create before anything exists", async () => {
+    const preview = await stack.preview();
+    expect(preview.changeSummary).toEqual({ create: TOTAL });
+    const types: Record<string, number> = {};
+    for (const s of steps(preview).filter((s) => !s.type.startsWith("pulumi:providers:"))) types[s.type] = (types[s.type] ?? 0) + 1;
+    expect(types).toEqual(EXPECTED_TYPES);
+  });
+
+  it("creates the cluster, deployed with progress lines, an environment on it and its kubeconfig as a secret", async () => {
+    const up = await stack.up();
+    expect(up.changeSummary).toEqual({ create: TOTAL });
+    const progress = linesOf(up, "platform").filter((l) => l.startsWith('cluster "platform": '));
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    expect(progress.at(-1)).toMatch(/^cluster "platform": DEPLOYED \(\d+s\)$/);
+    const out = up.outputs as Record<string, unknown>;
+    clusterId = String(out.clusterId);
+    expect([out.clusterStatus, out.kubernetesVersion, out.kubeconfig]).toEqual(["DEPLOYED", "1.32", "[secret]"]);
+    const cluster = await client.clusters.get(orgId(), clusterId);
+    expect([cluster.name, cluster.region, cluster.instance_type, cluster.max_running_nodes]).toEqual(["platform", "eu-west-3", "t3a.large", 2]);
+    expect((await client.environments.get(String(out.environmentId))).cluster_id).toBe(clusterId);
+    const exported = await stack.exportState();
+    expect(exported.text.includes(SECRET_KEY)).toBe(false);
+  });
+
+  it("previews no change, sending no request but the kubeconfig lookup's", async () => {
+    await clearRequests(emulator);
+    const preview = await stack.preview();
+    expect(preview.changeSummary).toEqual({ same: TOTAL });
+    const sent = (await requests(emulator)).map((r) => `${r.method} ${r.path}`);
+    expect(sent.filter((r) => !r.endsWith("/kubeconfig"))).toEqual([]);
+  });
+
+  it("updates the cluster in place on a node-count change", async () => {
+    await stack.setConfig(`${PROGRAM}:maxNodes`, "3");
+    const up = await stack.up();
+    expect(changed(up)).toEqual([["platform", "update"]]);
+    const cluster = await client.clusters.get(orgId(), clusterId);
+    expect([cluster.id, cluster.max_running_nodes, cluster.status]).toEqual([clusterId, 3, "DEPLOYED"]);
+  });
+
+  it("upgrades Kubernetes in place on a version change", async () => {
+    await stack.setConfig(`${PROGRAM}:kubernetesVersion`, "1.33");
+    const up = await stack.up();
+    expect(changed(up)).toEqual([["platform", "update"]]);
+    expect((up.outputs as Record<string, unknown>).kubernetesVersion).toBe("1.33");
+    const cluster = await client.clusters.get(orgId(), clusterId);
+    expect([cluster.id, cluster.version]).toEqual([clusterId, "1.33"]);
+  });
+
+  it("leaves the emulator as seeded after destroy", async () => {
+    const destroy = await stack.destroy();
+    expect(destroy.changeSummary).toEqual({ delete: TOTAL });
+    expect(userObjects(await stateDump(emulator))).toEqual(seeded);
+  });
+});
