@@ -31,7 +31,7 @@ const credentials = new ds.AwsCredentials("aws", {
 
 // Created, deployed and waited for by `pulumi up` (each state a line of its output); another region would replace it.
 const kubeVersion = config.get("kubernetesVersion");
-const cluster = new ds.Cluster("platform", {
+const cluster = new ds.Cluster("cluster", {
   organizationId,
   cloudProvider: "AWS",
   credentialsId: credentials.id,

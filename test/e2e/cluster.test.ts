@@ -74,8 +74,9 @@ describeWithEngine("the cluster example through the engine", ({ binDir }) => {
   it("creates the cluster, deployed with progress lines, an environment on it and its kubeconfig as a secret", async () => {
     const up = await stack.up();
     expect(up.changeSummary).toEqual({ create: TOTAL });
-    const progress = linesOf(up, "platform").filter((l) => l.startsWith('cluster "platform": '));
-    expect(progress.length).toBeGreaterThanOrEqual(2);
+    // The emulator's clock runs without delay here: the wait may see the last state at its first read.
+    const progress = linesOf(up, "cluster").filter((l) => l.startsWith('cluster "platform": '));
+    expect(progress.length).toBeGreaterThanOrEqual(1);
     expect(progress.at(-1)).toMatch(/^cluster "platform": DEPLOYED \(\d+s\)$/);
     const out = up.outputs as Record<string, unknown>;
     clusterId = String(out.clusterId);
@@ -98,7 +99,7 @@ describeWithEngine("the cluster example through the engine", ({ binDir }) => {
   it("updates the cluster in place on a node-count change", async () => {
     await stack.setConfig(`${PROGRAM}:maxNodes`, "3");
     const up = await stack.up();
-    expect(changed(up)).toEqual([["platform", "update"]]);
+    expect(changed(up)).toEqual([["cluster", "update"]]);
     const cluster = await client.clusters.get(orgId(), clusterId);
     expect([cluster.id, cluster.max_running_nodes, cluster.status]).toEqual([clusterId, 3, "DEPLOYED"]);
   });
@@ -106,7 +107,7 @@ describeWithEngine("the cluster example through the engine", ({ binDir }) => {
   it("upgrades Kubernetes in place on a version change", async () => {
     await stack.setConfig(`${PROGRAM}:kubernetesVersion`, "1.33");
     const up = await stack.up();
-    expect(changed(up)).toEqual([["platform", "update"]]);
+    expect(changed(up)).toEqual([["cluster", "update"]]);
     expect((up.outputs as Record<string, unknown>).kubernetesVersion).toBe("1.33");
     const cluster = await client.clusters.get(orgId(), clusterId);
     expect([cluster.id, cluster.version]).toEqual([clusterId, "1.33"]);
