@@ -8,7 +8,7 @@ import { CLOUDS, type CloudProvider, type DeployServiceClient } from "../../sdk"
 import { describeFailure } from "../framework/errors";
 import { listCloudCredentials } from "../resources/cluster/sdk-calls";
 import { defined, textOf, type PlainArgs } from "./core";
-import { lookups } from "./family";
+import { lookups, type NameUnderParentArgs } from "./family";
 
 const failing = <A, R>(what: (args: A) => string, find: (client: DeployServiceClient, args: A) => Promise<R>) =>
   async (client: DeployServiceClient, args: A): Promise<R> => {
@@ -20,16 +20,10 @@ const failing = <A, R>(what: (args: A) => string, find: (client: DeployServiceCl
   };
 
 /** Arguments of {@link getCredentialsOutput}: the organization, the cloud, and the credentials' `name` (compared exactly) or `id`. */
-export interface GetCredentialsOutputArgs {
-  /** The organization owning the credentials. */
-  organizationId: pulumi.Input<string>;
+export type GetCredentialsOutputArgs = NameUnderParentArgs<"organizationId"> & {
   /** The cloud they are for: `AWS`, `GCP`, `SCW`, `AZURE` or `ON_PREMISE`. */
   cloudProvider: pulumi.Input<CloudProvider>;
-  /** Their name (give it or `id`). */
-  name?: pulumi.Input<string>;
-  /** Their id (give it or `name`). */
-  id?: pulumi.Input<string>;
-}
+};
 /** Arguments of {@link getCredentials}: those of {@link GetCredentialsOutputArgs} with plain values. */
 export type GetCredentialsArgs = PlainArgs<GetCredentialsOutputArgs>;
 

@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { argsSchema } from "../framework/args";
 import { storedSecret } from "../framework/common";
-import { defineResource, type Props } from "../framework/define";
+import { defineResource, type DefinedResource, type Props } from "../framework/define";
 import { field, metaOf } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
@@ -138,57 +138,45 @@ export const azureCredentialsProvider = azureCredentials.provider;
 /** The dynamic provider of {@link OnPremiseCredentials}. */
 export const onPremiseCredentialsProvider = onPremiseCredentials.provider;
 
+/** A resource class of cloud credentials, constructed with its cloud's Args. */
+type CredentialsClass<A> = new (name: string, args: A, opts?: pulumi.CustomResourceOptions) => ServiceObjectResource;
+
+/** The resource class of one cloud's credentials: constructed with the family's Args. */
+function credentialsResource<A extends CloudCredentialsArgs>(family: DefinedResource<z.ZodObject>): CredentialsClass<A> {
+  return class extends ServiceObjectResource {
+    /**
+     * @param name the Pulumi resource name.
+     * @param args the credentials' inputs.
+     * @param opts resource options (the secret fields are always stored as secrets).
+     */
+    constructor(name: string, args: A, opts?: pulumi.CustomResourceOptions) {
+      super(...familyResourceArgs(family, name, args, opts));
+    }
+  };
+}
+
 /**
  * AWS credentials of an organization, for a `Cluster` on AWS: a key pair (`secretAccessKey` a Pulumi secret) or a role.
  *
  * @example
  * const aws = new AwsCredentials("aws", { organizationId: org.id, name: "prod", roleArn: "arn:aws:iam::123456789012:role/deployer" });
  */
-export class AwsCredentials extends ServiceObjectResource {
-  /** @param name the Pulumi resource name. @param args the inputs. @param opts resource options. */
-  constructor(name: string, args: AwsCredentialsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(awsCredentials, name, args, opts));
-  }
-}
-// Its outputs: every input as stored (see framework/outputs.ts).
+export class AwsCredentials extends credentialsResource<AwsCredentialsArgs>(awsCredentials) {}
+// Its outputs: every input as stored (see framework/outputs.ts); the same for the four below.
 export interface AwsCredentials extends ResourceOutputs<AwsCredentialsArgs, typeof awsCredentialsSchema> {}
 
 /** GCP credentials of an organization, for a `Cluster` on GCP (`gcpCredentials` a Pulumi secret). */
-export class GcpCredentials extends ServiceObjectResource {
-  /** @param name the Pulumi resource name. @param args the inputs. @param opts resource options. */
-  constructor(name: string, args: GcpCredentialsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(gcpCredentials, name, args, opts));
-  }
-}
-// Its outputs: every input as stored.
+export class GcpCredentials extends credentialsResource<GcpCredentialsArgs>(gcpCredentials) {}
 export interface GcpCredentials extends ResourceOutputs<GcpCredentialsArgs, typeof gcpCredentialsSchema> {}
 
 /** Scaleway credentials of an organization, for a `Cluster` on Scaleway (`scalewaySecretKey` a Pulumi secret). */
-export class ScalewayCredentials extends ServiceObjectResource {
-  /** @param name the Pulumi resource name. @param args the inputs. @param opts resource options. */
-  constructor(name: string, args: ScalewayCredentialsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(scalewayCredentials, name, args, opts));
-  }
-}
-// Its outputs: every input as stored.
+export class ScalewayCredentials extends credentialsResource<ScalewayCredentialsArgs>(scalewayCredentials) {}
 export interface ScalewayCredentials extends ResourceOutputs<ScalewayCredentialsArgs, typeof scalewayCredentialsSchema> {}
 
 /** Azure credentials of an organization, for a `Cluster` on Azure. */
-export class AzureCredentials extends ServiceObjectResource {
-  /** @param name the Pulumi resource name. @param args the inputs. @param opts resource options. */
-  constructor(name: string, args: AzureCredentialsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(azureCredentials, name, args, opts));
-  }
-}
-// Its outputs: every input as stored.
+export class AzureCredentials extends credentialsResource<AzureCredentialsArgs>(azureCredentials) {}
 export interface AzureCredentials extends ResourceOutputs<AzureCredentialsArgs, typeof azureCredentialsSchema> {}
 
 /** On-premise credentials of an organization, for a `Cluster` running on the organization's own machines. */
-export class OnPremiseCredentials extends ServiceObjectResource {
-  /** @param name the Pulumi resource name. @param args the inputs. @param opts resource options. */
-  constructor(name: string, args: OnPremiseCredentialsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(onPremiseCredentials, name, args, opts));
-  }
-}
-// Its outputs: every input as stored.
+export class OnPremiseCredentials extends credentialsResource<OnPremiseCredentialsArgs>(onPremiseCredentials) {}
 export interface OnPremiseCredentials extends ResourceOutputs<OnPremiseCredentialsArgs, typeof onPremiseCredentialsSchema> {}
