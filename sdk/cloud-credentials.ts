@@ -15,7 +15,8 @@ export const CREDENTIALS_OBJECT_TYPES = [
   "AWS", "AWS_ROLE", "EKS_ANYWHERE_VSPHERE", "SCW", "OTHER", "AZURE", "GCP", "GCP_WORKLOAD_IDENTITY_FEDERATION",
 ] as const;
 
-const Fields = namedRecord({
+/** The fields of a credentials record of any cloud, as the service answers them (read through {@link CloudCredentials}). */
+export const CloudCredentialsFields = namedRecord({
   object_type: maybe(openEnum(CREDENTIALS_OBJECT_TYPES)),
   access_key_id: maybe(z.string()),
   role_arn: maybe(z.string()),
@@ -35,13 +36,13 @@ const Fields = namedRecord({
 const NEVER_KEPT = ["secret_access_key", "gcp_credentials", "scaleway_secret_key", "vsphere_password"];
 
 /** A credentials record of any cloud (never a secret: one an answer carried is dropped). */
-export const CloudCredentials = Fields.transform((record) => {
+export const CloudCredentials = CloudCredentialsFields.transform((record) => {
   const kept = { ...(record as Record<string, unknown>) };
   for (const key of NEVER_KEPT) delete kept[key];
   return kept as typeof record;
 });
 /** A credentials record of any cloud. */
-export type CloudCredentials = z.infer<typeof Fields>;
+export type CloudCredentials = z.infer<typeof CloudCredentialsFields>;
 
 /** Credentials of the organization with the clusters that use them (`GET /organization/{id}/credentials`). */
 export const CredentialsUsage = z.looseObject({
