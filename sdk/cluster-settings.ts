@@ -1,6 +1,6 @@
 /** What a cluster has besides its record: advanced settings, routing table, DNS provider, deployment logs. */
 import { z } from "zod";
-import { maybe, openEnum } from "./schema";
+import { maybe, openEnum, sameFields } from "./schema";
 import { secretFields } from "./sensitive";
 
 /**
@@ -51,11 +51,8 @@ secretFields({ secret: ["api_token", "aws_secret_access_key"] });
 export const ClusterDnsProvider = z.looseObject({
   dns_provider: z.looseObject({
     provider: openEnum(DNS_PROVIDERS),
-    domain: maybe(z.string()),
-    email: maybe(z.string()),
+    ...sameFields(["domain", "email", "aws_region", "hosted_zone_id"], maybe(z.string())),
     proxied: maybe(z.boolean()),
-    aws_region: maybe(z.string()),
-    hosted_zone_id: maybe(z.string()),
     credentials: maybe(z.looseObject({ type: maybe(z.string()), aws_access_key_id: maybe(z.string()) })),
   }),
 });
