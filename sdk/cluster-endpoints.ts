@@ -10,7 +10,7 @@ import {
   kubeconfigCredentials, type KubeconfigOptions,
 } from "./clusters";
 import {
-  ClusterAdvancedSettings, ClusterDnsProvider, ClusterDnsProviderRequest, ClusterLogLine, ClusterRoutingTable,
+  ClusterAdvancedSettings, ClusterDnsProvider, ClusterDnsProviderRequest, ClusterEnvironment, ClusterLogLine, ClusterRoutingTable,
   ClusterRoutingTableRequest,
 } from "./cluster-settings";
 
@@ -83,6 +83,11 @@ export class ClustersApi extends collection({
   /** Reads the status of every cluster of an organization. */
   statuses(organizationId: string): Promise<ClusterStatus[]> {
     return this.core.list(path`/organization/${organizationId}/cluster/status`, ClusterStatus);
+  }
+
+  /** Lists the environments that run on the cluster (every page): a delete in the default mode is refused while there are any. */
+  environments(clusterId: string): Promise<ClusterEnvironment[]> {
+    return this.core.list(path`/cluster/${clusterId}/environments`, ClusterEnvironment);
   }
 
   /** Reads the cluster's advanced settings (every key). */

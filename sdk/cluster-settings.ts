@@ -1,4 +1,4 @@
-/** What a cluster has besides its record: advanced settings, routing table, DNS provider, deployment logs. */
+/** What a cluster has besides its record: advanced settings, routing table, DNS provider, environments, deployment logs. */
 import { z } from "zod";
 import { maybe, openEnum, sameFields } from "./schema";
 import { secretFields } from "./sensitive";
@@ -58,6 +58,15 @@ export const ClusterDnsProvider = z.looseObject({
 });
 /** A cluster's DNS provider. */
 export type ClusterDnsProvider = z.infer<typeof ClusterDnsProvider>;
+
+/** An environment that runs on a cluster, with its project and services (what keeps a cluster from being deleted). */
+export const ClusterEnvironment = z.looseObject({
+  environment_id: z.string(),
+  ...sameFields(["environment_name", "project_id", "project_name"], maybe(z.string())),
+  services: maybe(z.array(z.looseObject({}))),
+});
+/** An environment that runs on a cluster. */
+export type ClusterEnvironment = z.infer<typeof ClusterEnvironment>;
 
 /** One line of a cluster's deployment log: its level, step, message and, for an error, what went wrong and a hint. */
 export const ClusterLogLine = z.looseObject({
