@@ -8,40 +8,33 @@ import { CLOUDS, CLOUD_PROVIDERS, type CloudProvider } from "./clouds";
 import type { RequestCore } from "./core";
 import { records, type KeyedRequest } from "./crud";
 import { path, type ApiPath } from "./path";
-import { maybe, namedRecord, openEnum } from "./schema";
+import { maybe, namedRecord, openEnum, sameFields } from "./schema";
 
 /** Kinds of credentials records (`object_type`): one per cloud and way of signing in. */
 export const CREDENTIALS_OBJECT_TYPES = [
   "AWS", "AWS_ROLE", "EKS_ANYWHERE_VSPHERE", "SCW", "OTHER", "AZURE", "GCP", "GCP_WORKLOAD_IDENTITY_FEDERATION",
 ] as const;
 
-const Fields = namedRecord({
+/** The fields of a credentials record of any cloud, as the service answers them (read through {@link CloudCredentials}). */
+export const CloudCredentialsFields = namedRecord({
   object_type: maybe(openEnum(CREDENTIALS_OBJECT_TYPES)),
-  access_key_id: maybe(z.string()),
-  role_arn: maybe(z.string()),
-  vsphere_user: maybe(z.string()),
-  scaleway_access_key: maybe(z.string()),
-  scaleway_project_id: maybe(z.string()),
-  scaleway_organization_id: maybe(z.string()),
-  azure_subscription_id: maybe(z.string()),
-  azure_tenant_id: maybe(z.string()),
-  azure_application_id: maybe(z.string()),
-  azure_application_object_id: maybe(z.string()),
-  project_id: maybe(z.string()),
-  service_account_email: maybe(z.string()),
-  workload_identity_provider_resource: maybe(z.string()),
+  ...sameFields([
+    "access_key_id", "role_arn", "vsphere_user", "scaleway_access_key", "scaleway_project_id", "scaleway_organization_id",
+    "azure_subscription_id", "azure_tenant_id", "azure_application_id", "azure_application_object_id", "project_id",
+    "service_account_email", "workload_identity_provider_resource",
+  ], maybe(z.string())),
   token_lifetime_seconds: maybe(z.number()),
 });
 const NEVER_KEPT = ["secret_access_key", "gcp_credentials", "scaleway_secret_key", "vsphere_password"];
 
 /** A credentials record of any cloud (never a secret: one an answer carried is dropped). */
-export const CloudCredentials = Fields.transform((record) => {
+export const CloudCredentials = CloudCredentialsFields.transform((record) => {
   const kept = { ...(record as Record<string, unknown>) };
   for (const key of NEVER_KEPT) delete kept[key];
   return kept as typeof record;
 });
 /** A credentials record of any cloud. */
-export type CloudCredentials = z.infer<typeof Fields>;
+export type CloudCredentials = z.infer<typeof CloudCredentialsFields>;
 
 /** Credentials of the organization with the clusters that use them (`GET /organization/{id}/credentials`). */
 export const CredentialsUsage = z.looseObject({

@@ -60,18 +60,22 @@ export interface CloudInfo<C extends z.ZodType = z.ZodType> {
 export const CLOUDS = {
   AWS: {
     title: "AWS", segment: "aws", credentials: AwsCredentialsRequest, features: path`/aws/clusterFeature`,
+    /** EKS instance types of a region. */
     instanceTypes: (region: string) => path`/aws/eks/instanceType/${region}`, allInstanceTypes: path`/aws/instanceType`,
   },
   SCW: {
     title: "Scaleway", segment: "scaleway", credentials: ScalewayCredentialsRequest, features: path`/scaleway/clusterFeature`,
+    /** Kapsule instance types of a zone (`fr-par-1`). */
     instanceTypes: (zone: string) => path`/scaleway/instanceType/${zone}`, allInstanceTypes: path`/scaleway/instanceType`,
   },
   GCP: {
     title: "GCP", segment: "gcp", credentials: GcpCredentialsRequest, features: path`/gcp/clusterFeature`,
+    /** GKE instance types of a region. */
     instanceTypes: (region: string) => path`/gcp/instanceType/${region}`,
   },
   AZURE: {
     title: "Azure", segment: "azure", credentials: AzureCredentialsRequest, features: path`/azure/clusterFeature`,
+    /** AKS instance types of a region. */
     instanceTypes: (region: string) => path`/azure/aks/instanceType/${region}`,
   },
   ON_PREMISE: { title: "on-premise", segment: "onPremise", credentials: OnPremiseCredentialsRequest },

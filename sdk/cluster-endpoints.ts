@@ -1,6 +1,6 @@
 /** The endpoint group of clusters: records, lifecycle actions, status, settings, access and logs. */
 import { z } from "zod";
-import type { RequestCore } from "./core";
+import type { CallResult, RequestCore } from "./core";
 import { collection } from "./crud";
 import { NotFoundError } from "./errors";
 import { path, type ApiPath } from "./path";
@@ -10,7 +10,7 @@ import {
   kubeconfigCredentials, type KubeconfigOptions,
 } from "./clusters";
 import {
-  ClusterAdvancedSettings, ClusterDnsProvider, ClusterDnsProviderRequest, ClusterLogLine, ClusterRoutingTable,
+  ClusterAdvancedSettings, ClusterDnsProvider, ClusterDnsProviderRequest, ClusterEnvironment, ClusterLogLine, ClusterRoutingTable,
   ClusterRoutingTableRequest,
 } from "./cluster-settings";
 
@@ -35,6 +35,18 @@ export class ClustersApi extends collection({
   list: (organizationId: string) => path`/organization/${organizationId}/cluster`,
   item,
 }) {
+  /** Reads what the cluster has at `segment` (`advancedSettings`, `routingTable`, ...). */
+  private read<R extends z.ZodType>(organizationId: string, clusterId: string, segment: string, response: R): Promise<CallResult<R>> {
+    return this.core.call({ method: "GET", path: sub(organizationId, clusterId, segment), response });
+  }
+
+  /** Sets what the cluster has at `segment`, the body checked against `request` first. */
+  private write<R extends z.ZodType>(
+    method: "PUT" | "POST", organizationId: string, clusterId: string, segment: string, body: unknown, request: z.ZodType, response: R,
+  ): Promise<CallResult<R>> {
+    return this.core.call({ method, path: sub(organizationId, clusterId, segment), body, requestSchema: request, response });
+  }
+
   /** Reads one cluster (from the organization's list: the service has no read of one); NotFoundError when absent. */
   async get(organizationId: string, clusterId: string): Promise<Cluster> {
     const found = (await this.list(organizationId)).find((c) => c.id === clusterId);
@@ -65,7 +77,7 @@ export class ClustersApi extends collection({
 
   /** Reads the status of one cluster of an organization. */
   status(organizationId: string, clusterId: string): Promise<ClusterStatus> {
-    return this.core.call({ method: "GET", path: sub(organizationId, clusterId, "status"), response: ClusterStatus });
+    return this.read(organizationId, clusterId, "status", ClusterStatus);
   }
 
   /** Reads the status of every cluster of an organization. */
@@ -73,17 +85,19 @@ export class ClustersApi extends collection({
     return this.core.list(path`/organization/${organizationId}/cluster/status`, ClusterStatus);
   }
 
+  /** Lists the environments that run on the cluster (every page): a delete in the default mode is refused while there are any. */
+  environments(clusterId: string): Promise<ClusterEnvironment[]> {
+    return this.core.list(path`/cluster/${clusterId}/environments`, ClusterEnvironment);
+  }
+
   /** Reads the cluster's advanced settings (every key). */
   advancedSettings(organizationId: string, clusterId: string): Promise<ClusterAdvancedSettings> {
-    return this.core.call({ method: "GET", path: sub(organizationId, clusterId, "advancedSettings"), response: ClusterAdvancedSettings });
+    return this.read(organizationId, clusterId, "advancedSettings", ClusterAdvancedSettings);
   }
 
   /** Sets the cluster's advanced settings (flat dotted keys; only those given are sent); answers with every key. */
   updateAdvancedSettings(organizationId: string, clusterId: string, settings: ClusterAdvancedSettings): Promise<ClusterAdvancedSettings> {
-    return this.core.call({
-      method: "PUT", path: sub(organizationId, clusterId, "advancedSettings"), body: settings, requestSchema: ClusterAdvancedSettings,
-      response: ClusterAdvancedSettings,
-    });
+    return this.write("PUT", organizationId, clusterId, "advancedSettings", settings, ClusterAdvancedSettings, ClusterAdvancedSettings);
   }
 
   /** Reads the advanced settings a new cluster has (every key with its default). */
@@ -93,28 +107,22 @@ export class ClustersApi extends collection({
 
   /** Reads the cloud, credentials and region of the cluster. */
   cloudProviderInfo(organizationId: string, clusterId: string): Promise<ClusterCloudProviderInfo> {
-    return this.core.call({ method: "GET", path: sub(organizationId, clusterId, "cloudProviderInfo"), response: ClusterCloudProviderInfo });
+    return this.read(organizationId, clusterId, "cloudProviderInfo", ClusterCloudProviderInfo);
   }
 
   /** Sets the credentials (of the cluster's cloud) and region of the cluster. */
   updateCloudProviderInfo(organizationId: string, clusterId: string, info: ClusterCloudProviderInfoRequest): Promise<ClusterCloudProviderInfo> {
-    return this.core.call({
-      method: "POST", path: sub(organizationId, clusterId, "cloudProviderInfo"), body: info, requestSchema: ClusterCloudProviderInfoRequest,
-      response: ClusterCloudProviderInfo,
-    });
+    return this.write("POST", organizationId, clusterId, "cloudProviderInfo", info, ClusterCloudProviderInfoRequest, ClusterCloudProviderInfo);
   }
 
   /** Reads the cluster's routing table. */
   routingTable(organizationId: string, clusterId: string): Promise<ClusterRoutingTable> {
-    return this.core.call({ method: "GET", path: sub(organizationId, clusterId, "routingTable"), response: ClusterRoutingTable });
+    return this.read(organizationId, clusterId, "routingTable", ClusterRoutingTable);
   }
 
   /** Replaces the cluster's routing table with `request.routes`. */
   updateRoutingTable(organizationId: string, clusterId: string, request: ClusterRoutingTableRequest): Promise<ClusterRoutingTable> {
-    return this.core.call({
-      method: "PUT", path: sub(organizationId, clusterId, "routingTable"), body: request, requestSchema: ClusterRoutingTableRequest,
-      response: ClusterRoutingTable,
-    });
+    return this.write("PUT", organizationId, clusterId, "routingTable", request, ClusterRoutingTableRequest, ClusterRoutingTable);
   }
 
   /** Reads the cluster's DNS provider (without its secrets). */
@@ -131,7 +139,7 @@ export class ClustersApi extends collection({
 
   /** Reads the cluster's deployment log lines, oldest first; `tail` keeps the last ones. */
   async logs(organizationId: string, clusterId: string, options: { tail?: number } = {}): Promise<ClusterLogLine[]> {
-    const body = await this.core.call({ method: "GET", path: sub(organizationId, clusterId, "logs"), response: listOf(ClusterLogLine) });
+    const body = await this.read(organizationId, clusterId, "logs", listOf(ClusterLogLine));
     return options.tail !== undefined ? body.results.slice(Math.max(0, body.results.length - options.tail)) : body.results;
   }
 

@@ -1,6 +1,6 @@
-/** What a cluster has besides its record: advanced settings, routing table, DNS provider, deployment logs. */
+/** What a cluster has besides its record: advanced settings, routing table, DNS provider, environments, deployment logs. */
 import { z } from "zod";
-import { maybe, openEnum } from "./schema";
+import { maybe, openEnum, sameFields } from "./schema";
 import { secretFields } from "./sensitive";
 
 /**
@@ -51,16 +51,22 @@ secretFields({ secret: ["api_token", "aws_secret_access_key"] });
 export const ClusterDnsProvider = z.looseObject({
   dns_provider: z.looseObject({
     provider: openEnum(DNS_PROVIDERS),
-    domain: maybe(z.string()),
-    email: maybe(z.string()),
+    ...sameFields(["domain", "email", "aws_region", "hosted_zone_id"], maybe(z.string())),
     proxied: maybe(z.boolean()),
-    aws_region: maybe(z.string()),
-    hosted_zone_id: maybe(z.string()),
     credentials: maybe(z.looseObject({ type: maybe(z.string()), aws_access_key_id: maybe(z.string()) })),
   }),
 });
 /** A cluster's DNS provider. */
 export type ClusterDnsProvider = z.infer<typeof ClusterDnsProvider>;
+
+/** An environment that runs on a cluster, with its project and services (what keeps a cluster from being deleted). */
+export const ClusterEnvironment = z.looseObject({
+  environment_id: z.string(),
+  ...sameFields(["environment_name", "project_id", "project_name"], maybe(z.string())),
+  services: maybe(z.array(z.looseObject({}))),
+});
+/** An environment that runs on a cluster. */
+export type ClusterEnvironment = z.infer<typeof ClusterEnvironment>;
 
 /** One line of a cluster's deployment log: its level, step, message and, for an error, what went wrong and a hint. */
 export const ClusterLogLine = z.looseObject({

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { CLOUD_PROVIDERS } from "./clouds";
-import { Reference, ReferenceRequest, TIMESTAMP_FIELDS, maybe, namedRecord, openEnum } from "./schema";
+import { Reference, ReferenceRequest, TIMESTAMP_FIELDS, maybe, namedRecord, openEnum, sameFields } from "./schema";
 import { secretFields } from "./sensitive";
 
 /** Cluster states (deployment states plus `DRY_RUN` and `INVALID_CREDENTIALS`). */
@@ -160,14 +160,9 @@ secretFields({ secret: ["secret_key", "json_credentials", "spec_config_secret"] 
 
 /** A feature of a cluster or of a cloud's catalogue (`value_object.value` is the cluster's setting). */
 export const ClusterFeature = z.looseObject({
-  id: maybe(z.string()),
-  title: maybe(z.string()),
-  description: maybe(z.string()),
-  is_cloud_provider_paying_feature: maybe(z.boolean()),
-  cloud_provider_feature_documentation: maybe(z.string()),
-  value_type: maybe(z.string()),
+  ...sameFields(["id", "title", "description", "cloud_provider_feature_documentation", "value_type"], maybe(z.string())),
+  ...sameFields(["is_cloud_provider_paying_feature", "is_value_updatable"], maybe(z.boolean())),
   value_object: maybe(z.looseObject({ type: maybe(z.string()), value: z.unknown() })),
-  is_value_updatable: maybe(z.boolean()),
   accepted_values: maybe(z.array(z.union([z.string(), z.boolean()]))),
 });
 /** A feature of a cluster or of a cloud's catalogue. */
@@ -175,26 +170,14 @@ export type ClusterFeature = z.infer<typeof ClusterFeature>;
 
 /** A cluster record. */
 export const Cluster = namedRecord({
-  region: maybe(z.string()),
-  cloud_provider: maybe(z.string()),
   organization: maybe(Reference),
-  description: maybe(z.string()),
   status: maybe(ClusterState),
-  version: maybe(z.string()),
-  kubernetes: maybe(z.string()),
-  is_default: maybe(z.boolean()),
-  is_demo: maybe(z.boolean()),
-  has_access: maybe(z.boolean()),
-  production: maybe(z.boolean()),
-  instance_type: maybe(z.string()),
-  min_running_nodes: maybe(z.number()),
-  max_running_nodes: maybe(z.number()),
-  disk_size: maybe(z.number()),
-  disk_iops: maybe(z.number()),
-  disk_throughput: maybe(z.number()),
-  cpu: maybe(z.number()),
-  memory: maybe(z.number()),
-  estimated_cloud_provider_cost: maybe(z.number()),
+  ...sameFields(["region", "cloud_provider", "description", "version", "kubernetes", "instance_type"], maybe(z.string())),
+  ...sameFields(["is_default", "is_demo", "has_access", "production"], maybe(z.boolean())),
+  ...sameFields(
+    ["min_running_nodes", "max_running_nodes", "disk_size", "disk_iops", "disk_throughput", "cpu", "memory", "estimated_cloud_provider_cost"],
+    maybe(z.number()),
+  ),
   ssh_keys: maybe(z.array(z.string())),
   features: maybe(z.array(ClusterFeature)),
   deployment_status: maybe(openEnum(["NEVER_DEPLOYED", "OUT_OF_DATE", "UP_TO_DATE"] as const)),

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { RequestCore } from "./core";
 import { OrganizationPlan } from "./organizations";
 import { path } from "./path";
-import { maybe } from "./schema";
+import { maybe, sameFields } from "./schema";
 
 /** The organization's plan and current cost. */
 export const OrganizationCost = z.looseObject({
@@ -17,12 +17,7 @@ export type OrganizationCost = z.infer<typeof OrganizationCost>;
 
 /** What a cluster costs on its cloud's bill, as a range (`min_cost` to `max_cost`, in `currency_code`). */
 export const ClusterCost = z.looseObject({
-  min_cost_in_cents: maybe(z.number()),
-  min_cost: maybe(z.number()),
-  max_cost_in_cents: maybe(z.number()),
-  max_cost: maybe(z.number()),
-  total_in_cents: maybe(z.number()),
-  total: maybe(z.number()),
+  ...sameFields(["min_cost_in_cents", "min_cost", "max_cost_in_cents", "max_cost", "total_in_cents", "total"], maybe(z.number())),
   currency_code: maybe(z.string()),
 });
 /** What a cluster costs on its cloud's bill. */

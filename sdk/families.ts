@@ -101,7 +101,7 @@ export const ENDPOINT_GROUPS = {
   annotationsGroups: AnnotationsGroupsApi,
   /**
    * Clusters of an organization: list, get, create, edit, delete, deploy, stop, upgrade, status, advanced settings,
-   * cloud provider info, routing table, DNS provider, logs, token, kubeconfig.
+   * cloud provider info, routing table, DNS provider, the environments on it, logs, token, kubeconfig.
    */
   clusters: ClustersApi,
   /** AWS credentials of an organization (the secret access key write-only). */

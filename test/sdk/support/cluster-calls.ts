@@ -85,6 +85,8 @@ export const CLUSTER_CALLS: ClusterCall[] = [
   ["clusters.upgrade", (c) => c.clusters.upgrade("c1"), "POST", "/cluster/c1/upgrade", undefined, clusterStatus],
   ["clusters.status", (c) => c.clusters.status(ORG, "c1"), "GET", `${at}/c1/status`, undefined, clusterStatus],
   ["clusters.statuses", (c) => c.clusters.statuses(ORG), "GET", `${at}/status`, undefined, list(clusterStatus)],
+  ["clusters.environments", (c) => c.clusters.environments("c1"), "GET", "/cluster/c1/environments", undefined,
+    list({ environment_id: "e1", environment_name: "staging", project_id: "p1", project_name: "shop", services: [] })],
   ["clusters.advancedSettings", (c) => c.clusters.advancedSettings(ORG, "c1"), "GET", `${at}/c1/advancedSettings`, undefined, { "loki.log_retention_in_week": 12 }],
   ["clusters.updateAdvancedSettings", (c) => c.clusters.updateAdvancedSettings(ORG, "c1", { "loki.log_retention_in_week": 4 }), "PUT",
     `${at}/c1/advancedSettings`, { "loki.log_retention_in_week": 4 }, { "loki.log_retention_in_week": 4 }],
