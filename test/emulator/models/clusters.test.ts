@@ -9,7 +9,7 @@
 import { control } from "../../../emulator/control/control-client";
 import { useEmulator, waitFor, type Client } from "../support/helpers";
 
-const STEP_MS = 150;
+const STEP_MS = 200;
 const c = useEmulator({ stepMs: STEP_MS });
 
 async function awsCredentials(client: Client, name = "aws"): Promise<string> {
@@ -42,6 +42,19 @@ async function walk(client: Client, item: string): Promise<string[]> {
   return states;
 }
 
+/**
+ * Checks a walk against the states an action goes through: seen in order, none other, ending at the last (a slow poll
+ * may miss a short state; the action's own answer shows the first, its logs every step).
+ */
+function expectWalk(seen: Array<string | number>, states: Array<string | number>): void {
+  let at = 0;
+  for (const s of seen) {
+    at = states.indexOf(s, at);
+    expect([s, at >= 0]).toEqual([s, true]);
+  }
+  expect(seen[seen.length - 1]).toBe(states[states.length - 1]);
+}
+
 async function listed(client: Client, id: string): Promise<Record<string, any> | undefined> { // eslint-disable-line @typescript-eslint/no-explicit-any
   return ((await client.call("GET", `/organization/${client.org}/cluster`)).body.results as Array<{ id: string }>).find((x) => x.id === id);
 }
@@ -49,6 +62,35 @@ async function listed(client: Client, id: string): Promise<Record<string, any> |
 async function orgCost(client: Client): Promise<number> {
   return (await client.call("GET", `/organization/${client.org}/currentCost`)).body.cost.total_in_cents as number;
 }
+
+describe("a cluster's request", () => {
+  it("comes back as sent, on create and on edit, with its Kubernetes credentials", async () => {
+    const features = (await c.call("GET", "/aws/clusterFeature")).body.results as Array<{ id: string; title: string }>;
+    const staticIp = features.find((f) => f.title === "Static IP")?.id as string;
+    const labels = (await c.call("POST", `/organization/${c.org}/labelsGroups`, { name: "team", labels: [] })).body.id as string;
+    const sent = {
+      ssh_keys: ["ssh-ed25519 AAAA ops"], production: true, keda: { enabled: true }, features: [{ id: staticIp, value: true }],
+      disk_iops: 6000, disk_throughput: 250, labels_groups: [{ id: labels }],
+      metrics_parameters: { enabled: true, configuration: { kind: "MANAGED_BY_QOVERY", resource_profile: "NORMAL" } },
+      secret_manager_accesses: [{ name: "sm", endpoint: { mode: "AWS_SECRET_MANAGER", region: "eu-west-3" }, authentication: { mode: "AUTOMATICALLY_CONFIGURED" } }],
+    };
+    const { id, item, creds } = await create(c, sent);
+    const back = await listed(c, id);
+    expect(back).toMatchObject({
+      ssh_keys: sent.ssh_keys, production: true, keda: { enabled: true }, disk_iops: 6000, disk_throughput: 250,
+      labels_groups: [{ id: labels }], metrics_parameters: sent.metrics_parameters,
+      secret_manager_accesses: [expect.objectContaining({ id: expect.any(String), ...sent.secret_manager_accesses[0] })],
+      features: [expect.objectContaining({ id: staticIp, title: "Static IP", value_object: { type: "BOOLEAN", value: true } })],
+    });
+    const cost = (await c.call("GET", `/organization/${c.org}/cluster/${id}/currentCost`)).body;
+    expect(cost.min_cost_in_cents).toBe(7300 + 3300 + 2 * (4 * 1500 + 16 * 200)); // control plane, static IP, 2 x t3a.xlarge
+    const edited = await c.call("PUT", item, clusterBody(creds, { name: "prod-2", ssh_keys: [], production: false }));
+    expect(edited.body).toMatchObject({ name: "prod-2", ssh_keys: [], production: false, features: [], labels_groups: [] });
+    expect(await listed(c, id)).toEqual(edited.body);
+    const kubeconfig = await c.call("GET", `${item}/kubeconfig`);
+    expect([kubeconfig.status, String(kubeconfig.body)]).toEqual([200, expect.stringContaining(`server: https://${id}.k8s.eu-west-3.emulator.invalid`)]);
+  });
+});
 
 describe("a cluster's lifecycle", () => {
   it("is created READY, deployed over several steps, redeployed on a node edit, upgraded, stopped", async () => {
@@ -66,7 +108,7 @@ describe("a cluster's lifecycle", () => {
 
     const deploy = await c.call("POST", `${item}/deploy`);
     expect([deploy.status, deploy.body.status]).toEqual([201, "DEPLOYMENT_QUEUED"]);
-    expect(await walk(c, item)).toEqual(["DEPLOYMENT_QUEUED", "DEPLOYING", "DEPLOYED"]);
+    expectWalk(await walk(c, item), ["DEPLOYMENT_QUEUED", "DEPLOYING", "DEPLOYED"]);
     expect(await listed(c, id)).toMatchObject({ deployment_status: "UP_TO_DATE", infrastructure_outputs: { kind: "EKS", cluster_name: "prod" } });
     expect((await c.call("GET", `${item}/isReady`)).body).toEqual({ is_ready: true });
     const logs = (await c.call("GET", `${item}/logs`)).body.results as Array<{ step: string; message: { safe_message: string } }>;
@@ -80,16 +122,17 @@ describe("a cluster's lifecycle", () => {
     // new node counts: a redeploy
     const edited = await c.call("PUT", item, clusterBody(creds, { max_running_nodes: 8, description: "still production" }));
     expect([edited.status, edited.body.max_running_nodes, edited.body.status]).toEqual([200, 8, "DEPLOYMENT_QUEUED"]);
-    expect(await walk(c, item)).toEqual(["DEPLOYMENT_QUEUED", "DEPLOYING", "DEPLOYED"]);
+    expectWalk(await walk(c, item), ["DEPLOYMENT_QUEUED", "DEPLOYING", "DEPLOYED"]);
 
     const upgraded = await c.call("POST", `/cluster/${id}/upgrade`);
     expect([upgraded.status, upgraded.body.status, upgraded.body.next_k8s_available_version]).toEqual([201, "DEPLOYMENT_QUEUED", null]);
-    expect(await walk(c, item)).toEqual(["DEPLOYMENT_QUEUED", "DEPLOYING", "DEPLOYED"]);
+    expectWalk(await walk(c, item), ["DEPLOYMENT_QUEUED", "DEPLOYING", "DEPLOYED"]);
     expect((await listed(c, id))?.["version"]).toBe("1.33");
 
     const running = await orgCost(c);
-    expect((await c.call("POST", `${item}/stop`)).status).toBe(202);
-    expect(await walk(c, item)).toEqual(["STOP_QUEUED", "STOPPING", "STOPPED"]);
+    const stop = await c.call("POST", `${item}/stop`);
+    expect([stop.status, stop.body.status]).toEqual([202, "STOP_QUEUED"]);
+    expectWalk(await walk(c, item), ["STOP_QUEUED", "STOPPING", "STOPPED"]);
     expect(await orgCost(c)).toBeLessThan(running);
     const cost = (await c.call("GET", `/organization/${c.org}/cluster/${id}/currentCost`)).body;
     expect(cost).toMatchObject({ total_in_cents: 0, currency_code: "USD" });
@@ -120,7 +163,7 @@ describe("a cluster's lifecycle", () => {
       if (seen[seen.length - 1] !== s) seen.push(s);
       return r.status === 404;
     }, 5000);
-    expect(seen).toEqual(["DELETE_QUEUED", "DELETING", 404]);
+    expectWalk(seen, ["DELETE_QUEUED", "DELETING", 404]);
     expect(await listed(c, id)).toBeUndefined();
     expect((await c.call("GET", `/organization/${c.org}/cluster`)).body.results).toHaveLength(2); // the seeded ones stay
     expect((await c.call("GET", `/organization/${c.org}/cluster/${id}/kubeconfig`)).status).toBe(404);
