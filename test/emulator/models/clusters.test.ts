@@ -7,7 +7,7 @@
  * cost follows what runs. The seeded clusters are untouched.
  */
 import { control } from "../../../emulator/control/control-client";
-import { useEmulator, waitFor, type Client } from "../support/helpers";
+import { fieldOf, useEmulator, waitFor, type Client } from "../support/helpers";
 
 const STEP_MS = 200;
 const c = useEmulator({ stepMs: STEP_MS });
@@ -156,6 +156,9 @@ describe("a cluster's lifecycle", () => {
 
     for (const env of envs) await c.call("DELETE", `/environment/${env}`);
     await waitFor(async () => (await c.call("DELETE", item)).status === 204);
+    const meanwhile = await c.call("POST", `/project/${project}/environment`, { name: "meanwhile", cluster: id, mode: "STAGING" });
+    // "is being deleted" while it is, "unknown cluster" once gone (a slow machine may get there first)
+    expect([meanwhile.status, meanwhile.body.message]).toEqual([400, expect.stringMatching(/^cluster: (cluster prod is being deleted|unknown cluster)/)]);
     const seen: Array<string | number> = [];
     await waitFor(async () => {
       const r = await c.call("GET", `${item}/status`);
@@ -164,6 +167,8 @@ describe("a cluster's lifecycle", () => {
       return r.status === 404;
     }, 5000);
     expectWalk(seen, ["DELETE_QUEUED", "DELETING", 404]);
+    const late = await c.call("POST", `/project/${project}/environment`, { name: "late", cluster: id, mode: "STAGING" });
+    expect([late.status, fieldOf(late.body.message)]).toEqual([400, "cluster"]);
     expect(await listed(c, id)).toBeUndefined();
     expect((await c.call("GET", `/organization/${c.org}/cluster`)).body.results).toHaveLength(2); // the seeded ones stay
     expect((await c.call("GET", `/organization/${c.org}/cluster/${id}/kubeconfig`)).status).toBe(404);
