@@ -73,6 +73,7 @@ export function createEnvironment(m: ModelContext, project: Parent, input: z.out
   const wanted = input.cluster ?? input.cluster_id;
   const cluster = wanted === undefined ? (clusters.find((c) => c.is_default) ?? clusters[0]) : clusters.find((c) => c.id === wanted);
   if (!cluster) throw badRequest(clusterField(input), `unknown cluster ${wanted ?? ""}`);
+  if (cluster.run?.action === "UNINSTALL") throw badRequest(clusterField(input), `cluster ${cluster.name} is being deleted`);
   assertFreeName(m, project.id, input.name);
   const e: EnvironmentRec = {
     ...baseFields(m.now), organization_id: project.organization_id, project_id: project.id, name: input.name,

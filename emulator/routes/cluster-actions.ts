@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { clusterState, deployCluster, stopCluster } from "../models/cluster-lifecycle";
 import { clusterLog } from "../models/cluster-logs";
+import type { ClusterRec } from "../models/clusters";
 import { clusterLogResponse, readinessResponse } from "../schemas/clusters";
 import { listOf } from "../schemas/common";
 import { clusterStatusResponse } from "../schemas/organization";
@@ -19,26 +20,22 @@ function cluster(ctx: RouteContext) {
   return needCluster(ctx);
 }
 
+/** A cluster action: it starts on the clock and its answer is the cluster's status. */
+function action(name: string, status: number, start: (ctx: RouteContext, c: ClusterRec) => void, summary: string): Route {
+  return route({
+    method: "POST", path: `${CLUSTER}/{clusterId}/${name}`, access: "deploy", deployAction: true, status, response: clusterStatusResponse, summary,
+    handler: (ctx) => {
+      const c = cluster(ctx);
+      start(ctx, c);
+      return clusterStatus(ctx, c);
+    },
+  });
+}
+
 /** Deploy, stop, statuses, readiness and logs of clusters. */
 export const clusterActionRoutes: Route[] = [
-  route({
-    method: "POST", path: `${CLUSTER}/{clusterId}/deploy`, access: "deploy", deployAction: true, status: 201, response: clusterStatusResponse,
-    summary: "Deploy a cluster (DEPLOYMENT_QUEUED, DEPLOYING over three steps, DEPLOYED); also starts a stopped one",
-    handler: (ctx) => {
-      const c = cluster(ctx);
-      deployCluster(ctx, c);
-      return clusterStatus(ctx, c);
-    },
-  }),
-  route({
-    method: "POST", path: `${CLUSTER}/{clusterId}/stop`, access: "deploy", deployAction: true, status: 202, response: clusterStatusResponse,
-    summary: "Stop a deployed cluster (STOP_QUEUED, STOPPING, STOPPED); 409 when never deployed or stopped already",
-    handler: (ctx) => {
-      const c = cluster(ctx);
-      stopCluster(ctx, c);
-      return clusterStatus(ctx, c);
-    },
-  }),
+  action("deploy", 201, deployCluster, "Deploy a cluster (DEPLOYMENT_QUEUED, DEPLOYING over three steps, DEPLOYED); also starts a stopped one"),
+  action("stop", 202, stopCluster, "Stop a deployed cluster (STOP_QUEUED, STOPPING, STOPPED); 409 when never deployed or stopped already"),
   route({
     method: "GET", path: `${CLUSTER}/status`, access: "read", status: 200, summary: "Status of every cluster", response: listOf(clusterStatusResponse),
     handler: (ctx) => {

@@ -14,20 +14,22 @@ export interface CredentialsParts {
 
 const awsStatic = z.object({ type: z.literal("AWS_STATIC"), name: nonEmpty, access_key_id: nonEmpty, secret_access_key: nonEmpty });
 const awsRole = z.object({ type: z.literal("AWS_ROLE"), name: nonEmpty, role_arn: z.string().regex(/^arn:aws:iam::\d{12}:role\/.+/, "expected an IAM role ARN (arn:aws:iam::<account>:role/<name>)") });
-/** An AWS request without `type` (the older form): static keys. */
-const awsUntyped = awsStatic.omit({ type: true });
+/** A body's `field` set to `value` when it gives none (the older requests had no discriminator). */
+function defaulted(field: string, value: string): (b: unknown) => unknown {
+  return (b) => (typeof b === "object" && b !== null && !Array.isArray(b) && !Object.hasOwn(b, field) ? { ...b, [field]: value } : b);
+}
 
-/** AWS credentials: static keys or a role to assume (`type`, AWS_STATIC when left out with keys). */
-export const awsCredentialsRequest = z.union([z.discriminatedUnion("type", [awsStatic, awsRole]), awsUntyped]);
+/** AWS credentials: static keys or a role to assume (`type`; AWS_STATIC when left out, the older form). */
+export const awsCredentialsRequest = z.preprocess(defaulted("type", "AWS_STATIC"), z.discriminatedUnion("type", [awsStatic, awsRole]));
 
-const gcpKey = z.object({ name: nonEmpty, credential_type: z.literal("SERVICE_ACCOUNT_KEY").optional(), gcp_credentials: nonEmpty });
+const gcpKey = z.object({ name: nonEmpty, credential_type: z.literal("SERVICE_ACCOUNT_KEY"), gcp_credentials: nonEmpty });
 const gcpWif = z.object({
   name: nonEmpty, credential_type: z.enum(["WORKLOAD_IDENTITY_FEDERATION", "WIF"]),
   service_account_email: z.email(), workload_identity_provider_resource: nonEmpty,
 });
 
-/** GCP credentials: a service-account key (JSON text), or workload identity federation. */
-export const gcpCredentialsRequest = z.union([gcpWif, gcpKey]);
+/** GCP credentials: a service-account key (JSON text; `credential_type` may be left out), or workload identity federation. */
+export const gcpCredentialsRequest = z.preprocess(defaulted("credential_type", "SERVICE_ACCOUNT_KEY"), z.discriminatedUnion("credential_type", [gcpKey, gcpWif]));
 
 /** Scaleway credentials. */
 export const scalewayCredentialsRequest = z.object({
@@ -43,14 +45,13 @@ export const onPremiseCredentialsRequest = z.object({ name: nonEmpty });
 
 /** How AWS credentials are kept. */
 export function awsParts(b: z.output<typeof awsCredentialsRequest>): CredentialsParts {
-  if ("type" in b && b.type === "AWS_ROLE") return { object_type: "AWS_ROLE", shown: { role_arn: b.role_arn }, secrets: {} };
-  const keys = b as z.output<typeof awsUntyped>;
-  return { object_type: "AWS", shown: { access_key_id: keys.access_key_id }, secrets: { secret_access_key: keys.secret_access_key } };
+  if (b.type === "AWS_ROLE") return { object_type: "AWS_ROLE", shown: { role_arn: b.role_arn }, secrets: {} };
+  return { object_type: "AWS", shown: { access_key_id: b.access_key_id }, secrets: { secret_access_key: b.secret_access_key } };
 }
 
 /** How GCP credentials are kept (the project is read from the key's `project_id` when it is JSON holding one). */
 export function gcpParts(b: z.output<typeof gcpCredentialsRequest>): CredentialsParts {
-  if ("service_account_email" in b) {
+  if (b.credential_type !== "SERVICE_ACCOUNT_KEY") {
     const project = /@([^.]+)\./.exec(b.service_account_email)?.[1] ?? "";
     return {
       object_type: "GCP_WORKLOAD_IDENTITY_FEDERATION",

@@ -76,4 +76,23 @@ describe("a data file of an older emulator", () => {
       await again.close();
     }
   });
+
+  it("keeps its on-premise credentials (now in the one table of cloud credentials) and its clusters as they were", async () => {
+    const file = path.join(dir, "on-premise.json");
+    const old = JSON.parse(fs.readFileSync(FIXTURE, "utf8")) as { state: Record<string, unknown>; seed: { organizationId: string } };
+    const id = "0b6f1c2e-1111-4222-8333-444455556666";
+    old.state["onPremiseCredentials"] = { [id]: { id, organization_id: old.seed.organizationId, name: "rack-1" } };
+    fs.writeFileSync(file, JSON.stringify(old));
+    const emu = await startEmulator({ dataFile: file, stepMs: 0 });
+    try {
+      const org = emu.ids.organizationId;
+      expect((await get(emu, `/organization/${org}/onPremise/credentials`)).results).toEqual([{ id, name: "rack-1", object_type: "OTHER" }]);
+      expect((await get(emu, `/organization/${org}/credentials`)).results).toEqual([{ credential: { id, name: "rack-1", object_type: "OTHER" }, clusters: [] }]);
+      const clusters = (await get(emu, `/organization/${org}/cluster`)).results;
+      expect(clusters.map((c: { status: string; cloud_provider: string }) => [c.status, c.cloud_provider])).toEqual(clusters.map(() => ["DEPLOYED", "AWS"]));
+      expect((await get(emu, `/organization/${org}/cluster/status`)).results).toHaveLength(clusters.length);
+    } finally {
+      await emu.close();
+    }
+  });
 });

@@ -244,9 +244,23 @@ const FAMILIES: Family[] = [
 ];
 
 /** Write operations of the reference the emulator does not serve, and why they are not checked. */
-const NOT_SERVED: Record<string, string> = {
-  "POST /organization/{organizationId}/cluster": "clusters are seeded; the emulator serves no cluster create",
-  "PUT /organization/{organizationId}/cluster/{clusterId}": "clusters are seeded; the emulator serves no cluster edit",
+const NOT_SERVED: Record<string, string> = {};
+
+/**
+ * Cluster and cloud-credentials writes: their requests are checked against the catalogue (a sample's region, instance
+ * type and feature ids would be refused) and their secrets never come back, so `test/emulator/models/clusters.test.ts`
+ * and `cloud-credentials.test.ts` send real values and check what comes back.
+ */
+const CLUSTERS_CHECKED_ELSEWHERE: Record<string, string> = {
+  "POST /organization/{organizationId}/cluster": "clusters.test.ts: a create comes back in the list as sent",
+  "PUT /organization/{organizationId}/cluster/{clusterId}": "clusters.test.ts: an edit comes back as sent and redeploys",
+  "PUT /organization/{organizationId}/cluster/{clusterId}/advancedSettings": "clusters.test.ts: the keys set come back, the others keep their defaults",
+  "POST /organization/{organizationId}/cluster/{clusterId}/cloudProviderInfo": "clusters.test.ts: other credentials come back and clear INVALID_CREDENTIALS",
+  "PUT /organization/{organizationId}/cluster/{clusterId}/routingTable": "clusters.test.ts: the routes come back",
+  "PUT /cluster/{clusterId}/dnsProvider": "clusters.test.ts: the provider comes back without its API token",
+  ...Object.fromEntries(["aws", "gcp", "scaleway", "azure"].flatMap((cloud) => [
+    `POST /organization/{organizationId}/${cloud}/credentials`, `PUT /organization/{organizationId}/${cloud}/credentials/{credentialsId}`,
+  ].map((op) => [op, "cloud-credentials.test.ts: what is shown comes back, never a secret"]))),
 };
 
 /** Write operations the emulator serves whose body sets no field of a record. */
@@ -275,6 +289,7 @@ const NO_RECORD: Record<string, string> = {
   "POST /variable/{variableId}/override": "makes an override at the parent the body names; variables-scopes.test.ts checks it",
   "POST /variable/import": "imports variables at their scopes; variables-scopes.test.ts checks where they land",
   ...TEAM_CHECKED_ELSEWHERE,
+  ...CLUSTERS_CHECKED_ELSEWHERE,
 };
 
 function fill(template: string, params: Record<string, string>): string {
