@@ -63,7 +63,7 @@ export interface AwsCredentialsArgs extends CloudCredentialsArgs {
 
 /** Validated AWS credentials inputs. */
 export const awsCredentialsSchema = argsSchema<AwsCredentialsArgs>()(z
-  .strictObject({ ...base, accessKeyId: z.string().min(1).optional(), secretAccessKey: secret().optional(), roleArn: z.string().min(1).optional() })
+  .strictObject({ ...base, accessKeyId: z.string().min(1).optional(), secretAccessKey: field(z.string().min(1).optional(), { secret: true }), roleArn: z.string().min(1).optional() })
   .superRefine((v, ctx) => {
     if ([v.accessKeyId, v.secretAccessKey, v.roleArn].some(isUnknown)) return;
     const keys = v.accessKeyId !== undefined || v.secretAccessKey !== undefined;

@@ -123,6 +123,21 @@ const rows: Record<string, Row> = {
     base: { environmentId: ID },
     slots: [["secretValues", (v) => ({ environmentId: ID, secretValues: [v] })], ["secretValues", (v) => ({ environmentId: ID, secretValues: v })]],
   },
+  AwsCredentials: {
+    base: { organizationId: ID, name: "aws", accessKeyId: "AKIA", secretAccessKey: "k" },
+    slots: [
+      ["secretAccessKey", (v) => ({ organizationId: ID, name: "aws", accessKeyId: "AKIA", secretAccessKey: v })],
+      ["secretAccessKey", (v) => ({ organizationId: ID, name: "aws", secretAccessKey: v, roleArn: "arn" })],
+    ],
+  },
+  GcpCredentials: {
+    base: { organizationId: ID, name: "gcp", gcpCredentials: "k" },
+    slots: [["gcpCredentials", (v) => ({ organizationId: ID, name: "gcp", gcpCredentials: v })]],
+  },
+  ScalewayCredentials: {
+    base: { organizationId: ID, name: "scw", scalewayAccessKey: "a", scalewaySecretKey: "k", scalewayProjectId: "p", scalewayOrganizationId: "o" },
+    slots: [["scalewaySecretKey", (v) => ({ organizationId: ID, name: "scw", scalewayAccessKey: "a", scalewaySecretKey: v, scalewayProjectId: "p" })]],
+  },
   Secret: {
     base: { scope: "PROJECT", parentId: ID, key: "TLS_KEY", value: "k" },
     slots: [
