@@ -102,6 +102,27 @@ export function environmentsOnCluster(store: StoreView, clusterId: string): Envi
   return [...read<typeof environmentSlice>(store, "environments").values()].filter((e) => e.cluster_id === clusterId);
 }
 
+/** An environment on a cluster as the service lists it: its project, and its services with their types. */
+export interface ClusterEnvironmentEntry {
+  environment_id: string;
+  environment_name: string;
+  project_id: string;
+  project_name: string;
+  services: Array<{ id: string; name: string; type: string }>;
+}
+
+/** The environments placed on a cluster, each with its project's name and its services (kind after kind). */
+export function clusterEnvironments(store: StoreView, clusterId: string): ClusterEnvironmentEntry[] {
+  const projects = read<typeof projectSlice>(store, "projects");
+  return environmentsOnCluster(store, clusterId).map((e) => ({
+    environment_id: e.id,
+    environment_name: e.name,
+    project_id: e.project_id,
+    project_name: projects.get(e.project_id)?.name ?? "",
+    services: servicesWithKindIn(store, e.id).map(([kind, svc]) => ({ id: svc.id, name: svc.name, type: kind.type })),
+  }));
+}
+
 /** The clusters made with a set of cloud credentials. */
 export function clustersUsingCredentials(store: StoreView, credentialsId: string): ClusterRec[] {
   return read<typeof clusterSlice>(store, "clusters").filter((c) => c.spec?.credentials_id === credentialsId);

@@ -80,6 +80,14 @@ export type DnsProviderRequest = z.output<typeof dnsProviderRequest>;
 /** A cluster's DNS provider. */
 export const dnsProviderResponse = z.object({ dns_provider: z.object({ provider: z.string(), domain: z.string() }).loose() });
 
+/** The environments on a cluster, each with its project and its services. */
+export const clusterEnvironmentsResponse = z.object({
+  results: z.array(z.object({
+    environment_id: z.string(), environment_name: z.string(), project_id: z.string(), project_name: z.string(),
+    services: z.array(z.object({ id: z.string(), name: z.string(), type: z.string() })),
+  })),
+});
+
 /** Whether a cluster is ready to take deployments. */
 export const readinessResponse = z.object({ is_ready: z.boolean() });
 
