@@ -32,13 +32,9 @@ export function cloudCredentialsCalls(cloud: CloudProvider): FamilyCalls<Props, 
 /** The calls of the cluster family. */
 export const clusterCalls = organizationCalls((client) => client.clusters);
 
-/** Names of the environments running on the cluster, from the organization's projects (the service keeps them there). */
-export async function environmentsOn(client: DeployServiceClient, organizationId: string, clusterId: string): Promise<string[]> {
-  const names: string[] = [];
-  for (const project of await client.projects.list(organizationId)) {
-    for (const env of await client.environments.list(project.id)) if (env.cluster_id === clusterId) names.push(`${project.name}/${env.name}`);
-  }
-  return names;
+/** Names (`project/environment`) of the environments running on the cluster, in one request. */
+export async function environmentsOn(client: DeployServiceClient, clusterId: string): Promise<string[]> {
+  return (await client.clusters.environments(clusterId)).map((e) => `${e.project_name ?? e.project_id ?? "?"}/${e.environment_name ?? e.environment_id}`);
 }
 
 /**
