@@ -74,11 +74,11 @@ export async function deleteCluster(client: DeployServiceClient, id: string, pro
   const organizationId = String(props["organizationId"] ?? "");
   const name = String(props["name"] ?? id);
   const timeoutSeconds = typeof props["timeoutSeconds"] === "number" ? props["timeoutSeconds"] : DEFAULT_CLUSTER_TIMEOUT_SECONDS;
-  const environments = await environmentsOn(client, id);
-  if (environments.length > 0) {
-    throw new Error(`cluster "${name}" (${id}) still runs ${environments.length} environment(s): ${environments.map((n) => JSON.stringify(n)).join(", ")}; delete them or move them to another cluster first`);
-  }
   try {
+    const environments = await environmentsOn(client, id);
+    if (environments.length > 0) {
+      throw new Error(`cluster "${name}" (${id}) still runs ${environments.length} environment(s): ${environments.map((n) => JSON.stringify(n)).join(", ")}; delete them or move them to another cluster first`);
+    }
     const before = await client.clusters.status(organizationId, id);
     if (before.status !== "STOPPED") {
       await client.clusters.stop(organizationId, id);
