@@ -54,6 +54,7 @@ export const FAMILIES = {
   OrganizationInvitation: { provider: () => require("./resources/organization-invitation").organizationInvitationProvider, key: keyed("invitation", "organizationId", "organization", "email", "email", async (c, id) => (await c.invitations.list(id)).map((i) => ({ id: i.id, key: i.email }))) },
   ApiToken: { provider: () => require("./resources/api-token").apiTokenProvider, notAdoptable: "the service shows a token's value only when it is created: an existing token cannot be taken over with it" },
   CustomRole: { provider: () => require("./resources/custom-role").customRoleProvider, key: named("custom role", "organizationId", "organization", async (c, id) => (await c.customRoles.list(id)).map((r) => ({ id: r.id, name: String(r.name ?? "") }))) },
+  ClusterAdvancedSettings: { provider: () => require("./resources/cluster/advanced-settings").clusterAdvancedSettingsProvider, notAdoptable: SETTINGS },
   Cluster: { provider: () => require("./resources/cluster/index").clusterProvider, key: named("cluster", "organizationId", "organization", (c, id) => c.clusters.list(id)) },
   AwsCredentials: { provider: () => require("./resources/cloud-credentials").awsCredentialsProvider, key: credentials("AWS") },
   GcpCredentials: { provider: () => require("./resources/cloud-credentials").gcpCredentialsProvider, key: credentials("GCP") },

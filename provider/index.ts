@@ -99,6 +99,10 @@ export {
   Cluster, type ClusterArgs, type ClusterComputed, type ClusterFeatureArgs,
 } from "./resources/cluster/index";
 export {
+  ClusterAdvancedSettings, type ClusterAdvancedSettingsArgs, type ClusterAdvancedSettingsInput, type ClusterAdvancedSettingsValues,
+  type EffectiveClusterAdvancedSettings,
+} from "./resources/cluster/advanced-settings";
+export {
   AwsCredentials, GcpCredentials, ScalewayCredentials, AzureCredentials, OnPremiseCredentials, type CloudCredentialsArgs,
   type AwsCredentialsArgs, type GcpCredentialsArgs, type ScalewayCredentialsArgs, type AzureCredentialsArgs, type OnPremiseCredentialsArgs,
 } from "./resources/cloud-credentials";

@@ -13,6 +13,7 @@ import {
   retryTriggers, statusCodes, stringList, stringMap, text, textOrNull,
   type AdvancedSettingSpec, type AdvancedSettingsCatalogue,
 } from "./advanced-setting-specs";
+import { CLUSTER_ADVANCED_SETTINGS } from "./cluster-advanced-settings";
 import { kindsWith, type KindsWith } from "./service-kinds";
 
 export type {
@@ -185,6 +186,9 @@ export const ADVANCED_SETTINGS_KINDS = kindsWith("advancedSettings");
 /** `application`, `container` or `job`: the kinds with `advancedSettings` in `SERVICE_KINDS`. */
 export type AdvancedSettingsKind = KindsWith<"advancedSettings">;
 
+/** What has advanced settings: a service kind with them, or a cluster ({@link CLUSTER_ADVANCED_SETTINGS}). */
+export type AdvancedSettingsOwner = AdvancedSettingsKind | "cluster";
+
 /** One advanced-setting key of an application, as the service spells it. */
 export type AdvancedSettingKey = keyof typeof APPLICATION_ADVANCED_SETTINGS;
 
@@ -285,35 +289,42 @@ export const JobAdvancedSettingsRequest = requestOf(JOB_ADVANCED_SETTINGS);
 /** A job's advanced settings to set, typed per known key. */
 export type JobAdvancedSettingsRequest = z.input<typeof JobAdvancedSettingsRequest>;
 
-const CATALOGUES: Readonly<Record<AdvancedSettingsKind, AdvancedSettingsCatalogue>> = {
+/** A request setting a cluster's advanced settings (see {@link AdvancedSettingsRequest}). */
+export const ClusterAdvancedSettingsRequest = requestOf(CLUSTER_ADVANCED_SETTINGS);
+/** A cluster's advanced settings to set, typed per known key. */
+export type ClusterAdvancedSettingsRequest = z.input<typeof ClusterAdvancedSettingsRequest>;
+
+const CATALOGUES: Readonly<Record<AdvancedSettingsOwner, AdvancedSettingsCatalogue>> = {
   application: APPLICATION_ADVANCED_SETTINGS,
   container: CONTAINER_ADVANCED_SETTINGS,
   job: JOB_ADVANCED_SETTINGS,
+  cluster: CLUSTER_ADVANCED_SETTINGS,
 };
 
-const REQUESTS: Readonly<Record<AdvancedSettingsKind, z.ZodType<Record<string, unknown>>>> = {
+const REQUESTS: Readonly<Record<AdvancedSettingsOwner, z.ZodType<Record<string, unknown>>>> = {
   application: AdvancedSettingsRequest,
   container: ContainerAdvancedSettingsRequest,
   job: JobAdvancedSettingsRequest,
+  cluster: ClusterAdvancedSettingsRequest,
 };
 
 /** The catalogue of a service kind's advanced settings: {@link APPLICATION_ADVANCED_SETTINGS}, container's or job's. */
-export function advancedSettingsCatalogue(kind: AdvancedSettingsKind): AdvancedSettingsCatalogue {
+export function advancedSettingsCatalogue(kind: AdvancedSettingsOwner): AdvancedSettingsCatalogue {
   return CATALOGUES[kind];
 }
 
 /** The schema of a request setting a service kind's advanced settings (known keys checked, others passed on). */
-export function advancedSettingsRequestOf(kind: AdvancedSettingsKind): z.ZodType<Record<string, unknown>> {
+export function advancedSettingsRequestOf(kind: AdvancedSettingsOwner): z.ZodType<Record<string, unknown>> {
   return REQUESTS[kind];
 }
 
 /** Every advanced-setting key of a service kind. */
-export function advancedSettingKeysOf(kind: AdvancedSettingsKind): string[] {
+export function advancedSettingKeysOf(kind: AdvancedSettingsOwner): string[] {
   return Object.keys(CATALOGUES[kind]);
 }
 
 /** True when `key` is one of a service kind's advanced-setting keys. */
-export function isAdvancedSettingKeyOf(kind: AdvancedSettingsKind, key: string): boolean {
+export function isAdvancedSettingKeyOf(kind: AdvancedSettingsOwner, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(CATALOGUES[kind], key);
 }
 
@@ -321,13 +332,13 @@ export function isAdvancedSettingKeyOf(kind: AdvancedSettingsKind, key: string):
  * The spec of one of a service kind's advanced settings.
  * @throws RangeError when `key` is not one of the kind's keys (test with {@link isAdvancedSettingKeyOf}).
  */
-export function advancedSettingSpecOf(kind: AdvancedSettingsKind, key: string): AdvancedSettingSpec {
+export function advancedSettingSpecOf(kind: AdvancedSettingsOwner, key: string): AdvancedSettingSpec {
   if (!isAdvancedSettingKeyOf(kind, key)) throw new RangeError(`"${key}" is not an advanced setting of a ${kind}`);
   return CATALOGUES[kind][key] as AdvancedSettingSpec;
 }
 
 /** The value a fresh service of `kind` has for `key` (a copy, safe to modify). @throws RangeError for an unknown key. */
-export function advancedSettingDefaultOf(kind: AdvancedSettingsKind, key: string): unknown {
+export function advancedSettingDefaultOf(kind: AdvancedSettingsOwner, key: string): unknown {
   return structuredClone(advancedSettingSpecOf(kind, key).default);
 }
 
@@ -335,7 +346,7 @@ export function advancedSettingDefaultOf(kind: AdvancedSettingsKind, key: string
  * {@link normalizeAdvancedSetting} for any service kind: the typed, comparable form of a value for one of the kind's
  * keys. A key the kind does not have comes back unchanged.
  */
-export function normalizeAdvancedSettingOf(kind: AdvancedSettingsKind, key: string, value: unknown): unknown {
+export function normalizeAdvancedSettingOf(kind: AdvancedSettingsOwner, key: string, value: unknown): unknown {
   return isAdvancedSettingKeyOf(kind, key) ? normalizeSettingValue(advancedSettingSpecOf(kind, key), value) : value;
 }
 

@@ -1,6 +1,7 @@
 /** The endpoint group of clusters: records, lifecycle actions, status, settings, access and logs. */
 import { z } from "zod";
 import type { CallResult, RequestCore } from "./core";
+import { ClusterAdvancedSettingsRequest } from "./advanced-settings";
 import { collection } from "./crud";
 import { NotFoundError } from "./errors";
 import { path, type ApiPath } from "./path";
@@ -95,9 +96,12 @@ export class ClustersApi extends collection({
     return this.read(organizationId, clusterId, "advancedSettings", ClusterAdvancedSettings);
   }
 
-  /** Sets the cluster's advanced settings (flat dotted keys; only those given are sent); answers with every key. */
-  updateAdvancedSettings(organizationId: string, clusterId: string, settings: ClusterAdvancedSettings): Promise<ClusterAdvancedSettings> {
-    return this.write("PUT", organizationId, clusterId, "advancedSettings", settings, ClusterAdvancedSettings, ClusterAdvancedSettings);
+  /**
+   * Sets the cluster's advanced settings (flat dotted keys; only those given are sent; the keys of
+   * `CLUSTER_ADVANCED_SETTINGS` checked by type before the call); answers with every key.
+   */
+  updateAdvancedSettings(organizationId: string, clusterId: string, settings: ClusterAdvancedSettingsRequest): Promise<ClusterAdvancedSettings> {
+    return this.write("PUT", organizationId, clusterId, "advancedSettings", settings, ClusterAdvancedSettingsRequest, ClusterAdvancedSettings);
   }
 
   /** Reads the advanced settings a new cluster has (every key with its default). */

@@ -23,6 +23,7 @@ export * from "./url-credentials";
 export * from "./service-common";
 export * from "./service-logs";
 export * from "./advanced-settings";
+export * from "./cluster-advanced-settings";
 export * from "./image";
 export * from "./service-values";
 export * from "./owner-values";

@@ -8,7 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import {
   ADVANCED_SETTINGS_KINDS,
   type AdvancedSettingSpec,
-  type AdvancedSettingsKind,
+  type AdvancedSettingsOwner,
   type DeployServiceClient,
   advancedSettingDefaultOf,
   advancedSettingKeysOf,
@@ -34,14 +34,18 @@ export interface AdvancedSettingsCalls {
 export interface AdvancedSettingsDefinition {
   /** The `<Type>` of the type token: `ApplicationAdvancedSettings`. */
   kind: string;
-  /** The service kind whose catalogue is used: `application`, `container`, `job`. */
-  serviceKind: AdvancedSettingsKind;
+  /** Whose catalogue is used: `application`, `container`, `job` or `cluster`. */
+  serviceKind: AdvancedSettingsOwner;
   /** The input naming the service: `applicationId`. */
   idKey: string;
+  /** An input naming the owner's parent, which the calls need besides the id (a cluster's `organizationId`). */
+  parentKey?: string;
   /** The name of the settings type users read, for messages: `AdvancedSettings`. */
   typeName: string;
-  /** The sdk group with `getAdvancedSettings` and `updateAdvancedSettings`. */
-  group(client: DeployServiceClient): AdvancedSettingsCalls;
+  /** The sdk calls with `getAdvancedSettings` and `updateAdvancedSettings` (`props`: the resource's inputs). */
+  group(client: DeployServiceClient, props?: Settings): AdvancedSettingsCalls;
+  /** The service's own defaults, read to put removed keys back (else the catalogue's defaults are sent). */
+  defaults?(client: DeployServiceClient): Promise<Settings>;
 }
 
 /** `an application`, `a container`, `a job`. */
@@ -99,7 +103,7 @@ interface SettingProblem {
  * preview; `undefined` when the value is valid or not known yet. The items of lists and maps are strings, so an
  * item not known yet passes as one.
  */
-function validateSetting(kind: AdvancedSettingsKind, key: string, value: unknown): SettingProblem | undefined {
+function validateSetting(kind: AdvancedSettingsOwner, key: string, value: unknown): SettingProblem | undefined {
   if (isUnknown(value)) return undefined;
   const spec = advancedSettingSpecOf(kind, key);
   const result = spec.schema.safeParse(value);
@@ -120,7 +124,7 @@ function validateSetting(kind: AdvancedSettingsKind, key: string, value: unknown
  * Up to `limit` valid keys of `kind` close to an unknown one: by edit distance on the whole key, or sharing its
  * last segment (`proxy_body_size_mb` written under the wrong prefix), or containing what was written.
  */
-export function closeKeysOf(kind: AdvancedSettingsKind, written: string, limit = 3): string[] {
+export function closeKeysOf(kind: AdvancedSettingsOwner, written: string, limit = 3): string[] {
   const lower = written.toLowerCase();
   const last = lower.split(".").pop() ?? lower;
   const scored = advancedSettingKeysOf(kind).map((key) => {
@@ -160,7 +164,7 @@ function flattenedKeys(prefix: string, v: unknown): string[] {
   return Object.entries(v).flatMap(([k, inner]) => flattenedKeys(`${prefix}.${k}`, inner));
 }
 
-function unknownKeyReason(kind: AdvancedSettingsKind, typeName: string, key: string, value: unknown): string {
+function unknownKeyReason(kind: AdvancedSettingsOwner, typeName: string, key: string, value: unknown): string {
   const nested = flattenedKeys(key, value).filter((k) => isAdvancedSettingKeyOf(kind, k));
   if (isPlainObject(value) && nested.length > 0) {
     return `unknown advanced setting "${key}": write the keys flat as the service spells them, e.g. ${JSON.stringify(nested[0])}`;
@@ -177,7 +181,7 @@ function unknownKeyReason(kind: AdvancedSettingsKind, typeName: string, key: str
 }
 
 /** The settings keys whose desired value differs from the stored one (or is not known yet), removed keys included. */
-export function changedSettingKeysOf(kind: AdvancedSettingsKind, olds: Settings, news: Settings): string[] {
+export function changedSettingKeysOf(kind: AdvancedSettingsOwner, olds: Settings, news: Settings): string[] {
   const keys = new Set([...Object.keys(olds), ...Object.keys(news)]);
   return [...keys].filter((key) => {
     if (!(key in news) || !(key in olds)) return true;
@@ -186,7 +190,7 @@ export function changedSettingKeysOf(kind: AdvancedSettingsKind, olds: Settings,
   });
 }
 
-function sameSetting(kind: AdvancedSettingsKind, key: string, a: unknown, b: unknown): boolean {
+function sameSetting(kind: AdvancedSettingsOwner, key: string, a: unknown, b: unknown): boolean {
   if (!isAdvancedSettingKeyOf(kind, key)) return JSON.stringify(a) === JSON.stringify(b);
   return canonicalText(normalizeAdvancedSettingOf(kind, key, a)) === canonicalText(normalizeAdvancedSettingOf(kind, key, b));
 }
@@ -199,7 +203,7 @@ function canonicalText(v: unknown): string {
 }
 
 /** Every key the service reported, typed where the key is known. */
-export function effectiveOf(kind: AdvancedSettingsKind, reported: Settings): Settings {
+export function effectiveOf(kind: AdvancedSettingsOwner, reported: Settings): Settings {
   const out: Settings = {};
   for (const [key, value] of Object.entries(reported)) {
     if (value === undefined) continue;
@@ -212,7 +216,7 @@ export function effectiveOf(kind: AdvancedSettingsKind, reported: Settings): Set
  * The managed keys as the service holds them. Where the service's value means what `known` says (the program's or
  * the state's value, e.g. `"Required"` for `"Requirred"`), `known`'s spelling is kept so outputs stay as written.
  */
-export function managedValues(kind: AdvancedSettingsKind, known: Settings, reported: Settings): Settings {
+export function managedValues(kind: AdvancedSettingsOwner, known: Settings, reported: Settings): Settings {
   const out: Settings = {};
   for (const key of Object.keys(known)) {
     if (!(key in reported) || reported[key] === undefined) continue;
@@ -234,7 +238,7 @@ export interface SettingsProblem {
  *
  * @param typeName the settings type users read, named when no close key is found.
  */
-export function settingsProblems(kind: AdvancedSettingsKind, typeName: string, settings: Settings): SettingsProblem[] {
+export function settingsProblems(kind: AdvancedSettingsOwner, typeName: string, settings: Settings): SettingsProblem[] {
   const problems: SettingsProblem[] = [];
   for (const [key, value] of Object.entries(settings)) {
     if (!isAdvancedSettingKeyOf(kind, key)) {
@@ -248,12 +252,12 @@ export function settingsProblems(kind: AdvancedSettingsKind, typeName: string, s
 }
 
 /** Whether two settings objects of `kind` manage the same keys with the same values (both sides normalised). */
-export function sameSettingsOf(kind: AdvancedSettingsKind, a: unknown, b: unknown): boolean {
+export function sameSettingsOf(kind: AdvancedSettingsOwner, a: unknown, b: unknown): boolean {
   return changedSettingKeysOf(kind, settingsOf(a), settingsOf(b)).length === 0;
 }
 
 /** The body that takes the service from `olds` to `news`: the changed keys' new values, removed keys' defaults. */
-export function settingsChange(kind: AdvancedSettingsKind, olds: Settings, news: Settings): Settings {
+export function settingsChange(kind: AdvancedSettingsOwner, olds: Settings, news: Settings): Settings {
   const body: Settings = {};
   for (const key of changedSettingKeysOf(kind, olds, news)) {
     if (key in news) body[key] = news[key];
@@ -269,7 +273,7 @@ export function settingsChange(kind: AdvancedSettingsKind, olds: Settings, news:
  * @param action words for a failure: `setting advanced settings of application 3f1c...`.
  */
 export async function applySettings(
-  group: AdvancedSettingsCalls, kind: AdvancedSettingsKind, serviceId: string, body: Settings, action: string,
+  group: AdvancedSettingsCalls, kind: AdvancedSettingsOwner, serviceId: string, body: Settings, action: string,
 ): Promise<Settings> {
   try {
     if (Object.keys(body).length > 0) {
@@ -288,6 +292,14 @@ export function hasStatus(e: unknown): boolean {
   return typeof (e as { status?: unknown } | null)?.status === "number";
 }
 
+/** The parent's id input, when the definition has one: a well-formed id. */
+function checkParentId(parentKey: string | undefined, news: Settings): pulumi.dynamic.CheckFailure[] {
+  if (parentKey === undefined || isUnknown(news[parentKey])) return [];
+  const value = news[parentKey];
+  const reason = typeof value === "string" && value.trim() !== "" ? invalidIdReason(value) : "expected an id (a non-empty string)";
+  return reason === undefined ? [] : [{ property: parentKey, reason: `${reason}, got ${describeValue(value)}` }];
+}
+
 /**
  * The check of a kind's advanced-settings resource: no input but the id and `settings`, a well-formed service id,
  * and every setting known to the kind's catalogue and of its type and bounds (a failure names `settings["<key>"]`).
@@ -295,10 +307,10 @@ export function hasStatus(e: unknown): boolean {
 export function checkAdvancedSettings(def: AdvancedSettingsDefinition, news: Settings): pulumi.dynamic.CheckResult {
   const kind = def.serviceKind;
   const idKey = def.idKey;
-  const inputKeys = [idKey, "settings"] as const;
+  const inputKeys = [idKey, ...(def.parentKey ? [def.parentKey] : []), "settings"];
 
   const checkInputKeys = (news: Settings): pulumi.dynamic.CheckFailure[] => {
-    const unknown = Object.keys(news).filter((k) => !k.startsWith("__") && news[k] !== undefined && !(inputKeys as readonly string[]).includes(k));
+    const unknown = Object.keys(news).filter((k) => !k.startsWith("__") && news[k] !== undefined && !inputKeys.includes(k));
     return unknown.map((key) => {
       const suggestion = closestName(key, inputKeys);
       const hint = suggestion !== undefined ? `did you mean "${suggestion}"?` : `not an input of this resource (expected one of: ${inputKeys.join(", ")})`;
@@ -327,8 +339,9 @@ export function checkAdvancedSettings(def: AdvancedSettingsDefinition, news: Set
   };
 
   const serviceId = news[idKey];
-  const failures = [...checkInputKeys(news), ...checkServiceId(serviceId), ...checkSettings(news["settings"])];
-  const inputs = { [idKey]: serviceId, settings: news["settings"] };
+  const parent = def.parentKey ? { [def.parentKey]: news[def.parentKey] } : {};
+  const failures = [...checkInputKeys(news), ...checkServiceId(serviceId), ...checkParentId(def.parentKey, news), ...checkSettings(news["settings"])];
+  const inputs = { [idKey]: serviceId, ...parent, settings: news["settings"] };
   return failures.length > 0 ? { inputs, failures } : { inputs };
 }
 

@@ -77,11 +77,13 @@ export function advancedSettingsProvider(def: AdvancedSettingsDefinition): pulum
   const kind = def.serviceKind;
   const idKey = def.idKey;
 
-  const apply = (serviceId: string, body: Settings, action: string): Promise<Settings> =>
-    applySettings(def.group(apiClient()), kind, serviceId, body, action);
+  const apply = (props: Settings, serviceId: string, body: Settings, action: string): Promise<Settings> =>
+    applySettings(def.group(apiClient(), props), kind, serviceId, body, action);
+  const parentOf = (props: Settings): Settings => (def.parentKey ? { [def.parentKey]: props[def.parentKey] } : {});
 
-  const outputs = (serviceId: string, known: Settings, reported: Settings): Settings => ({
+  const outputs = (props: Settings, serviceId: string, known: Settings, reported: Settings): Settings => ({
     [idKey]: serviceId,
+    ...parentOf(props),
     settings: managedValues(kind, known, reported),
     effectiveSettings: effectiveOf(kind, reported),
   });
@@ -94,7 +96,8 @@ export function advancedSettingsProvider(def: AdvancedSettingsDefinition): pulum
     },
 
     async diff(_id: string, olds: Settings, news: Settings): Promise<pulumi.dynamic.DiffResult> {
-      const base = diffInputs(olds, news, { keys: [idKey], replaceOn: [idKey] });
+      const ids = def.parentKey ? [idKey, def.parentKey] : [idKey];
+      const base = diffInputs(olds, news, { keys: ids, replaceOn: ids });
       if (base.replaces && base.replaces.length > 0) return base;
       const settingsChanged =
         isUnknown(news["settings"]) || changedSettingKeysOf(kind, settingsOf(olds["settings"]), settingsOf(news["settings"])).length > 0;
@@ -104,8 +107,8 @@ export function advancedSettingsProvider(def: AdvancedSettingsDefinition): pulum
     async create(inputs: Settings): Promise<pulumi.dynamic.CreateResult> {
       const serviceId = String(inputs[idKey]);
       const settings = settingsOf(inputs["settings"]);
-      const reported = await apply(serviceId, settings, `setting advanced settings of ${kind} ${serviceId}`);
-      return { id: serviceId, outs: outputs(serviceId, settings, reported) };
+      const reported = await apply(inputs, serviceId, settings, `setting advanced settings of ${kind} ${serviceId}`);
+      return { id: serviceId, outs: outputs(inputs, serviceId, settings, reported) };
     },
 
     async read(id: string, props: Settings): Promise<pulumi.dynamic.ReadResult> {
@@ -113,23 +116,23 @@ export function advancedSettingsProvider(def: AdvancedSettingsDefinition): pulum
       const managed = settingsOf(props["settings"]);
       let reported: unknown;
       try {
-        reported = await readOrGone(() => def.group(apiClient()).getAdvancedSettings(serviceId));
+        reported = await readOrGone(() => def.group(apiClient(), props).getAdvancedSettings(serviceId));
       } catch (e) {
         // readOrGone already turned a refused token into its own error (no status); the service's others get context.
         throw hasStatus(e) ? describeFailure(e, `reading advanced settings of ${kind} ${serviceId}`) : e;
       }
       if (reported === undefined) return { id: "" };
-      const outs = outputs(serviceId, managed, settingsOf(reported));
-      return { id, props: outs, inputs: { [idKey]: serviceId, settings: outs["settings"] } };
+      const outs = outputs(props, serviceId, managed, settingsOf(reported));
+      return { id, props: outs, inputs: { [idKey]: serviceId, ...parentOf(props), settings: outs["settings"] } };
     },
 
     async update(_id: string, olds: Settings, news: Settings): Promise<pulumi.dynamic.UpdateResult> {
       const serviceId = String(news[idKey]);
       const oldSettings = settingsOf(olds["settings"]);
       const newSettings = settingsOf(news["settings"]);
-      const body = settingsChange(kind, oldSettings, newSettings);
-      const reported = await apply(serviceId, body, `updating advanced settings of ${kind} ${serviceId}`);
-      return { outs: outputs(serviceId, newSettings, reported) };
+      const body = await withServiceDefaults(def, settingsChange(kind, oldSettings, newSettings), newSettings);
+      const reported = await apply(news, serviceId, body, `updating advanced settings of ${kind} ${serviceId}`);
+      return { outs: outputs(news, serviceId, newSettings, reported) };
     },
 
     async delete(id: string, props: Settings): Promise<void> {
@@ -140,12 +143,24 @@ export function advancedSettingsProvider(def: AdvancedSettingsDefinition): pulum
       }
       if (Object.keys(body).length === 0) return;
       try {
-        await ignoreGone(() => def.group(apiClient()).updateAdvancedSettings(serviceId, body as never));
+        const reset = await withServiceDefaults(def, body, {});
+        await ignoreGone(() => def.group(apiClient(), props).updateAdvancedSettings(serviceId, reset as never));
       } catch (e) {
         throw describeFailure(e, `resetting advanced settings of ${kind} ${serviceId} to their defaults`);
       }
     },
   };
+}
+
+/**
+ * `body` with the keys not in `kept` (the ones put back) at the service's own defaults, when the definition reads
+ * them (a cluster's `GET /defaultClusterAdvancedSettings`); unchanged otherwise or when there are none to put back.
+ */
+async function withServiceDefaults(def: AdvancedSettingsDefinition, body: Settings, kept: Settings): Promise<Settings> {
+  const reset = Object.keys(body).filter((key) => !(key in kept));
+  if (def.defaults === undefined || reset.length === 0) return body;
+  const defaults = await def.defaults(apiClient());
+  return { ...body, ...Object.fromEntries(reset.filter((key) => key in defaults).map((key) => [key, defaults[key]])) };
 }
 
 /** The settings of a catalogue `C` as a program gives them: every key optional, each value possibly a Pulumi input. */
@@ -183,7 +198,8 @@ export function advancedSettingsResourceArgs(
   def: AdvancedSettingsDefinition, name: string, args: object, opts: pulumi.CustomResourceOptions | undefined,
 ): CustomResourceArgs {
   const inputs = args as Record<string, unknown>;
-  return customResourceArgs(def.kind, name, { [def.idKey]: inputs[def.idKey], settings: inputs["settings"], effectiveSettings: undefined }, opts);
+  const parent = def.parentKey ? { [def.parentKey]: inputs[def.parentKey] } : {};
+  return customResourceArgs(def.kind, name, { [def.idKey]: inputs[def.idKey], ...parent, settings: inputs["settings"], effectiveSettings: undefined }, opts);
 }
 
 /**

@@ -62,6 +62,10 @@ describe("cluster calls", () => {
     ["AWS credentials without a secret key", (c) => c.awsCredentials.create("o1", { type: "AWS_STATIC", name: "ops", access_key_id: "A" } as never), /secret_access_key/],
     ["Scaleway credentials without a project", (c) => c.scalewayCredentials.create("o1", { ...credentialRequests.SCW, scaleway_project_id: "" }), /"scaleway_project_id"/],
     ["a Cloudflare DNS provider without a token", (c) => c.clusters.updateDnsProvider("c1", { dns_provider: { provider: "CLOUDFLARE", domain: "x.io", email: "a@x.io" } } as never), /api_token/],
+    ["an advanced setting of the wrong type", (c) => c.clusters.updateAdvancedSettings("o1", "c1", { "loki.log_retention_in_week": "4w" as never }),
+      /request field "loki\.log_retention_in_week": expected number/],
+    ["an advanced setting outside its choices", (c) => c.clusters.updateAdvancedSettings("o1", "c1", { "aws.eks.ec2.metadata_imds": "always" as never }),
+      /"aws\.eks\.ec2\.metadata_imds": expected one of "optional", "required"/],
     ["a route without a target", (c) => c.clusters.updateRoutingTable("o1", "c1", { routes: [{ destination: "10.0.0.0/8", target: "", description: "" }] }), /"routes\[0\].target"/],
   ];
 

@@ -1,5 +1,5 @@
 import {
-  ADVANCED_SETTING_KEYS, APPLICATION_ADVANCED_SETTINGS, APPLICATION_DEFAULTS, BUILD_ADVANCED_SETTINGS, BadRequestError,
+  ADVANCED_SETTING_KEYS, APPLICATION_ADVANCED_SETTINGS, CLUSTER_ADVANCED_SETTINGS, APPLICATION_DEFAULTS, BUILD_ADVANCED_SETTINGS, BadRequestError,
   COMMON_ADVANCED_SETTINGS, DATABASE_ACCESSIBILITIES, DATABASE_DEFAULTS, DATABASE_MODES, DATABASE_TYPES,
   DEFAULT_DEPLOY_TIMEOUT_SECONDS, DeployServiceClient, ENVIRONMENT_MODES, GIT_PROVIDERS, LIFECYCLE_ADVANCED_SETTINGS,
   LONG_RUNNING_ADVANCED_SETTINGS, PORT_PROTOCOLS, advancedSettingDefault, gitProviderOfUrl, gitUrlProblem,
@@ -91,6 +91,21 @@ describe("enums and defaults the provider shares", () => {
         if (schema.minimum !== undefined) expect([key, spec.min]).toEqual([key, schema.minimum]);
         expect([key, spec.nullable]).toEqual([key, schema.nullable === true]);
         if (schema.enum !== undefined) expect([key, spec.values]).toEqual([key, schema.enum]);
+      }
+    });
+
+    it("types every cluster advanced setting as the reference's ClusterAdvancedSettings does", () => {
+      const KIND_OF: Record<string, string> = { integer: "integer", boolean: "boolean", string: "string", array: "stringArray", object: "stringMap" };
+      const cluster = CLUSTER_ADVANCED_SETTINGS as Record<string, { kind: string; min?: number; nullable: boolean; values?: readonly string[] }>;
+      expect(Object.keys(cluster).sort()).toEqual(Object.keys(props("ClusterAdvancedSettings")).sort());
+      for (const [key, ref] of Object.entries(props("ClusterAdvancedSettings")) as Array<[string, any]>) {
+        const schema = ref.$ref ? reference![String(ref.$ref).split("/").pop()!] : ref;
+        const spec = cluster[key]!;
+        const enums = schema.enum as string[] | undefined;
+        expect([key, spec.kind]).toEqual([key, enums ? "enum" : KIND_OF[schema.type]]);
+        if (enums) expect([key, spec.values]).toEqual([key, enums]);
+        if (schema.minimum !== undefined) expect([key, spec.min]).toEqual([key, schema.minimum]);
+        expect([key, spec.nullable]).toEqual([key, schema.nullable === true]);
       }
     });
   });

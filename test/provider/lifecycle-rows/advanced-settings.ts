@@ -1,12 +1,14 @@
 /**
- * Lifecycle rows of the three advanced-settings resources (`ApplicationAdvancedSettings`, `ContainerAdvancedSettings`,
- * `JobAdvancedSettings`): one shape, over a bare service of the kind made through the sdk. Deleting the resource puts
- * the managed keys back to the service's defaults; the service stays.
+ * Lifecycle rows of the advanced-settings resources (`ApplicationAdvancedSettings`, `ContainerAdvancedSettings`,
+ * `JobAdvancedSettings`, `ClusterAdvancedSettings`): one shape, over a bare service of the kind (or a cluster) made
+ * through the sdk. Deleting the resource puts the managed keys back to the service's defaults; the service stays.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { applicationAdvancedSettingsProvider } from "../../../provider/resources/application-advanced-settings";
 import { containerAdvancedSettingsProvider } from "../../../provider/resources/container-advanced-settings";
 import { jobAdvancedSettingsProvider } from "../../../provider/resources/job-advanced-settings";
+import { clusterAdvancedSettingsProvider } from "../../../provider/resources/cluster/advanced-settings";
+import { sdkAwsCredentials } from "./clusters";
 import type { Fixture } from "../support/fixture";
 import type { LifecycleRow, Props } from "../support/lifecycle-row";
 
@@ -49,6 +51,25 @@ async function sdkJob(fx: Fixture): Promise<string> {
   return created.id;
 }
 
+/** A bare AWS cluster made through the sdk (never deployed). */
+async function sdkCluster(fx: Fixture): Promise<string> {
+  hostCounter += 1;
+  const created = await fx.client.clusters.create(fx.orgId, {
+    name: `lc-host-cluster-${hostCounter}`, region: "eu-west-3", cloud_provider: "AWS", instance_type: "t3a.large",
+    cloud_provider_credentials: { cloud_provider: "AWS", credentials: { id: await sdkAwsCredentials(fx) }, region: "eu-west-3" },
+  });
+  return created.id;
+}
+
+/** The cluster calls in the shape of a service kind's (the organization besides the cluster's id). */
+function clusterGroup(fx: Fixture): SettingsGroup {
+  return {
+    getAdvancedSettings: (id) => fx.client.clusters.advancedSettings(fx.orgId, id),
+    updateAdvancedSettings: (id, settings) => fx.client.clusters.updateAdvancedSettings(fx.orgId, id, settings),
+    delete: (id) => fx.client.clusters.delete(fx.orgId, id),
+  };
+}
+
 /** The sdk calls of a service kind the rows use. */
 interface SettingsGroup {
   getAdvancedSettings(id: string): Promise<Record<string, unknown>>;
@@ -60,12 +81,13 @@ interface SettingsGroup {
 function settingsRow(
   kind: string, provider: pulumi.dynamic.ResourceProvider, idKey: string, service: string,
   host: (fx: Fixture) => Promise<string>, group: (fx: Fixture) => SettingsGroup, key: string, first: number, second: number,
+  parent: (fx: Fixture) => Props = () => ({}),
 ): LifecycleRow {
   const valueOf = async (fx: Fixture, id: string) => (await group(fx).getAdvancedSettings(id))[key];
   return {
     kind,
     provider,
-    inputs: async (fx) => ({ [idKey]: await host(fx), settings: { [key]: first } }),
+    inputs: async (fx) => ({ [idKey]: await host(fx), ...parent(fx), settings: { [key]: first } }),
     update: (_fx, base) => ({ ...base, settings: { [key]: second } }),
     expectUpdated: async (fx, id) => expect(await valueOf(fx, id)).toBe(second),
     replace: (_fx, base) => ({ inputs: { ...base, [idKey]: `another-${service}` }, replaces: [idKey] }),
@@ -88,4 +110,6 @@ export const rows: LifecycleRow[] = [
   settingsRow("ContainerAdvancedSettings", containerAdvancedSettingsProvider, "containerId", "container", sdkContainer,
     (fx) => groupOf(fx.client.containers), BODY_SIZE, 25, 50),
   settingsRow("JobAdvancedSettings", jobAdvancedSettingsProvider, "jobId", "job", sdkJob, (fx) => groupOf(fx.client.jobs), JOB_TTL, 600, 1200),
+  settingsRow("ClusterAdvancedSettings", clusterAdvancedSettingsProvider, "clusterId", "cluster", sdkCluster, clusterGroup,
+    "loki.log_retention_in_week", 4, 8, (fx) => ({ organizationId: fx.orgId })),
 ];

@@ -14,6 +14,7 @@ import { jobAdvancedSettingsProvider } from "../../../provider/resources/job-adv
 import { jobProvider } from "../../../provider/resources/job/index";
 import { environmentDeploymentProvider } from "../../../provider/resources/environment-deployment";
 import { clusterProvider } from "../../../provider/resources/cluster/index";
+import { clusterAdvancedSettingsProvider } from "../../../provider/resources/cluster/advanced-settings";
 import { awsCredentialsProvider, gcpCredentialsProvider, scalewayCredentialsProvider } from "../../../provider/resources/cloud-credentials";
 import { clearRequests, requests, useFixture } from "../support/fixture";
 
@@ -32,6 +33,7 @@ const containerIn: Props = { environmentId: "e-1", name: "web", registryId: "r-1
 const imageSource = { image: { registryId: "r-1", imageName: "acme/report", tag: "1.0" } };
 const cronJob: Props = { environmentId: "e-1", name: "nightly", source: imageSource, schedule: { cron: { expression: "0 3 * * *" } } };
 const envDeploy: Props = { environmentId: "e-1" };
+const clusterSettings: Props = { organizationId: "org-1", clusterId: "c-1", settings: {} };
 const clusterIn: Props = { organizationId: "org-1", cloudProvider: "AWS", credentialsId: "cred-1", name: "prod", region: "eu-west-3" };
 const awsKeys: Props = { organizationId: "org-1", name: "prod", accessKeyId: "AKIAEXAMPLE", secretAccessKey: "wJalrXUtnFEMIEXAMPLEKEY" };
 const scaleway: Props = { organizationId: "org-1", name: "scw", scalewayAccessKey: "SCWKEY", scalewaySecretKey: "s3cr3t-value", scalewayProjectId: "p", scalewayOrganizationId: "o" };
@@ -264,6 +266,13 @@ const cases: Case[] = [
   ["AWS credentials with half a key pair", awsCredentialsProvider, { ...awsKeys, secretAccessKey: undefined }, "secretAccessKey", "other half"],
   ["Scaleway credentials without the secret key", scalewayCredentialsProvider, { ...scaleway, scalewaySecretKey: undefined }, "scalewaySecretKey", "required"],
   ["GCP credentials with an empty key", gcpCredentialsProvider, { organizationId: "org-1", name: "gcp", gcpCredentials: "" }, "gcpCredentials", ">= 1"],
+  ["cluster advanced settings with a misspelt key", clusterAdvancedSettingsProvider, { ...clusterSettings, settings: { "loki.log_retention_in_weeks": 4 } }, 'settings["loki.log_retention_in_weeks"]', "close valid names: loki.log_retention_in_week"],
+  ["cluster advanced settings with a service key", clusterAdvancedSettingsProvider, { ...clusterSettings, settings: { "network.ingress.proxy_body_size_mb": 10 } }, 'settings["network.ingress.proxy_body_size_mb"]', "not of clusters"],
+  ["cluster advanced settings with a text retention", clusterAdvancedSettingsProvider, { ...clusterSettings, settings: { "loki.log_retention_in_week": "four" } }, 'settings["loki.log_retention_in_week"]', "integer"],
+  ["cluster advanced settings with an unknown IMDS mode", clusterAdvancedSettingsProvider, { ...clusterSettings, settings: { "aws.eks.ec2.metadata_imds": "always" } }, 'settings["aws.eks.ec2.metadata_imds"]', '"required"'],
+  ["cluster advanced settings with CIDRs as one string", clusterAdvancedSettingsProvider, { ...clusterSettings, settings: { "k8s.api.allowed_public_access_cidrs": "10.0.0.0/8" } }, 'settings["k8s.api.allowed_public_access_cidrs"]', "array"],
+  ["cluster advanced settings without the organization", clusterAdvancedSettingsProvider, { clusterId: "c-1", settings: {} }, "organizationId", "expected an id"],
+  ["cluster advanced settings with organizationID", clusterAdvancedSettingsProvider, { ...clusterSettings, organizationID: "o" }, "organizationID", 'did you mean "organizationId"?'],
 ];
 
 const fx = useFixture();
