@@ -96,7 +96,7 @@ export {
   type ClusterKubeconfigResult,
 } from "./lookups/index";
 export {
-  Cluster, type ClusterArgs, type ClusterComputed, type ClusterFeatureArgs,
+  Cluster, type ClusterArgs, type ClusterComputed, type ClusterFeatureArgs, type ClusterDnsProviderArgs,
 } from "./resources/cluster/index";
 export {
   ClusterAdvancedSettings, type ClusterAdvancedSettingsArgs, type ClusterAdvancedSettingsInput, type ClusterAdvancedSettingsValues,

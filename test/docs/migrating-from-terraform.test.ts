@@ -135,11 +135,11 @@ describe("docs/migrating-from-terraform.md", () => {
 
   it("lists the Terraform resources without a counterpart", () => {
     const section = DOC.split("### No counterpart yet")[1]!.split("\n## ")[0]!;
-    for (const name of ["qovery_cluster_dns_provider", "qovery_helm", "qovery_terraform_service"]) {
+    for (const name of ["qovery_helm", "qovery_terraform_service"]) {
       expect([name, section.includes(`\`${name}\``)]).toEqual([name, true]);
     }
     // What has a counterpart is not also listed as missing.
-    for (const name of ["qovery_project", "qovery_application", "qovery_deployment", "qovery_organization_member", "qovery_api_token", "qovery_cluster", "qovery_aws_credentials"]) {
+    for (const name of ["qovery_project", "qovery_application", "qovery_deployment", "qovery_organization_member", "qovery_api_token", "qovery_cluster", "qovery_aws_credentials", "qovery_cluster_dns_provider"]) {
       expect([name, section.includes(`\`${name}\``)]).toEqual([name, false]);
     }
   });

@@ -10,6 +10,7 @@ import { field } from "../../framework/fields";
 import { idInput, nameInput } from "../../framework/rules";
 import { isUnknown } from "../../framework/unknowns";
 import { CLOUD_PROVIDERS, DEFAULT_DISK_SIZE_GB, DISK_IOPS_BOUNDS, DISK_THROUGHPUT_BOUNDS, KUBERNETES_MODES } from "../../../sdk";
+import { dnsProviderSchema, type ClusterDnsProviderArgs } from "./dns-provider";
 import { DEFAULT_CLUSTER_TIMEOUT_SECONDS, DISK_SIZE_GB, MAX_CLUSTER_TIMEOUT_SECONDS } from "./facts";
 
 /** One feature of a cluster: its id in the cloud's catalogue (`getClusterFeatures`) and its value. */
@@ -89,6 +90,13 @@ export interface ClusterArgs extends AdoptableArgs {
    */
   kubernetesVersion?: pulumi.Input<string>;
   /**
+   * The cluster's DNS provider (the service's own, Cloudflare or Route 53), set after create and on each change by
+   * its own call (`PUT /cluster/{id}/dnsProvider`; the service asks for the Cloudflare token or the AWS secret key on
+   * every edit), read back on refresh; a change redeploys the cluster (with `deploy`). The whole input is a Pulumi
+   * secret. Removing it leaves the service's provider as it is. Default: the service's (not managed).
+   */
+  dnsProvider?: pulumi.Input<ClusterDnsProviderArgs>;
+  /**
    * Deploy the cluster after create and after each update of its own fields, and wait until it is `DEPLOYED`, each
    * state a line of `pulumi up`'s output. A failure names the state reached and the last log lines. Default: `true`.
    */
@@ -138,6 +146,7 @@ export const clusterSchema = argsSchema<ClusterArgs>()(z
     infrastructureChartsParameters: field(z.record(z.string(), z.any()).optional(), { computed: true }),
     eventScalerEnabled: field(z.boolean().default(false), { wire: false, readAs: "keda.enabled" }),
     kubernetesVersion: field(z.string().min(1).optional(), { wire: false, computed: true, readAs: "version" }),
+    dnsProvider: field(dnsProviderSchema.optional(), { wire: false, secret: true }),
     deploy: field(z.boolean().default(true), { wire: false }),
     timeoutSeconds: field(z.number().int().min(1).max(MAX_CLUSTER_TIMEOUT_SECONDS).default(DEFAULT_CLUSTER_TIMEOUT_SECONDS), { wire: false }),
   })

@@ -5,10 +5,12 @@ import { ServiceObjectResource, familyResourceArgs } from "../../framework/resou
 import type { ResourceOutputs } from "../../framework/outputs";
 import { clusterSchema, type ClusterArgs, type ClusterComputed } from "./args";
 import { clusterCheck } from "./check";
+import { clusterDnsProviderPart } from "./dns-provider";
 import { clusterDeployPart, clusterUpgradePart, deleteCluster } from "./parts";
 import { clusterCalls, type ClusterRecord } from "./sdk-calls";
 
 export { clusterSchema, type ClusterArgs, type ClusterComputed, type ClusterFeatureArgs, type ClusterInputs } from "./args";
+export type { ClusterDnsProviderArgs } from "./dns-provider";
 
 /** {@link ClusterComputed} read from a cluster's record: the resource's outputs, the lookup's members. */
 export const clusterComputed = computedOutputs<ClusterComputed>("status", "version", "isDefault");
@@ -18,7 +20,7 @@ const defined = defineResource({
   noun: "cluster",
   schema: clusterSchema,
   ...clusterComputed,
-  parts: [clusterDeployPart, clusterUpgradePart],
+  parts: [clusterDnsProviderPart, clusterDeployPart, clusterUpgradePart],
   calls: clusterCalls,
   toWire: (inputs, _purpose, derived) => ({
     ...derived,

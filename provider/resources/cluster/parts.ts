@@ -80,7 +80,8 @@ export async function deleteCluster(client: DeployServiceClient, id: string, pro
       throw new Error(`cluster "${name}" (${id}) still runs ${environments.length} environment(s): ${environments.map((n) => JSON.stringify(n)).join(", ")}; delete them or move them to another cluster first`);
     }
     const before = await client.clusters.status(organizationId, id);
-    if (before.status !== "STOPPED") {
+    // Nothing runs on a stopped cluster, nor on one never deployed (READY, as `deploy: false` leaves it).
+    if (before.status !== "STOPPED" && before.status !== "READY") {
       await client.clusters.stop(organizationId, id);
       await waitForCluster(client, organizationId, id, name, "STOPPED", timeoutSeconds, before);
     }

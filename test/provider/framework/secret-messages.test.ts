@@ -6,6 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { fieldsOf, schemaOfKind } from "../../../provider/framework/fields";
 import { withActionableErrors } from "../../../provider/framework/messages";
+import { UNKNOWN } from "../../../provider/framework/unknowns";
 import { knownKinds, providerFor } from "../../../provider/runtime";
 import { webhookSchema } from "../../../provider/resources/webhook";
 import { containerRegistrySchema } from "../../../provider/resources/container-registry";
@@ -20,6 +21,9 @@ const LOWER = "qz7vkmwplxrtd";
 const SHORT = "s3cr3t";
 const NUMBER = 918273645501;
 const MARKERS = [MARK, LOWER, SHORT, String(NUMBER)];
+
+/** A cluster whose check asks the service nothing: on premise (no instance types), its credentials not known yet. */
+const cluster: Props = { organizationId: ID, cloudProvider: "ON_PREMISE", credentialsId: UNKNOWN, name: "prod", region: "rack-1" };
 
 /** Every kind of mistake the checks know, each carrying a marker. */
 const SENTINELS: unknown[] = [
@@ -137,6 +141,15 @@ const rows: Record<string, Row> = {
   ScalewayCredentials: {
     base: { organizationId: ID, name: "scw", scalewayAccessKey: "a", scalewaySecretKey: "k", scalewayProjectId: "p", scalewayOrganizationId: "o" },
     slots: [["scalewaySecretKey", (v) => ({ organizationId: ID, name: "scw", scalewayAccessKey: "a", scalewaySecretKey: v, scalewayProjectId: "p" })]],
+  },
+  Cluster: {
+    base: cluster,
+    slots: [
+      ["dnsProvider", (v) => ({ ...cluster, dnsProvider: { provider: "CLOUDFLARE", domain: "example.com", email: "ops@example.com", apiToken: v } })],
+      ["dnsProvider", (v) => ({ ...cluster, dnsProvider: { provider: "ROUTE53", domain: "example.com", awsRegion: "eu-west-3", awsAccessKeyId: "AKIA", awsSecretAccessKey: v } })],
+      ["dnsProvider", (v) => ({ ...cluster, dnsProvider: { provider: "QOVERY", domain: "example.com", apiToken: v } })],
+      ["dnsProvider", (v) => ({ ...cluster, dnsProvider: v })],
+    ],
   },
   Secret: {
     base: { scope: "PROJECT", parentId: ID, key: "TLS_KEY", value: "k" },

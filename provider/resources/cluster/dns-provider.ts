@@ -1,0 +1,122 @@
+/**
+ * A cluster's DNS provider (`GET/PUT /cluster/{clusterId}/dnsProvider`): the `dnsProvider` input of a `Cluster`,
+ * its schema (what each provider needs, checked before any call) and the part that sets it after create and on each
+ * change, and reads it back on refresh. The service never answers the Cloudflare token or the AWS secret key: they
+ * stay as the state has them, and the whole input is a Pulumi secret.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { DNS_PROVIDERS, type ClusterDnsProvider, type ClusterDnsProviderRequest } from "../../../sdk";
+import type { Part, Props } from "../../framework/define";
+
+/** A cluster's DNS provider: the service's own domain, Cloudflare or Route 53. */
+export interface ClusterDnsProviderArgs {
+  /** `QOVERY` (the service's own DNS), `CLOUDFLARE` or `ROUTE53`. Wire: `dns_provider.provider`. */
+  provider: pulumi.Input<(typeof DNS_PROVIDERS)[number]>;
+  /** The domain the cluster's services get their names under (`example.com`). Wire: `dns_provider.domain`. */
+  domain: pulumi.Input<string>;
+  /** Cloudflare account e-mail (`CLOUDFLARE` only, required there). Wire: `dns_provider.email`. */
+  email?: pulumi.Input<string>;
+  /** Cloudflare API token (`CLOUDFLARE` only, required there; a credential, sent on every edit). Wire: `dns_provider.api_token`. */
+  apiToken?: pulumi.Input<string>;
+  /** Whether Cloudflare proxies the records (`CLOUDFLARE` only). Default: `false`. Wire: `dns_provider.proxied`. */
+  proxied?: pulumi.Input<boolean>;
+  /** AWS region of the hosted zone (`ROUTE53` only, required there). Wire: `dns_provider.aws_region`. */
+  awsRegion?: pulumi.Input<string>;
+  /** Route 53 hosted zone id (`ROUTE53` only). Default: found by the service from `domain`. Wire: `dns_provider.hosted_zone_id`. */
+  hostedZoneId?: pulumi.Input<string>;
+  /** AWS access key id (`ROUTE53` only, required there). Wire: `dns_provider.credentials.aws_access_key_id`. */
+  awsAccessKeyId?: pulumi.Input<string>;
+  /** AWS secret access key (`ROUTE53` only, required there; a credential, sent on every edit). Wire: `dns_provider.credentials.aws_secret_access_key`. */
+  awsSecretAccessKey?: pulumi.Input<string>;
+}
+
+const text = z.string().min(1);
+
+/**
+ * What each provider takes besides `provider` and `domain`, which of those it needs, and how messages call it (not
+ * by its value: the input is a secret, and a message shows no piece of it).
+ */
+const TAKES: Readonly<Record<(typeof DNS_PROVIDERS)[number], { keys: readonly string[]; required: readonly string[]; called: string }>> = {
+  QOVERY: { keys: [], required: [], called: "the service's own DNS" },
+  CLOUDFLARE: { keys: ["email", "apiToken", "proxied"], required: ["email", "apiToken"], called: "Cloudflare" },
+  ROUTE53: { keys: ["awsRegion", "hostedZoneId", "awsAccessKeyId", "awsSecretAccessKey"], required: ["awsRegion", "awsAccessKeyId", "awsSecretAccessKey"], called: "Route 53" },
+};
+
+/** The `dnsProvider` input: each provider's fields, the ones it needs required and the others refused, by name. */
+export const dnsProviderSchema = z.strictObject({
+  provider: z.enum(DNS_PROVIDERS),
+  domain: text,
+  email: z.email().optional(),
+  apiToken: text.optional(),
+  proxied: z.boolean().optional(),
+  awsRegion: text.optional(),
+  hostedZoneId: text.optional(),
+  awsAccessKeyId: text.optional(),
+  awsSecretAccessKey: text.optional(),
+}).superRefine((v, ctx) => {
+  const takes = TAKES[v.provider];
+  if (takes === undefined) return;
+  for (const key of takes.required) {
+    if (v[key as keyof typeof v] === undefined) ctx.addIssue({ code: "custom", path: [key], message: `is required for ${takes.called}` });
+  }
+  for (const key of Object.keys(TAKES).flatMap((p) => TAKES[p as keyof typeof TAKES].keys)) {
+    if (v[key as keyof typeof v] !== undefined && !takes.keys.includes(key)) {
+      ctx.addIssue({ code: "custom", path: [key], message: `is not a field of ${takes.called} (${takes.keys.length > 0 ? `it takes ${takes.keys.join(", ")}` : "it takes only the domain"})` });
+    }
+  }
+});
+
+/** The validated `dnsProvider` input. */
+export type DnsProviderInput = z.output<typeof dnsProviderSchema>;
+
+/** The edit's body for `input` (every secret sent again, as the service asks). */
+function requestOf(d: DnsProviderInput): ClusterDnsProviderRequest {
+  if (d.provider === "CLOUDFLARE") {
+    return { dns_provider: { provider: "CLOUDFLARE", domain: d.domain, email: d.email!, api_token: d.apiToken!, proxied: d.proxied ?? false } };
+  }
+  if (d.provider === "ROUTE53") {
+    return {
+      dns_provider: {
+        provider: "ROUTE53", domain: d.domain, aws_region: d.awsRegion!, ...(d.hostedZoneId ? { hosted_zone_id: d.hostedZoneId } : {}),
+        credentials: { type: "STATIC", aws_access_key_id: d.awsAccessKeyId!, aws_secret_access_key: d.awsSecretAccessKey! },
+      },
+    };
+  }
+  return { dns_provider: { provider: "QOVERY", domain: d.domain } };
+}
+
+/** The input as the service answers it, its secrets (never answered) and what it left out kept from `known`. */
+function inputOf(answer: ClusterDnsProvider, known: DnsProviderInput | undefined): Props {
+  const a = answer.dns_provider;
+  const provider = String(a.provider);
+  const read: Props = {
+    provider, domain: a.domain ?? known?.domain,
+    ...(provider === "CLOUDFLARE" ? { email: a.email ?? known?.email, apiToken: known?.apiToken, proxied: a.proxied ?? known?.proxied } : {}),
+    ...(provider === "ROUTE53" ? {
+      awsRegion: a.aws_region ?? known?.awsRegion, hostedZoneId: a.hosted_zone_id ?? known?.hostedZoneId,
+      awsAccessKeyId: a.credentials?.aws_access_key_id ?? known?.awsAccessKeyId, awsSecretAccessKey: known?.awsSecretAccessKey,
+    } : {}),
+  };
+  if (provider === "CLOUDFLARE" && known?.proxied === undefined && read["proxied"] === false) delete read["proxied"];
+  return Object.fromEntries(Object.entries(read).filter(([, v]) => v !== undefined && v !== null));
+}
+
+/**
+ * `dnsProvider`: set by its own call after create and on each change (before the deploy part, so the deployment
+ * uses it), read back on refresh when the program manages it. Removing it leaves the service's as it is.
+ */
+export const clusterDnsProviderPart: Part<{ dnsProvider?: DnsProviderInput | undefined }, unknown> = {
+  action: "setting the DNS provider",
+  keys: ["dnsProvider"],
+  async apply({ client, id, inputs }) {
+    if (inputs.dnsProvider === undefined) return;
+    const answer = await client.clusters.updateDnsProvider(id, requestOf(inputs.dnsProvider));
+    return { inputs: { dnsProvider: inputOf(answer, inputs.dnsProvider) } };
+  },
+  async read({ client, id, previous }) {
+    const known = previous["dnsProvider"] as DnsProviderInput | undefined;
+    if (known === undefined) return {};
+    return { inputs: { dnsProvider: inputOf(await client.clusters.dnsProvider(id), known) } };
+  },
+};
