@@ -55,7 +55,7 @@ export const FAMILIES = {
   ApiToken: { provider: () => require("./resources/api-token").apiTokenProvider, notAdoptable: "the service shows a token's value only when it is created: an existing token cannot be taken over with it" },
   CustomRole: { provider: () => require("./resources/custom-role").customRoleProvider, key: named("custom role", "organizationId", "organization", async (c, id) => (await c.customRoles.list(id)).map((r) => ({ id: r.id, name: String(r.name ?? "") }))) },
   ClusterAdvancedSettings: { provider: () => require("./resources/cluster/advanced-settings").clusterAdvancedSettingsProvider, notAdoptable: SETTINGS },
-  Cluster: { provider: () => require("./resources/cluster/index").clusterProvider, key: named("cluster", "organizationId", "organization", (c, id) => c.clusters.list(id)) },
+  Cluster: { provider: () => require("./resources/cluster/index").clusterProvider, key: keyed("cluster", "organizationId", "organization", "name", "name", async (c, id) => (await c.clusters.list(id)).map((r) => ({ id: r.id, key: r.name, record: r }))) },
   AwsCredentials: { provider: () => require("./resources/cloud-credentials").awsCredentialsProvider, key: credentials("AWS") },
   GcpCredentials: { provider: () => require("./resources/cloud-credentials").gcpCredentialsProvider, key: credentials("GCP") },
   ScalewayCredentials: { provider: () => require("./resources/cloud-credentials").scalewayCredentialsProvider, key: credentials("SCW") },

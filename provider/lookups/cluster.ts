@@ -1,54 +1,34 @@
 import { NotFoundError, type Cluster } from "../../sdk";
-import type { NaturalKey } from "../framework/natural-keys";
-import { booleanOf, defined, idOf, textOf, type LookupFamily, type PlainArgs } from "./core";
-import { lookups, type NameUnderParentArgs } from "./family";
+import type { LookupResult } from "../framework/outputs";
+import { clusterSchema, type ClusterArgs, type ClusterComputed } from "../resources/cluster/args";
+import { booleanOf, textOf, type PlainArgs } from "./core";
+import { lookups, parentLookup, type NameUnderParentArgs } from "./family";
 
 /** Arguments of {@link getClusterOutput}: the organization owning the cluster, and the cluster's name or id. */
 export type GetClusterOutputArgs = NameUnderParentArgs<"organizationId">;
 /** Arguments of {@link getCluster}: those of {@link GetClusterOutputArgs} with plain values. */
 export type GetClusterArgs = PlainArgs<GetClusterOutputArgs>;
 
-/** A cluster found by {@link getCluster} or {@link getClusterOutput}. */
-export interface ClusterResult {
-  /** Cluster id (use it as an environment's `clusterId`). */
-  id: string;
-  /** Cluster name. */
-  name: string;
-  /** Cloud region, when the service says. */
-  region?: string;
-  /** Kubernetes version, when the service says. */
-  version?: string;
-  /** Organization owning the cluster. */
-  organizationId?: string;
-  /** Cloud provider, when the service says. */
-  cloudProvider?: string;
-  /** Whether it is the organization's default cluster, when the service says. */
-  isDefault?: boolean;
-  /** Whether it is meant for production, when the service says. */
-  production?: boolean;
-}
+/**
+ * A cluster found by {@link getCluster} or {@link getClusterOutput}, in the spelling of `ClusterArgs` (its id is an
+ * environment's `clusterId`): its name and organization, its region, cloud and production flag when the service
+ * says them, and its Kubernetes `version` and `isDefault` from `ClusterComputed`.
+ */
+export interface ClusterResult extends LookupResult<
+  Pick<ClusterArgs, "name" | "organizationId" | "region" | "cloudProvider" | "production">, "name" | "organizationId", never,
+  Pick<ClusterComputed, "version" | "isDefault">
+> {}
 
-/** Clusters are no resource of this package: their key lives here, in the shape of the natural-key table. */
-const clusterKey: NaturalKey = {
-  noun: "cluster", parentKey: "organizationId", parentNoun: "organization", keyInput: "name", keyNoun: "name", ignoreCase: false,
-  // The list is the only read of a cluster: it carries the whole record.
-  list: async (client, inputs) => (await client.clusters.list(String(inputs["organizationId"]))).map((c) => ({ id: c.id, key: c.name, record: c })),
-};
-
-const clusters: LookupFamily<Cluster, ClusterResult> = {
-  lookup: "getCluster", nouns: "clusters", key: clusterKey, idNeedsParent: true,
+const clusters = parentLookup<typeof clusterSchema, Cluster, ClusterResult>("Cluster", {
+  schema: clusterSchema, fields: ["name", "region", "cloudProvider", "production"], idNeedsParent: true,
   // The service has no read of one cluster: it is found in its organization's list.
   get: async (client, id, organizationId) => {
     const found = (await client.clusters.list(organizationId!)).find((c) => c.id === id);
     if (found === undefined) throw new NotFoundError(`cluster ${id} is not in organization ${organizationId}`, { method: "GET", path: `/organization/${organizationId}/cluster`, status: 404 });
     return found;
   },
-  parentOf: (r) => idOf(r.organization),
-  result: (c, organizationId) => defined<ClusterResult>({
-    id: c.id, name: c.name, region: textOf(c.region), version: textOf(c.version), organizationId,
-    cloudProvider: textOf(c.cloud_provider), isDefault: booleanOf(c.is_default), production: booleanOf(c.production),
-  }),
-};
+  computed: (c) => ({ version: textOf(c.version), isDefault: booleanOf(c.is_default) }),
+});
 
 export const { findCluster,
   /**

@@ -4,6 +4,7 @@ import {
   findOrganization, findProject, findWebhook, getApplication, getClusterOutput, getContainerRegistryOutput, getDatabaseOutput, getEnvironmentOutput, getGitToken,
   getOrganization, getOrganizationOutput, getProject, getProjectOutput, getWebhook, getWebhookOutput,
 } from "../../../provider/lookups/index";
+import type { ClusterResult } from "../../../provider/lookups/cluster";
 import { candidateList, NATURAL_KEYS } from "../../../provider/framework/natural-keys";
 import type { DeployServiceClient } from "../../../sdk";
 import { useFixture } from "../support/fixture";
@@ -59,6 +60,21 @@ describe("lookups of every family against the emulator", () => {
     await expect(findOrganization(fx.client, { id: "00000000-0000-4000-8000-000000000000" })).rejects.toThrow(/no organization with id/);
     expect(await findCluster(fx.client, { organizationId: fx.orgId, id: fx.clusterIds[1] })).toMatchObject({ id: fx.clusterIds[1], name: "us-east", organizationId: fx.orgId });
     await expect(findCluster(fx.client, { organizationId: fx.orgId, id: "00000000-0000-4000-8000-000000000000" })).rejects.toThrow(/getCluster: no cluster with id/);
+  });
+
+  it("answers a cluster in the spelling of ClusterArgs, with the same members as before", async () => {
+    const found: ClusterResult = await findCluster(fx.client, { organizationId: fx.orgId, name: "us-east" });
+    const record = (await fx.client.clusters.list(fx.orgId)).find((c) => c.id === fx.clusterIds[1])!;
+    expect(found).toEqual({
+      id: record.id, name: "us-east", organizationId: fx.orgId, region: record.region, cloudProvider: record.cloud_provider,
+      version: record.version, isDefault: record.is_default, production: record.production,
+    });
+    // Typed by ClusterArgs: the cloud is one of CLOUD_PROVIDERS, the organization always there.
+    const cloud: ClusterResult["cloudProvider"] = "AWS";
+    // @ts-expect-error a cloud the service does not have
+    const moon: ClusterResult["cloudProvider"] = "MOON";
+    const org: string = found.organizationId;
+    expect([cloud, moon, org]).toEqual(["AWS", "MOON", fx.orgId]);
   });
 
   it("finds a project by name ignoring case, or by id alone, and refuses one of another organization", async () => {
