@@ -96,7 +96,7 @@ export {
   type ClusterKubeconfigResult,
 } from "./lookups/index";
 export {
-  Cluster, type ClusterArgs, type ClusterComputed, type ClusterFeatureArgs, type ClusterDnsProviderArgs,
+  Cluster, type ClusterArgs, type ClusterComputed, type ClusterFeatureArgs, type ClusterDnsProviderArgs, type CloudflareDnsArgs, type Route53DnsArgs,
 } from "./resources/cluster/index";
 export {
   ClusterAdvancedSettings, type ClusterAdvancedSettingsArgs, type ClusterAdvancedSettingsInput, type ClusterAdvancedSettingsValues,

@@ -9,26 +9,37 @@ import { z } from "zod";
 import { DNS_PROVIDERS, type ClusterDnsProvider, type ClusterDnsProviderRequest } from "../../../sdk";
 import type { Part, Props } from "../../framework/define";
 
-/** A cluster's DNS provider: the service's own domain, Cloudflare or Route 53. */
-export interface ClusterDnsProviderArgs {
+/** What Cloudflare takes (`provider: "CLOUDFLARE"`): `email` and `apiToken` are required there. */
+export interface CloudflareDnsArgs {
+  /** Cloudflare account e-mail. Wire: `dns_provider.email`. */
+  email?: pulumi.Input<string>;
+  /** Cloudflare API token: a credential, sent again on every edit as the service asks. Wire: `dns_provider.api_token`. */
+  apiToken?: pulumi.Input<string>;
+  /** Whether Cloudflare proxies the records. Default: `false`. Wire: `dns_provider.proxied`. */
+  proxied?: pulumi.Input<boolean>;
+}
+
+/** What Route 53 takes (`provider: "ROUTE53"`): all but `hostedZoneId` are required there. */
+export interface Route53DnsArgs {
+  /** AWS region of the hosted zone. Wire: `dns_provider.aws_region`. */
+  awsRegion?: pulumi.Input<string>;
+  /** The hosted zone id. Default: found by the service from `domain`. Wire: `dns_provider.hosted_zone_id`. */
+  hostedZoneId?: pulumi.Input<string>;
+  /** AWS access key id. Wire: `dns_provider.credentials.aws_access_key_id`. */
+  awsAccessKeyId?: pulumi.Input<string>;
+  /** AWS secret access key: a credential, sent again on every edit. Wire: `dns_provider.credentials.aws_secret_access_key`. */
+  awsSecretAccessKey?: pulumi.Input<string>;
+}
+
+/**
+ * A cluster's DNS provider: the service's own domain, Cloudflare or Route 53, with the fields of that provider
+ * ({@link CloudflareDnsArgs}, {@link Route53DnsArgs}); another provider's fields are refused.
+ */
+export interface ClusterDnsProviderArgs extends CloudflareDnsArgs, Route53DnsArgs {
   /** `QOVERY` (the service's own DNS), `CLOUDFLARE` or `ROUTE53`. Wire: `dns_provider.provider`. */
   provider: pulumi.Input<(typeof DNS_PROVIDERS)[number]>;
   /** The domain the cluster's services get their names under (`example.com`). Wire: `dns_provider.domain`. */
   domain: pulumi.Input<string>;
-  /** Cloudflare account e-mail (`CLOUDFLARE` only, required there). Wire: `dns_provider.email`. */
-  email?: pulumi.Input<string>;
-  /** Cloudflare API token (`CLOUDFLARE` only, required there; a credential, sent on every edit). Wire: `dns_provider.api_token`. */
-  apiToken?: pulumi.Input<string>;
-  /** Whether Cloudflare proxies the records (`CLOUDFLARE` only). Default: `false`. Wire: `dns_provider.proxied`. */
-  proxied?: pulumi.Input<boolean>;
-  /** AWS region of the hosted zone (`ROUTE53` only, required there). Wire: `dns_provider.aws_region`. */
-  awsRegion?: pulumi.Input<string>;
-  /** Route 53 hosted zone id (`ROUTE53` only). Default: found by the service from `domain`. Wire: `dns_provider.hosted_zone_id`. */
-  hostedZoneId?: pulumi.Input<string>;
-  /** AWS access key id (`ROUTE53` only, required there). Wire: `dns_provider.credentials.aws_access_key_id`. */
-  awsAccessKeyId?: pulumi.Input<string>;
-  /** AWS secret access key (`ROUTE53` only, required there; a credential, sent on every edit). Wire: `dns_provider.credentials.aws_secret_access_key`. */
-  awsSecretAccessKey?: pulumi.Input<string>;
 }
 
 const text = z.string().min(1);

@@ -10,7 +10,7 @@ import { clusterDeployPart, clusterUpgradePart, deleteCluster } from "./parts";
 import { clusterCalls, type ClusterRecord } from "./sdk-calls";
 
 export { clusterSchema, type ClusterArgs, type ClusterComputed, type ClusterFeatureArgs, type ClusterInputs } from "./args";
-export type { ClusterDnsProviderArgs } from "./dns-provider";
+export type { ClusterDnsProviderArgs, CloudflareDnsArgs, Route53DnsArgs } from "./dns-provider";
 
 /** {@link ClusterComputed} read from a cluster's record: the resource's outputs, the lookup's members. */
 export const clusterComputed = computedOutputs<ClusterComputed>("status", "version", "isDefault");
