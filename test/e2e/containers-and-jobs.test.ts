@@ -1,9 +1,8 @@
-import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { clearRequests, requests, stateDump } from "../../emulator/control/control-client";
 import { DeployServiceClient } from "../../sdk";
-import { describeWithEngine, EngineStack, REPO_ROOT, steps } from "./harness";
-import { changed, exampleStack, userObjects } from "./stack-checks";
+import { describeWithEngine, EngineStack } from "./harness";
+import { changed, exampleStack, userObjects, stepTypeCounts } from "./stack-checks";
 import { secretPlaintexts } from "./secrets";
 
 const DS = "pulumi-nodejs:dynamic/deploy-service:";
@@ -44,9 +43,7 @@ describeWithEngine("the containers-and-jobs example through the engine", ({ binD
   it("previews every create before anything exists", async () => {
     const preview = await stack.preview();
     expect(preview.changeSummary).toEqual({ create: TOTAL });
-    const types: Record<string, number> = {};
-    for (const s of steps(preview).filter((s) => !s.type.startsWith("pulumi:providers:"))) types[s.type] = (types[s.type] ?? 0) + 1;
-    expect(types).toEqual(EXPECTED_TYPES);
+    expect(stepTypeCounts(preview)).toEqual(EXPECTED_TYPES);
   });
 
   it("creates the registry, the deployed container and both jobs with their schedules", async () => {

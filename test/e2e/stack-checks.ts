@@ -21,6 +21,13 @@ export function opsByName(result: OperationResult): Record<string, string> {
   return Object.fromEntries(Object.entries(ops).map(([name, set]) => [name, set.has("replace") ? "replace" : [...set][0]!]));
 }
 
+/** How many steps of each resource type an operation takes, the default providers left out. */
+export function stepTypeCounts(result: OperationResult): Record<string, number> {
+  const types: Record<string, number> = {};
+  for (const s of steps(result).filter((s) => !s.type.startsWith("pulumi:providers:"))) types[s.type] = (types[s.type] ?? 0) + 1;
+  return types;
+}
+
 /** The resources an operation changes, as [name, step] sorted by name. */
 export function changed(result: OperationResult): Array<[string, string]> {
   return Object.entries(opsByName(result)).filter(([, op]) => !["same", "read", "refresh"].includes(op)).sort();
