@@ -78,6 +78,13 @@ export function checkClusterRequest(m: ModelContext, b: ClusterRequest, self?: C
   };
 }
 
+/** The keys of a secret manager's authentication the service takes and never stores nor answers. */
+const ACCESS_SECRETS = new Set(["secret_key", "json_credentials"]);
+
+function withoutAccessSecrets(authentication: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(authentication).filter(([k]) => !ACCESS_SECRETS.has(k)));
+}
+
 function applyDetails(c: ClusterRec, b: ClusterRequest): void {
   const seeded = seededClusterDetails(c);
   c.description = b.description ?? "";
@@ -90,7 +97,7 @@ function applyDetails(c: ClusterRec, b: ClusterRequest): void {
   c.labels_groups = (b.labels_groups ?? []).map((g) => g.id);
   c.secret_manager_accesses = (b.secret_manager_accesses ?? []).map((s, i) => ({
     id: s.id ?? randomUUID(), name: s.name, created_at: c.secret_manager_accesses?.[i]?.["created_at"] ?? c.updated_at,
-    updated_at: c.updated_at, endpoint: s.endpoint, authentication: s.authentication,
+    updated_at: c.updated_at, endpoint: s.endpoint, authentication: withoutAccessSecrets(s.authentication),
   }));
 }
 

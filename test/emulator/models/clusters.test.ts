@@ -92,6 +92,26 @@ describe("a cluster's request", () => {
   });
 });
 
+describe("a cluster's secret manager accesses", () => {
+  it("are stored and answered with their ids and without the AWS secret key or the GCP JSON key, an edit keeping an id", async () => {
+    const accesses = [
+      { name: "aws", endpoint: { mode: "AWS_PARAMETER_STORE", region: "eu-west-3" }, authentication: { mode: "AWS_STATIC_CREDENTIALS", region: "eu-west-3", access_key: "AKIAEMU", secret_key: "emu-secret-key-value" } },
+      { name: "gcp", endpoint: { mode: "GCP_SECRET_MANAGER", region: "europe-west1", project_id: "p1" }, authentication: { mode: "GCP_JSON_CREDENTIALS", json_credentials: "eyJrZXkiOiJlbXUifQ==" } },
+    ];
+    const { id, item, creds } = await create(c, { name: "secrets", secret_manager_accesses: accesses });
+    const back = await listed(c, id);
+    expect(back?.secret_manager_accesses).toEqual([
+      expect.objectContaining({ id: expect.any(String), name: "aws", endpoint: accesses[0]!.endpoint, authentication: { mode: "AWS_STATIC_CREDENTIALS", region: "eu-west-3", access_key: "AKIAEMU" } }),
+      expect.objectContaining({ id: expect.any(String), name: "gcp", endpoint: accesses[1]!.endpoint, authentication: { mode: "GCP_JSON_CREDENTIALS" } }),
+    ]);
+    const store = await (await control(c.emu, "GET", "/state")).text();
+    expect([store.includes("emu-secret-key-value"), store.includes("eyJrZXkiOiJlbXUifQ==")]).toEqual([false, false]);
+    const first = back?.secret_manager_accesses[0].id as string;
+    const edited = await c.call("PUT", item, clusterBody(creds, { name: "secrets", secret_manager_accesses: [{ ...accesses[0], id: first }] }));
+    expect(edited.body.secret_manager_accesses).toEqual([expect.objectContaining({ id: first, name: "aws" })]);
+  });
+});
+
 describe("a cluster's lifecycle", () => {
   it("is created READY, deployed over several steps, redeployed on a node edit, upgraded, stopped", async () => {
     const costBefore = await orgCost(c);
