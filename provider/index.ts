@@ -97,6 +97,10 @@ export {
 } from "./lookups/index";
 export {
   Cluster, type ClusterArgs, type ClusterComputed, type ClusterFeatureArgs, type ClusterDnsProviderArgs, type CloudflareDnsArgs, type Route53DnsArgs,
+  type ClusterMetricsParametersArgs, type ClusterMetricsConfigurationArgs, type ClusterAlertingArgs, type ClusterEnabledArgs,
+  type ClusterInfrastructureChartsArgs, type ClusterNginxChartArgs, type ClusterCertManagerChartArgs, type ClusterMetalLbChartArgs,
+  type ClusterEksAnywhereArgs, type ClusterEksAnywhereGitRepositoryArgs, type ClusterBackupArgs, type ClusterBackupS3Args,
+  type SecretManagerAccessArgs, type SecretManagerEndpointArgs, type SecretManagerAuthenticationArgs,
 } from "./resources/cluster/index";
 export {
   ClusterAdvancedSettings, type ClusterAdvancedSettingsArgs, type ClusterAdvancedSettingsInput, type ClusterAdvancedSettingsValues,

@@ -43,12 +43,21 @@ const AlertingConfig = z.looseObject({
 });
 const enabledFlag = z.looseObject({ enabled: z.boolean() });
 
+/** How much the cluster's metrics stack may use (`metrics_parameters.configuration.resource_profile`). */
+export const OBSERVABILITY_RESOURCE_PROFILES = ["LOW", "NORMAL", "HIGH"] as const;
+/** Who runs the cluster's metrics (`metrics_parameters.configuration.kind`): the service, the only kind. */
+export const METRICS_CONFIGURATION_KINDS = ["MANAGED_BY_QOVERY"] as const;
+/** Where a cluster reads secrets from (`secret_manager_accesses[].endpoint.mode`). */
+export const SECRET_MANAGER_ENDPOINT_MODES = ["AWS_SECRET_MANAGER", "AWS_PARAMETER_STORE", "GCP_SECRET_MANAGER"] as const;
+/** How a cluster authenticates to a secret manager (`secret_manager_accesses[].authentication.mode`). */
+export const SECRET_MANAGER_AUTH_MODES = ["AUTOMATICALLY_CONFIGURED", "AWS_ROLE_ARN", "AWS_STATIC_CREDENTIALS", "GCP_JSON_CREDENTIALS"] as const;
+
 /** Metrics and alerting of a cluster (`metrics_parameters`); `configuration.kind` is `MANAGED_BY_QOVERY`. */
 export const MetricsParameters = z.looseObject({
   enabled: z.boolean().optional(),
   configuration: z.looseObject({
-    kind: z.literal("MANAGED_BY_QOVERY"),
-    resource_profile: z.enum(["LOW", "NORMAL", "HIGH"]).optional(),
+    kind: z.enum(METRICS_CONFIGURATION_KINDS),
+    resource_profile: z.enum(OBSERVABILITY_RESOURCE_PROFILES).optional(),
     cloud_watch_export_config: enabledFlag.optional(),
     high_availability: z.boolean().optional(),
     internal_network_monitoring: enabledFlag.optional(),
@@ -87,10 +96,10 @@ export const SecretManagerAccessRequest = z.looseObject({
   id: z.string().nullish(),
   name: z.string().min(1),
   endpoint: z.looseObject({
-    mode: z.enum(["AWS_SECRET_MANAGER", "AWS_PARAMETER_STORE", "GCP_SECRET_MANAGER"]), region: z.string().min(1), project_id: z.string().optional(),
+    mode: z.enum(SECRET_MANAGER_ENDPOINT_MODES), region: z.string().min(1), project_id: z.string().optional(),
   }),
   authentication: z.looseObject({
-    mode: z.enum(["AUTOMATICALLY_CONFIGURED", "AWS_ROLE_ARN", "AWS_STATIC_CREDENTIALS", "GCP_JSON_CREDENTIALS"]),
+    mode: z.enum(SECRET_MANAGER_AUTH_MODES),
     role_arn: z.string().optional(), region: z.string().optional(), access_key: z.string().optional(),
     secret_key: z.string().nullish(), json_credentials: z.string().nullish(),
   }),

@@ -10,6 +10,9 @@ import { field } from "../../framework/fields";
 import { idInput, nameInput } from "../../framework/rules";
 import { isUnknown } from "../../framework/unknowns";
 import { CLOUD_PROVIDERS, DEFAULT_DISK_SIZE_GB, DISK_IOPS_BOUNDS, DISK_THROUGHPUT_BOUNDS, KUBERNETES_MODES } from "../../../sdk";
+import { infrastructureChartsSchema, type ClusterInfrastructureChartsArgs } from "./charts";
+import { metricsParametersSchema, type ClusterMetricsParametersArgs } from "./metrics";
+import { secretManagerAccessesSchema, type SecretManagerAccessArgs } from "./secret-managers";
 import { dnsProviderSchema, type ClusterDnsProviderArgs } from "./dns-provider";
 import { DEFAULT_CLUSTER_TIMEOUT_SECONDS, DISK_SIZE_GB, MAX_CLUSTER_TIMEOUT_SECONDS } from "./facts";
 
@@ -74,13 +77,23 @@ export interface ClusterArgs extends AdoptableArgs {
   production?: pulumi.Input<boolean>;
   /** Public SSH keys put on the nodes. Default: none. Wire: `ssh_keys`. */
   sshKeys?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Metrics and alerting parameters, in the service's spelling (`{ enabled: true, configuration: {...} }`). Default: the service's. Wire: `metrics_parameters`. */
-  metricsParameters?: pulumi.Input<Record<string, any>>;
   /**
-   * Infrastructure charts parameters, in the service's spelling: `nginx_parameters`, `cert_manager_parameters`,
-   * `metal_lb_parameters`, `eks_anywhere_parameters`. Default: the service's. Wire: `infrastructure_charts_parameters`.
+   * Metrics and alerting: `{ enabled, configuration: { resourceProfile, alerting: {...}, ... } }`. Unknown keys are
+   * refused, naming their path. Default: the service's. Wire: `metrics_parameters`.
    */
-  infrastructureChartsParameters?: pulumi.Input<Record<string, any>>;
+  metricsParameters?: pulumi.Input<ClusterMetricsParametersArgs>;
+  /**
+   * The charts the service installs: `nginx`, `certManager`, `metalLb`, and `eksAnywhere` (with `cloudProvider:
+   * "ON_PREMISE"` only). Default: the service's. Wire: `infrastructure_charts_parameters`.
+   */
+  infrastructureChartsParameters?: pulumi.Input<ClusterInfrastructureChartsArgs>;
+  /**
+   * Secret managers the cluster reads secrets from, each with its endpoint and authentication (an authentication of
+   * another cloud than the endpoint's is refused before any call). The whole input is a Pulumi secret; the service
+   * never answers the AWS secret key nor the GCP JSON key, so a refresh keeps them from the state. Default: the
+   * service's. Wire: `secret_manager_accesses` (each access keeps its service id across edits, matched by `name`).
+   */
+  secretManagerAccesses?: pulumi.Input<pulumi.Input<SecretManagerAccessArgs>[]>;
   /** Whether the event scaler (KEDA) runs in the cluster. Default: `false`. Wire: `keda.enabled`. */
   eventScalerEnabled?: pulumi.Input<boolean>;
   /**
@@ -142,8 +155,9 @@ export const clusterSchema = argsSchema<ClusterArgs>()(z
     labelsGroupIds: field(z.array(idInput()).default([]), { wire: "labels_groups", refs: true }),
     production: z.boolean().default(false),
     sshKeys: z.array(z.string().min(1)).default([]),
-    metricsParameters: field(z.record(z.string(), z.any()).optional(), { computed: true }),
-    infrastructureChartsParameters: field(z.record(z.string(), z.any()).optional(), { computed: true }),
+    metricsParameters: field(metricsParametersSchema.optional(), { computed: true }),
+    infrastructureChartsParameters: field(infrastructureChartsSchema.optional(), { computed: true }),
+    secretManagerAccesses: field(secretManagerAccessesSchema.optional(), { computed: true, secret: true, idBy: "name" }),
     eventScalerEnabled: field(z.boolean().default(false), { wire: false, readAs: "keda.enabled" }),
     kubernetesVersion: field(z.string().min(1).optional(), { wire: false, computed: true, readAs: "version" }),
     dnsProvider: field(dnsProviderSchema.optional(), { wire: false, secret: true }),
@@ -161,6 +175,9 @@ export const clusterSchema = argsSchema<ClusterArgs>()(z
     const disk = DISK_SIZE_GB[v.cloudProvider];
     if (!isUnknown(v.diskSize) && (v.diskSize < disk.min || v.diskSize > disk.max)) {
       ctx.addIssue({ code: "custom", path: ["diskSize"], message: `expected ${disk.min} to ${disk.max} GB on ${v.cloudProvider}, got ${v.diskSize}` });
+    }
+    if (v.infrastructureChartsParameters?.eksAnywhere !== undefined && v.cloudProvider !== "ON_PREMISE") {
+      ctx.addIssue({ code: "custom", path: ["infrastructureChartsParameters", "eksAnywhere"], message: `is for ON_PREMISE clusters only (cloudProvider is ${v.cloudProvider}): remove it` });
     }
     for (const k of ["diskIops", "diskThroughput"] as const) {
       if (v[k] !== undefined && v.cloudProvider !== "AWS") ctx.addIssue({ code: "custom", path: [k], message: `is for AWS node disks only (cloudProvider is ${v.cloudProvider}): remove it` });

@@ -5,11 +5,18 @@ import { ServiceObjectResource, familyResourceArgs } from "../../framework/resou
 import type { ResourceOutputs } from "../../framework/outputs";
 import { clusterSchema, type ClusterArgs, type ClusterComputed } from "./args";
 import { clusterCheck } from "./check";
+import { storedAccessesOf, withStoredSecrets } from "./secret-managers";
 import { clusterDnsProviderPart } from "./dns-provider";
 import { clusterDeployPart, clusterUpgradePart, deleteCluster } from "./parts";
 import { clusterCalls, type ClusterRecord } from "./sdk-calls";
 
 export { clusterSchema, type ClusterArgs, type ClusterComputed, type ClusterFeatureArgs, type ClusterInputs } from "./args";
+export type { ClusterMetricsParametersArgs, ClusterMetricsConfigurationArgs, ClusterAlertingArgs, ClusterEnabledArgs } from "./metrics";
+export type {
+  ClusterInfrastructureChartsArgs, ClusterNginxChartArgs, ClusterCertManagerChartArgs, ClusterMetalLbChartArgs, ClusterEksAnywhereArgs,
+  ClusterEksAnywhereGitRepositoryArgs, ClusterBackupArgs, ClusterBackupS3Args,
+} from "./charts";
+export type { SecretManagerAccessArgs, SecretManagerEndpointArgs, SecretManagerAuthenticationArgs } from "./secret-managers";
 export type { ClusterDnsProviderArgs, CloudflareDnsArgs, Route53DnsArgs } from "./dns-provider";
 
 /** {@link ClusterComputed} read from a cluster's record: the resource's outputs, the lookup's members. */
@@ -20,6 +27,7 @@ const defined = defineResource({
   noun: "cluster",
   schema: clusterSchema,
   ...clusterComputed,
+  outputs: (record, inputs) => ({ ...clusterComputed.outputs(record), ...storedAccessesOf(record, inputs.secretManagerAccesses) }),
   parts: [clusterDnsProviderPart, clusterDeployPart, clusterUpgradePart],
   calls: clusterCalls,
   toWire: (inputs, _purpose, derived) => ({
@@ -28,7 +36,11 @@ const defined = defineResource({
     keda: { enabled: inputs.eventScalerEnabled },
   }),
   // The service answers features in its catalogue's shape: the stored ones stand.
-  fromWire: (_record: ClusterRecord, previous, derived) => ({ ...derived, features: previous["features"] ?? [] }),
+  // The service never answers a secret manager's keys: the stored ones stand.
+  fromWire: (_record: ClusterRecord, previous, derived) => ({
+    ...derived, features: previous["features"] ?? [],
+    secretManagerAccesses: withStoredSecrets(derived["secretManagerAccesses"], previous["secretManagerAccesses"]),
+  }),
 });
 
 /** The cluster family: the framework's provider, with the check that asks the service and the delete that stops first. */

@@ -149,6 +149,9 @@ const rows: Record<string, Row> = {
       ["dnsProvider", (v) => ({ ...cluster, dnsProvider: { provider: "ROUTE53", domain: "example.com", awsRegion: "eu-west-3", awsAccessKeyId: "AKIA", awsSecretAccessKey: v } })],
       ["dnsProvider", (v) => ({ ...cluster, dnsProvider: { provider: "QOVERY", domain: "example.com", apiToken: v } })],
       ["dnsProvider", (v) => ({ ...cluster, dnsProvider: v })],
+      ["secretManagerAccesses", (v) => ({ ...cluster, secretManagerAccesses: [{ name: "aws", endpoint: { mode: "AWS_SECRET_MANAGER", region: "eu-west-3" }, authentication: { mode: "AWS_STATIC_CREDENTIALS", region: "eu-west-3", accessKey: "AKIA", secretKey: v } }] })],
+      ["secretManagerAccesses", (v) => ({ ...cluster, secretManagerAccesses: [{ name: "gcp", endpoint: { mode: "GCP_SECRET_MANAGER", region: "europe-west1", projectId: "p" }, authentication: { mode: "GCP_JSON_CREDENTIALS", jsonCredentials: v } }] })],
+      ["secretManagerAccesses", (v) => ({ ...cluster, secretManagerAccesses: [{ name: "gcp", endpoint: { mode: "AWS_SECRET_MANAGER", region: "eu-west-3" }, authentication: { mode: "AUTOMATICALLY_CONFIGURED", secretKey: v } }] })],
     ],
   },
   Secret: {
