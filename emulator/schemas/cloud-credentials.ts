@@ -13,14 +13,19 @@ export interface CredentialsParts {
 }
 
 const awsStatic = z.object({ type: z.literal("AWS_STATIC"), name: nonEmpty, access_key_id: nonEmpty, secret_access_key: nonEmpty });
-const awsRole = z.object({ type: z.literal("AWS_ROLE"), name: nonEmpty, role_arn: z.string().regex(/^arn:aws:iam::\d{12}:role\/.+/, "expected an IAM role ARN (arn:aws:iam::<account>:role/<name>)") });
+const roleArn = z.string().regex(/^arn:aws:iam::\d{12}:role\/.+/, "expected an IAM role ARN (arn:aws:iam::<account>:role/<name>)");
+const awsRole = z.object({ type: z.literal("AWS_ROLE"), name: nonEmpty, role_arn: roleArn });
+// EKS Anywhere on vSphere: the vSphere account, and the AWS role or key the service manages the cluster with.
+const vsphere = { name: nonEmpty, vsphere_user: nonEmpty, vsphere_password: nonEmpty };
+const vsphereRole = z.object({ type: z.literal("EKS_ANYWHERE_VSPHERE_ROLE"), ...vsphere, role_arn: roleArn });
+const vsphereStatic = z.object({ type: z.literal("EKS_ANYWHERE_VSPHERE_STATIC"), ...vsphere, access_key_id: nonEmpty, secret_access_key: nonEmpty });
 /** A body's `field` set to `value` when it gives none (the older requests had no discriminator). */
 function defaulted(field: string, value: string): (b: unknown) => unknown {
   return (b) => (typeof b === "object" && b !== null && !Array.isArray(b) && !Object.hasOwn(b, field) ? { ...b, [field]: value } : b);
 }
 
 /** AWS credentials: static keys or a role to assume (`type`; AWS_STATIC when left out, the older form). */
-export const awsCredentialsRequest = z.preprocess(defaulted("type", "AWS_STATIC"), z.discriminatedUnion("type", [awsStatic, awsRole]));
+export const awsCredentialsRequest = z.preprocess(defaulted("type", "AWS_STATIC"), z.discriminatedUnion("type", [awsStatic, awsRole, vsphereRole, vsphereStatic]));
 
 const gcpKey = z.object({ name: nonEmpty, credential_type: z.literal("SERVICE_ACCOUNT_KEY"), gcp_credentials: nonEmpty });
 const gcpWif = z.object({
@@ -46,6 +51,15 @@ export const onPremiseCredentialsRequest = z.object({ name: nonEmpty });
 /** How AWS credentials are kept. */
 export function awsParts(b: z.output<typeof awsCredentialsRequest>): CredentialsParts {
   if (b.type === "AWS_ROLE") return { object_type: "AWS_ROLE", shown: { role_arn: b.role_arn }, secrets: {} };
+  if (b.type === "EKS_ANYWHERE_VSPHERE_ROLE") {
+    return { object_type: "EKS_ANYWHERE_VSPHERE", shown: { vsphere_user: b.vsphere_user, role_arn: b.role_arn }, secrets: { vsphere_password: b.vsphere_password } };
+  }
+  if (b.type === "EKS_ANYWHERE_VSPHERE_STATIC") {
+    return {
+      object_type: "EKS_ANYWHERE_VSPHERE", shown: { vsphere_user: b.vsphere_user, access_key_id: b.access_key_id },
+      secrets: { vsphere_password: b.vsphere_password, secret_access_key: b.secret_access_key },
+    };
+  }
   return { object_type: "AWS", shown: { access_key_id: b.access_key_id }, secrets: { secret_access_key: b.secret_access_key } };
 }
 

@@ -55,6 +55,19 @@ describe("cloud credentials", () => {
     expect((await c.call("GET", `/organization/${c.org}/aws/credentials/${keys.id}`)).status).toBe(404);
   });
 
+  it("of EKS Anywhere on vSphere (a role or a key pair) are AWS credentials answered without the vSphere password or the secret key", async () => {
+    const base = `/organization/${c.org}/aws/credentials`;
+    const role = await c.call("POST", base, { type: "EKS_ANYWHERE_VSPHERE_ROLE", name: "vs-role", vsphere_user: "ops@vsphere.local", vsphere_password: "vsphere-pass-1", role_arn: "arn:aws:iam::123456789012:role/eksa" });
+    expect([role.status, role.body]).toEqual([201, { id: role.body.id, name: "vs-role", object_type: "EKS_ANYWHERE_VSPHERE", vsphere_user: "ops@vsphere.local", role_arn: "arn:aws:iam::123456789012:role/eksa" }]);
+    const keys = await c.call("POST", base, { type: "EKS_ANYWHERE_VSPHERE_STATIC", name: "vs-keys", vsphere_user: "ops", vsphere_password: "vsphere-pass-2", access_key_id: "AKIAVS", secret_access_key: "vsphere-aws-secret" });
+    expect([keys.status, keys.body]).toEqual([201, { id: keys.body.id, name: "vs-keys", object_type: "EKS_ANYWHERE_VSPHERE", vsphere_user: "ops", access_key_id: "AKIAVS" }]);
+    const missing = await c.call("POST", base, { type: "EKS_ANYWHERE_VSPHERE_ROLE", name: "vs", vsphere_user: "ops", role_arn: "arn:aws:iam::123456789012:role/eksa" });
+    expect([missing.status, fieldOf(missing.body.message)]).toEqual([400, "vsphere_password"]);
+    const listed = JSON.stringify((await c.call("GET", base)).body);
+    const dump = await (await control(c.emu, "GET", "/state")).text();
+    for (const secret of ["vsphere-pass-1", "vsphere-pass-2", "vsphere-aws-secret"]) expect([listed.includes(secret), dump.includes(secret)]).toEqual([false, false]);
+  });
+
   it("refuse a body missing a field, naming it, and a Read token's writes", async () => {
     const base = `/organization/${c.org}/aws/credentials`;
     const missing = await c.call("POST", base, { type: "AWS_STATIC", name: "keys", access_key_id: "AKIA" });
