@@ -15,10 +15,17 @@ export type CloudProvider = (typeof CLOUD_PROVIDERS)[number];
 const name = z.string().min(1);
 const text = z.string().min(1);
 
-/** AWS credentials: an access key (`AWS_STATIC`) or a role the service assumes (`AWS_ROLE`). */
+const vsphere = { name, vsphere_user: text, vsphere_password: text };
+/**
+ * AWS credentials: an access key (`AWS_STATIC`) or a role the service assumes (`AWS_ROLE`); for EKS Anywhere on
+ * vSphere, the vSphere account with a role (`EKS_ANYWHERE_VSPHERE_ROLE`) or a key (`EKS_ANYWHERE_VSPHERE_STATIC`),
+ * answered as records of `object_type` `EKS_ANYWHERE_VSPHERE`.
+ */
 export const AwsCredentialsRequest = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("AWS_STATIC"), name, access_key_id: text, secret_access_key: text }),
   z.looseObject({ type: z.literal("AWS_ROLE"), name, role_arn: text }),
+  z.looseObject({ type: z.literal("EKS_ANYWHERE_VSPHERE_ROLE"), ...vsphere, role_arn: text }),
+  z.looseObject({ type: z.literal("EKS_ANYWHERE_VSPHERE_STATIC"), ...vsphere, access_key_id: text, secret_access_key: text }),
 ]);
 /** GCP credentials: a service account key (`gcp_credentials`, the JSON key base64-encoded) or workload identity federation. */
 export const GcpCredentialsRequest = z.union([

@@ -59,12 +59,26 @@ export interface AwsCredentialsArgs extends CloudCredentialsArgs {
   secretAccessKey?: pulumi.Input<string>;
   /** ARN of a role the service assumes, instead of a key pair. Wire: `role_arn` (type `AWS_ROLE`). */
   roleArn?: pulumi.Input<string>;
+  /**
+   * For EKS Anywhere on vSphere (Terraform's `qovery_eks_anywhere_vsphere_credentials`): the vSphere user the service
+   * signs in with, beside the role or key pair (with `vspherePassword`). Wire: `vsphere_user` (type
+   * `EKS_ANYWHERE_VSPHERE_ROLE` or `EKS_ANYWHERE_VSPHERE_STATIC`; the record's `object_type` is `EKS_ANYWHERE_VSPHERE`).
+   */
+  vsphereUser?: pulumi.Input<string>;
+  /** Password of `vsphereUser`: a Pulumi secret, never answered by the service. Wire: `vsphere_password`. */
+  vspherePassword?: pulumi.Input<string>;
 }
 
 /** Validated AWS credentials inputs. */
 export const awsCredentialsSchema = argsSchema<AwsCredentialsArgs>()(z
-  .strictObject({ ...base, accessKeyId: z.string().min(1).optional(), secretAccessKey: field(z.string().min(1).optional(), { secret: true }), roleArn: z.string().min(1).optional() })
+  .strictObject({
+    ...base, accessKeyId: z.string().min(1).optional(), secretAccessKey: field(z.string().min(1).optional(), { secret: true }), roleArn: z.string().min(1).optional(),
+    vsphereUser: z.string().min(1).optional(), vspherePassword: field(z.string().min(1).optional(), { secret: true }),
+  })
   .superRefine((v, ctx) => {
+    if (!isUnknown(v.vsphereUser) && !isUnknown(v.vspherePassword) && (v.vsphereUser === undefined) !== (v.vspherePassword === undefined)) {
+      ctx.addIssue({ code: "custom", path: [v.vsphereUser === undefined ? "vsphereUser" : "vspherePassword"], message: "is required with the other half of the vSphere account (vsphereUser and vspherePassword)" });
+    }
     if ([v.accessKeyId, v.secretAccessKey, v.roleArn].some(isUnknown)) return;
     const keys = v.accessKeyId !== undefined || v.secretAccessKey !== undefined;
     if (keys && v.roleArn !== undefined) ctx.addIssue({ code: "custom", path: ["roleArn"], message: "expected either roleArn or an access key pair (accessKeyId and secretAccessKey), not both" });
@@ -76,7 +90,13 @@ export const awsCredentialsSchema = argsSchema<AwsCredentialsArgs>()(z
 
 /** The AWS credentials family. */
 export const awsCredentials = credentialsFamily("AwsCredentials", "AWS", "AWS credentials", awsCredentialsSchema,
-  (inputs, derived) => ({ ...derived, type: inputs.roleArn !== undefined ? "AWS_ROLE" : "AWS_STATIC" }));
+  (inputs, derived) => ({ ...derived, type: awsCredentialsType(inputs.roleArn !== undefined, inputs.vsphereUser !== undefined) }));
+
+/** The request's `type`: a role or a key pair, for AWS itself or for EKS Anywhere on vSphere. */
+function awsCredentialsType(role: boolean, vsphere: boolean): string {
+  if (vsphere) return role ? "EKS_ANYWHERE_VSPHERE_ROLE" : "EKS_ANYWHERE_VSPHERE_STATIC";
+  return role ? "AWS_ROLE" : "AWS_STATIC";
+}
 
 /** Inputs of {@link GcpCredentials}. */
 export interface GcpCredentialsArgs extends CloudCredentialsArgs {
@@ -157,6 +177,8 @@ function credentialsResource<A extends CloudCredentialsArgs>(family: DefinedReso
 
 /**
  * AWS credentials of an organization, for a `Cluster` on AWS: a key pair (`secretAccessKey` a Pulumi secret) or a role.
+ * With `vsphereUser` and `vspherePassword` (a Pulumi secret), EKS Anywhere on vSphere credentials, which the service
+ * keeps among the AWS ones.
  *
  * @example
  * const aws = new AwsCredentials("aws", { organizationId: org.id, name: "prod", roleArn: "arn:aws:iam::123456789012:role/deployer" });

@@ -139,7 +139,7 @@ describe("docs/migrating-from-terraform.md", () => {
       expect([name, section.includes(`\`${name}\``)]).toEqual([name, true]);
     }
     // What has a counterpart is not also listed as missing.
-    for (const name of ["qovery_project", "qovery_application", "qovery_deployment", "qovery_organization_member", "qovery_api_token", "qovery_cluster", "qovery_aws_credentials", "qovery_cluster_dns_provider"]) {
+    for (const name of ["qovery_project", "qovery_application", "qovery_deployment", "qovery_organization_member", "qovery_api_token", "qovery_cluster", "qovery_aws_credentials", "qovery_cluster_dns_provider", "qovery_eks_anywhere_vsphere_credentials"]) {
       expect([name, section.includes(`\`${name}\``)]).toEqual([name, false]);
     }
   });

@@ -22,6 +22,11 @@ const ROUTE53 = "r53/Secret+Key-0123456789";
 const MANAGER_KEY = "sm-secret-key-0123456789";
 const MANAGER_JSON = "eyJzZWNyZXQiOiJtYW5hZ2VyIn0K";
 const ALERTING = "alertmanager-config-0123456789";
+const VSPHERE = "vsphere-Pass/word+0123456789";
+const vsphereKeys = {
+  type: "EKS_ANYWHERE_VSPHERE_STATIC" as const, name: "eksa", vsphere_user: "ops@vsphere.local", vsphere_password: VSPHERE,
+  access_key_id: "AKIAVSPHERE", secret_access_key: AWS_SECRET,
+};
 
 /** Echoes every request's body in the error message (status `status`), after answering the service check. */
 function echo(status: number): void {
@@ -61,6 +66,8 @@ const withManagers = {
 
 const cases: Array<[string, string[], (c: DeployServiceClient) => Promise<unknown>]> = [
   ["AWS credentials create", [AWS_SECRET], (c) => c.awsCredentials.create("o1", credentialRequests.AWS)],
+  ["EKS Anywhere vSphere credentials create", [VSPHERE, AWS_SECRET], (c) => c.awsCredentials.create("o1", vsphereKeys)],
+  ["EKS Anywhere vSphere role credentials edit", [VSPHERE], (c) => c.awsCredentials.update("o1", "k1", { type: "EKS_ANYWHERE_VSPHERE_ROLE", name: "eksa", vsphere_user: "ops", vsphere_password: VSPHERE, role_arn: "arn:aws:iam::123456789012:role/eksa" })],
   ["GCP credentials edit", [GCP_KEY], (c) => c.gcpCredentials.update("o1", "k1", credentialRequests.GCP)],
   ["Scaleway credentials create", [SCW_SECRET], (c) => c.scalewayCredentials.create("o1", credentialRequests.SCW)],
   ["Cloudflare DNS provider", [CLOUDFLARE], (c) => c.clusters.updateDnsProvider("c1", dnsCloudflare)],

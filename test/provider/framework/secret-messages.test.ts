@@ -132,6 +132,8 @@ const rows: Record<string, Row> = {
     slots: [
       ["secretAccessKey", (v) => ({ organizationId: ID, name: "aws", accessKeyId: "AKIA", secretAccessKey: v })],
       ["secretAccessKey", (v) => ({ organizationId: ID, name: "aws", secretAccessKey: v, roleArn: "arn" })],
+      ["vspherePassword", (v) => ({ organizationId: ID, name: "aws", roleArn: "arn", vsphereUser: "ops", vspherePassword: v })],
+      ["vspherePassword", (v) => ({ organizationId: ID, name: "aws", roleArn: "arn", vspherePassword: v })],
     ],
   },
   GcpCredentials: {

@@ -278,6 +278,8 @@ const cases: Case[] = [
   ["AWS credentials with a key pair and a role", awsCredentialsProvider, { ...awsKeys, roleArn: "arn:aws:iam::1:role/x" }, "roleArn", "not both"],
   ["AWS credentials with neither key pair nor role", awsCredentialsProvider, { organizationId: "org-1", name: "prod" }, "roleArn", "required"],
   ["AWS credentials with half a key pair", awsCredentialsProvider, { ...awsKeys, secretAccessKey: undefined }, "secretAccessKey", "other half"],
+  ["EKS Anywhere credentials without the vSphere password", awsCredentialsProvider, { ...awsKeys, vsphereUser: "ops@vsphere.local" }, "vspherePassword", "other half of the vSphere account"],
+  ["EKS Anywhere credentials without the vSphere user", awsCredentialsProvider, { ...awsKeys, vspherePassword: "vsphere-pass" }, "vsphereUser", "other half of the vSphere account"],
   ["Scaleway credentials without the secret key", scalewayCredentialsProvider, { ...scaleway, scalewaySecretKey: undefined }, "scalewaySecretKey", "required"],
   ["GCP credentials with an empty key", gcpCredentialsProvider, { organizationId: "org-1", name: "gcp", gcpCredentials: "" }, "gcpCredentials", ">= 1"],
   ["cluster advanced settings with a misspelt key", clusterAdvancedSettingsProvider, { ...clusterSettings, settings: { "loki.log_retention_in_weeks": 4 } }, 'settings["loki.log_retention_in_weeks"]', "close valid names: loki.log_retention_in_week"],
