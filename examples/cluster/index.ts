@@ -1,7 +1,7 @@
 /**
  * A cluster as code: the AWS credentials the service creates it with, the cluster itself (its node counts, instance
- * type and Kubernetes version kept in code), an environment of a project running on it, and its kubeconfig for
- * `@pulumi/kubernetes` (the `kubeconfig` output, a secret).
+ * type, Kubernetes version, metrics and DNS provider kept in code), its advanced settings, an environment of a project
+ * running on it, and its kubeconfig for `@pulumi/kubernetes` (the `kubeconfig` output, a secret).
  *
  *   pulumi config set --secret awsSecretAccessKey <key>    # with awsAccessKeyId; or set awsRoleArn instead
  *   pulumi config set awsAccessKeyId <id>
@@ -9,6 +9,8 @@
  *   pulumi config set instanceType t3a.large               # optional: see getInstanceTypes
  *   pulumi config set maxNodes 3                           # a change updates the cluster in place
  *   pulumi config set kubernetesVersion 1.33               # a change upgrades it in place
+ *   pulumi config set --secret cloudflareApiToken <token>  # optional: Cloudflare as DNS provider, else the service's own
+ *   pulumi config set domain example.com                   # the DNS provider's domain
  *   pulumi config set organizationId <id>                  # optional: else the token's only organization
  *   pulumi up
  */
@@ -31,6 +33,8 @@ const credentials = new ds.AwsCredentials("aws", {
 
 // Created, deployed and waited for by `pulumi up` (each state a line of its output); another region would replace it.
 const kubeVersion = config.get("kubernetesVersion");
+const cloudflareToken = config.getSecret("cloudflareApiToken");
+const domain = config.get("domain") ?? "platform.example.com";
 const cluster = new ds.Cluster("cluster", {
   organizationId,
   cloudProvider: "AWS",
@@ -42,7 +46,18 @@ const cluster = new ds.Cluster("cluster", {
   maxRunningNodes: config.getNumber("maxNodes") ?? 2,
   production: false,
   ...(kubeVersion !== undefined ? { kubernetesVersion: kubeVersion } : {}),
+  // Typed: a misspelt key is refused by `pulumi preview`, naming its path.
+  metricsParameters: { enabled: true, configuration: { resourceProfile: "LOW", alerting: { enabled: false } } },
+  // The token is a secret from config; the whole dnsProvider input is stored as a Pulumi secret.
+  dnsProvider: cloudflareToken !== undefined
+    ? { provider: "CLOUDFLARE", domain, email: config.get("cloudflareEmail") ?? `ops@${domain}`, apiToken: cloudflareToken }
+    : { provider: "QOVERY", domain },
   timeoutSeconds: config.getNumber("timeoutSeconds") ?? 3600,
+});
+
+// Keyed as the service spells them; a key removed from here goes back to the service's default.
+new ds.ClusterAdvancedSettings("cluster-settings", {
+  organizationId, clusterId: cluster.id, settings: { "loki.log_retention_in_week": config.getNumber("logRetentionWeeks") ?? 2 },
 });
 
 const project = new ds.Project("platform", { organizationId, name: "platform" });

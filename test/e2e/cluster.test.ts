@@ -1,6 +1,7 @@
 /**
- * The cluster example through the engine: AWS credentials, a cluster deployed by `up` with progress lines, an
- * environment on it, its kubeconfig as a secret output. Preview, up, a no-op preview sending no request but the
+ * The cluster example through the engine: AWS credentials, a cluster deployed by `up` with progress lines (its typed
+ * metrics and its Cloudflare DNS provider with a secret token), its advanced settings, an environment on it, its
+ * kubeconfig as a secret output. Preview, up, a no-op preview sending no request but the
  * kubeconfig's, a node-count change updating the cluster in place, a Kubernetes upgrade in place, and destroy back to
  * the seeded emulator.
  */
@@ -14,10 +15,12 @@ import { changed, userObjects, stepTypeCounts } from "./stack-checks";
 const DS = "pulumi-nodejs:dynamic/deploy-service:";
 const PROGRAM = "cluster";
 const SECRET_KEY = "wJalrXUtnFEMI-cluster-example-secret";
+const CLOUDFLARE_TOKEN = "cf-token-cluster-example-secret";
 
 const EXPECTED_TYPES: Record<string, number> = {
   [`${DS}AwsCredentials`]: 1,
   [`${DS}Cluster`]: 1,
+  [`${DS}ClusterAdvancedSettings`]: 1,
   [`${DS}Project`]: 1,
   [`${DS}Environment`]: 1,
   "pulumi:pulumi:Stack": 1,
@@ -53,7 +56,7 @@ describeWithEngine("the cluster example through the engine", ({ binDir }) => {
         [`${PROGRAM}:awsAccessKeyId`]: "AKIACLUSTEREXAMPLE",
         [`${PROGRAM}:timeoutSeconds`]: "120",
       },
-      secretConfig: { "deploy-service:apiToken": emulator.tokens.admin, [`${PROGRAM}:awsSecretAccessKey`]: SECRET_KEY },
+      secretConfig: { "deploy-service:apiToken": emulator.tokens.admin, [`${PROGRAM}:awsSecretAccessKey`]: SECRET_KEY, [`${PROGRAM}:cloudflareApiToken`]: CLOUDFLARE_TOKEN },
       env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" },
     });
   });
@@ -82,8 +85,11 @@ describeWithEngine("the cluster example through the engine", ({ binDir }) => {
     const cluster = await client.clusters.get(orgId(), clusterId);
     expect([cluster.name, cluster.region, cluster.instance_type, cluster.max_running_nodes]).toEqual(["platform", "eu-west-3", "t3a.large", 2]);
     expect((await client.environments.get(String(out.environmentId))).cluster_id).toBe(clusterId);
+    expect(cluster.metrics_parameters).toMatchObject({ enabled: true, configuration: { kind: "MANAGED_BY_QOVERY", resource_profile: "LOW", alerting: { enabled: false } } });
+    expect((await client.clusters.dnsProvider(clusterId)).dns_provider).toMatchObject({ provider: "CLOUDFLARE", domain: "platform.example.com" });
+    expect((await client.clusters.advancedSettings(orgId(), clusterId))["loki.log_retention_in_week"]).toBe(2);
     const exported = await stack.exportState();
-    expect(exported.text.includes(SECRET_KEY)).toBe(false);
+    expect([exported.text.includes(SECRET_KEY), exported.text.includes(CLOUDFLARE_TOKEN)]).toEqual([false, false]);
   });
 
   it("previews no change, sending no request but the kubeconfig lookup's", async () => {
