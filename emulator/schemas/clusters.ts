@@ -8,6 +8,21 @@ import { idReference, nonEmpty, uuidString } from "./common";
 
 const looseObject = z.record(z.string(), z.unknown());
 
+/** Where a cluster reads secrets from: AWS Secrets Manager or Parameter Store (a region), or GCP's (and a project). */
+const secretManagerEndpoint = z.discriminatedUnion("mode", [
+  z.object({ mode: z.literal("AWS_SECRET_MANAGER"), region: nonEmpty }),
+  z.object({ mode: z.literal("AWS_PARAMETER_STORE"), region: nonEmpty }),
+  z.object({ mode: z.literal("GCP_SECRET_MANAGER"), region: nonEmpty, project_id: nonEmpty }),
+]);
+
+/** How the cluster signs in to its secret manager; the secret key and the JSON key are never stored nor answered. */
+const secretManagerAuthentication = z.discriminatedUnion("mode", [
+  z.object({ mode: z.literal("AUTOMATICALLY_CONFIGURED") }),
+  z.object({ mode: z.literal("AWS_ROLE_ARN"), role_arn: nonEmpty }),
+  z.object({ mode: z.literal("AWS_STATIC_CREDENTIALS"), region: nonEmpty, access_key: nonEmpty, secret_key: z.string().nullish() }),
+  z.object({ mode: z.literal("GCP_JSON_CREDENTIALS"), json_credentials: z.string().nullish() }),
+]);
+
 /** Create or edit a cluster (the edit is the full request again). */
 export const clusterRequest = z.object({
   name: nonEmpty,
@@ -32,7 +47,7 @@ export const clusterRequest = z.object({
   keda: z.object({ enabled: z.boolean() }).optional(),
   labels_groups: z.array(idReference).optional(),
   secret_manager_accesses: z.array(z.object({
-    id: uuidString.nullish(), name: nonEmpty, endpoint: looseObject, authentication: looseObject,
+    id: uuidString.nullish(), name: nonEmpty, endpoint: secretManagerEndpoint, authentication: secretManagerAuthentication,
   })).optional(),
 });
 

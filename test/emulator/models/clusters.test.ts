@@ -106,6 +106,14 @@ describe("a cluster's secret manager accesses", () => {
     ]);
     const store = await (await control(c.emu, "GET", "/state")).text();
     expect([store.includes("emu-secret-key-value"), store.includes("eyJrZXkiOiJlbXUifQ==")]).toEqual([false, false]);
+    for (const [access, named] of [
+      [{ ...accesses[1], endpoint: { mode: "GCP_SECRET_MANAGER", region: "europe-west1" } }, "project_id"],
+      [{ ...accesses[0], authentication: { mode: "AWS_ROLE_ARN" } }, "role_arn"],
+      [{ ...accesses[0], endpoint: { mode: "VAULT", region: "eu-west-3" } }, "mode"],
+    ] as const) {
+      const refused = await c.call("PUT", item, clusterBody(creds, { name: "secrets", secret_manager_accesses: [access] }));
+      expect([refused.status, String(refused.body.message)]).toEqual([400, expect.stringContaining(named)]);
+    }
     const first = back?.secret_manager_accesses[0].id as string;
     const edited = await c.call("PUT", item, clusterBody(creds, { name: "secrets", secret_manager_accesses: [{ ...accesses[0], id: first }] }));
     expect(edited.body.secret_manager_accesses).toEqual([expect.objectContaining({ id: first, name: "aws" })]);
