@@ -74,3 +74,29 @@ export function ruledInput(problem: (value: string) => string | undefined) {
     if (reason !== undefined) ctx.addIssue({ code: "custom", message: reason });
   });
 }
+
+/** What one kind of a value takes (a DNS provider, a way of signing in): its fields, those it needs, its name in messages. */
+export interface KindFields {
+  /** The fields this kind takes. */
+  keys: readonly string[];
+  /** Those it cannot do without (default: all of `keys`). */
+  required?: readonly string[];
+  /** The kind in words (`Cloudflare`): messages name kinds and fields, never a value (the input may be a secret). */
+  called: string;
+  /** What to say when it takes none of the fields (default: `it takes none`). */
+  none?: string;
+}
+
+/**
+ * For a value whose kind decides its fields: an issue for each field the kind needs and `given` lacks, and for each
+ * field of another kind (`all`: every kind's fields) that `given` has, at `path` under the value.
+ */
+export function kindFieldIssues(ctx: z.RefinementCtx, given: Record<string, unknown>, kind: KindFields, all: readonly string[], path: ReadonlyArray<string | number> = []): void {
+  for (const key of kind.required ?? kind.keys) {
+    if (given[key] === undefined) ctx.addIssue({ code: "custom", path: [...path, key], message: `is required for ${kind.called}` });
+  }
+  const takes = kind.keys.length > 0 ? `it takes ${kind.keys.join(", ")}` : (kind.none ?? "it takes none");
+  for (const key of new Set(all)) {
+    if (given[key] !== undefined && !kind.keys.includes(key)) ctx.addIssue({ code: "custom", path: [...path, key], message: `is not a field of ${kind.called} (${takes})` });
+  }
+}

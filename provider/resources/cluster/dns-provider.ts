@@ -8,6 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { DNS_PROVIDERS, type ClusterDnsProvider, type ClusterDnsProviderRequest } from "../../../sdk";
 import type { Part, Props } from "../../framework/define";
+import { kindFieldIssues, type KindFields } from "../../framework/rules";
 
 /** What Cloudflare takes (`provider: "CLOUDFLARE"`): `email` and `apiToken` are required there. */
 export interface CloudflareDnsArgs {
@@ -48,11 +49,12 @@ const text = z.string().min(1);
  * What each provider takes besides `provider` and `domain`, which of those it needs, and how messages call it (not
  * by its value: the input is a secret, and a message shows no piece of it).
  */
-const TAKES: Readonly<Record<(typeof DNS_PROVIDERS)[number], { keys: readonly string[]; required: readonly string[]; called: string }>> = {
-  QOVERY: { keys: [], required: [], called: "the service's own DNS" },
+const TAKES: Readonly<Record<(typeof DNS_PROVIDERS)[number], KindFields>> = {
+  QOVERY: { keys: [], called: "the service's own DNS", none: "it takes only the domain" },
   CLOUDFLARE: { keys: ["email", "apiToken", "proxied"], required: ["email", "apiToken"], called: "Cloudflare" },
   ROUTE53: { keys: ["awsRegion", "hostedZoneId", "awsAccessKeyId", "awsSecretAccessKey"], required: ["awsRegion", "awsAccessKeyId", "awsSecretAccessKey"], called: "Route 53" },
 };
+const ALL_KEYS = Object.values(TAKES).flatMap((t) => t.keys);
 
 /** The `dnsProvider` input: each provider's fields, the ones it needs required and the others refused, by name. */
 export const dnsProviderSchema = z.strictObject({
@@ -67,15 +69,7 @@ export const dnsProviderSchema = z.strictObject({
   awsSecretAccessKey: text.optional(),
 }).superRefine((v, ctx) => {
   const takes = TAKES[v.provider];
-  if (takes === undefined) return;
-  for (const key of takes.required) {
-    if (v[key as keyof typeof v] === undefined) ctx.addIssue({ code: "custom", path: [key], message: `is required for ${takes.called}` });
-  }
-  for (const key of Object.keys(TAKES).flatMap((p) => TAKES[p as keyof typeof TAKES].keys)) {
-    if (v[key as keyof typeof v] !== undefined && !takes.keys.includes(key)) {
-      ctx.addIssue({ code: "custom", path: [key], message: `is not a field of ${takes.called} (${takes.keys.length > 0 ? `it takes ${takes.keys.join(", ")}` : "it takes only the domain"})` });
-    }
-  }
+  if (takes !== undefined) kindFieldIssues(ctx, v, takes, ALL_KEYS);
 });
 
 /** The validated `dnsProvider` input. */

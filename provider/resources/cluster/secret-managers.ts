@@ -7,6 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { SECRET_MANAGER_AUTH_MODES, SECRET_MANAGER_ENDPOINT_MODES } from "../../../sdk";
+import { kindFieldIssues, type KindFields } from "../../framework/rules";
 import { fromWire } from "../../framework/wire";
 
 type EndpointMode = (typeof SECRET_MANAGER_ENDPOINT_MODES)[number];
@@ -61,13 +62,13 @@ const ENDPOINTS: Readonly<Record<EndpointMode, { cloud: "AWS" | "GCP"; called: s
 };
 
 /** What each authentication takes, which of those it needs, which cloud's endpoints it fits, and its name in words. */
-const AUTHS: Readonly<Record<AuthMode, { keys: readonly string[]; cloud?: "AWS" | "GCP"; called: string }>> = {
+const AUTHS: Readonly<Record<AuthMode, KindFields & { cloud?: "AWS" | "GCP" }>> = {
   AUTOMATICALLY_CONFIGURED: { keys: [], called: "automatic authentication" },
   AWS_ROLE_ARN: { keys: ["roleArn"], cloud: "AWS", called: "an AWS role" },
   AWS_STATIC_CREDENTIALS: { keys: ["region", "accessKey", "secretKey"], cloud: "AWS", called: "AWS static credentials" },
   GCP_JSON_CREDENTIALS: { keys: ["jsonCredentials"], cloud: "GCP", called: "a GCP JSON key" },
 };
-const AUTH_KEYS = ["roleArn", "region", "accessKey", "secretKey", "jsonCredentials"] as const;
+const AUTH_KEYS = Object.values(AUTHS).flatMap((a) => a.keys);
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 const endpoint = z.strictObject({ mode: z.enum(SECRET_MANAGER_ENDPOINT_MODES), region: text, projectId: text.optional() });
@@ -86,14 +87,7 @@ const access = z.strictObject({ name: text, endpoint, authentication }).superRef
   if (auth.cloud !== undefined && auth.cloud !== ep.cloud) {
     ctx.addIssue({ code: "custom", path: ["authentication", "mode"], message: `${auth.called} cannot authenticate to ${ep.called}: expected an authentication of ${ep.cloud} or automatic` });
   }
-  const given = v.authentication as Record<string, unknown>;
-  for (const key of AUTH_KEYS) {
-    const wanted = auth.keys.includes(key);
-    if (wanted && given[key] === undefined) ctx.addIssue({ code: "custom", path: ["authentication", key], message: `is required for ${auth.called}` });
-    if (!wanted && given[key] !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["authentication", key], message: `is not a field of ${auth.called} (${auth.keys.length > 0 ? `it takes ${auth.keys.join(", ")}` : "it takes none"})` });
-    }
-  }
+  kindFieldIssues(ctx, v.authentication, auth, AUTH_KEYS, ["authentication"]);
   if (v.authentication.jsonCredentials !== undefined && !BASE64.test(v.authentication.jsonCredentials)) {
     ctx.addIssue({ code: "custom", path: ["authentication", "jsonCredentials"], message: "expected the JSON key encoded in base64 (base64 -w0 key.json)" });
   }
