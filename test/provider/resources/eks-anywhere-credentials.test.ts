@@ -20,7 +20,7 @@ it.each([
   const record = await fx.client.awsCredentials.get(fx.orgId, made.id);
   expect(record).toMatchObject({ name, object_type: "EKS_ANYWHERE_VSPHERE", vsphere_user: "ops@vsphere.local", ...shown });
   expect(JSON.stringify(record)).not.toContain("vsphere-pass-123");
-  expect(awsCredentials.secretInputs).toEqual(expect.arrayContaining(["vspherePassword", "secretAccessKey"]));
+  expect([awsCredentials.secretInputs, awsCredentials.secretOutputs]).toEqual([expect.arrayContaining(["vspherePassword", "secretAccessKey"]), expect.arrayContaining(["vspherePassword"])]);
 
   const read = await p.read!(made.id, made.outs);
   expect(read.inputs).toMatchObject({ vsphereUser: "ops@vsphere.local", vspherePassword: "vsphere-pass-123", ...auth });
