@@ -83,8 +83,9 @@ export interface ClusterArgs extends AdoptableArgs {
    */
   metricsParameters?: pulumi.Input<ClusterMetricsParametersArgs>;
   /**
-   * The charts the service installs: `nginx`, `certManager`, `metalLb`, and `eksAnywhere` (with `cloudProvider:
-   * "ON_PREMISE"` only). Default: the service's. Wire: `infrastructure_charts_parameters`.
+   * The charts the service installs: `nginx`, `certManager`, `metalLb`, and `eksAnywhere` (on-premise clusters only:
+   * `cloudProvider: "ON_PREMISE"`, or `kubernetesMode: "PARTIALLY_MANAGED"` as an EKS Anywhere cluster on AWS
+   * credentials with a vSphere account is). Default: the service's. Wire: `infrastructure_charts_parameters`.
    */
   infrastructureChartsParameters?: pulumi.Input<ClusterInfrastructureChartsArgs>;
   /**
@@ -176,8 +177,14 @@ export const clusterSchema = argsSchema<ClusterArgs>()(z
     if (!isUnknown(v.diskSize) && (v.diskSize < disk.min || v.diskSize > disk.max)) {
       ctx.addIssue({ code: "custom", path: ["diskSize"], message: `expected ${disk.min} to ${disk.max} GB on ${v.cloudProvider}, got ${v.diskSize}` });
     }
-    if (v.infrastructureChartsParameters?.eksAnywhere !== undefined && v.cloudProvider !== "ON_PREMISE") {
-      ctx.addIssue({ code: "custom", path: ["infrastructureChartsParameters", "eksAnywhere"], message: `is for ON_PREMISE clusters only (cloudProvider is ${v.cloudProvider}): remove it` });
+    // EKS Anywhere runs on the organization's own machines: an ON_PREMISE cluster, or one the service manages
+    // partially (the official Terraform provider's EKS Anywhere cluster is AWS with PARTIALLY_MANAGED).
+    const onPremise = v.cloudProvider === "ON_PREMISE" || v.kubernetesMode === "PARTIALLY_MANAGED" || isUnknown(v.kubernetesMode);
+    if (v.infrastructureChartsParameters?.eksAnywhere !== undefined && !onPremise) {
+      ctx.addIssue({
+        code: "custom", path: ["infrastructureChartsParameters", "eksAnywhere"],
+        message: `is for on-premise clusters only (cloudProvider ON_PREMISE, or kubernetesMode PARTIALLY_MANAGED; this one is ${v.cloudProvider}, ${v.kubernetesMode}): remove it`,
+      });
     }
     for (const k of ["diskIops", "diskThroughput"] as const) {
       if (v[k] !== undefined && v.cloudProvider !== "AWS") ctx.addIssue({ code: "custom", path: [k], message: `is for AWS node disks only (cloudProvider is ${v.cloudProvider}): remove it` });

@@ -73,7 +73,7 @@ export interface ClusterBackupArgs {
   s3: pulumi.Input<ClusterBackupS3Args>;
 }
 
-/** An EKS Anywhere cluster's source, on `ON_PREMISE` only (the reference's `ClusterInfrastructureEksAnywhereParameters`). */
+/** An EKS Anywhere cluster's source, on-premise clusters only (the reference's `ClusterInfrastructureEksAnywhereParameters`). */
 export interface ClusterEksAnywhereArgs {
   /** The repository holding the cluster's YAML. Wire: `git_repository`. */
   gitRepository: pulumi.Input<ClusterEksAnywhereGitRepositoryArgs>;
@@ -91,7 +91,7 @@ export interface ClusterInfrastructureChartsArgs {
   certManager?: pulumi.Input<ClusterCertManagerChartArgs>;
   /** MetalLB's address pools. Wire: `metal_lb_parameters`. */
   metalLb?: pulumi.Input<ClusterMetalLbChartArgs>;
-  /** The EKS Anywhere source, with `cloudProvider: "ON_PREMISE"` only. Wire: `eks_anywhere_parameters`. */
+  /** The EKS Anywhere source: `cloudProvider: "ON_PREMISE"` or `kubernetesMode: "PARTIALLY_MANAGED"` only. Wire: `eks_anywhere_parameters`. */
   eksAnywhere?: pulumi.Input<ClusterEksAnywhereArgs>;
 }
 

@@ -71,3 +71,25 @@ it("reach the wire in the service's spelling and come back from a refresh with n
   expect(after.secret_manager_accesses).toEqual([expect.objectContaining({ id: awsId, name: "aws", endpoint: { mode: "AWS_SECRET_MANAGER", region: "eu-west-3" } })]);
   await p.delete!(made.id, made.outs);
 });
+
+it("sends a partially managed cluster's EKS Anywhere source (the emulator offers no ON_PREMISE cluster) and reads it back with no drift", async () => {
+  const eksAnywhere = {
+    gitRepository: { url: "https://github.com/acme/eksa.git", gitTokenId: "0f0e0d0c-0b0a-4908-8706-050403020100", branch: "main", provider: "GITHUB" },
+    yamlFilePath: "/clusters/a.yaml",
+    clusterBackup: { enabled: true, timeoutSeconds: 600, s3: { bucket: "backups", region: "eu-west-3", roleArn: "arn:aws:iam::123456789012:role/backup" } },
+  };
+  const inputs = await checkedInputs(p, {
+    ...(await clusterInputs(fx)), kubernetesMode: "PARTIALLY_MANAGED", deploy: false, infrastructureChartsParameters: { eksAnywhere }, __provider: "serialized",
+  });
+  const made = await p.create!(inputs);
+  expect((await fx.client.clusters.get(fx.orgId, made.id)).infrastructure_charts_parameters).toEqual({
+    eks_anywhere_parameters: {
+      git_repository: { url: "https://github.com/acme/eksa.git", git_token_id: "0f0e0d0c-0b0a-4908-8706-050403020100", branch: "main", provider: "GITHUB" },
+      yaml_file_path: "/clusters/a.yaml",
+      cluster_backup: { enabled: true, timeout_seconds: 600, s3: { bucket: "backups", region: "eu-west-3", role_arn: "arn:aws:iam::123456789012:role/backup" } },
+    },
+  });
+  const read = await p.read!(made.id, made.outs);
+  expect((read.inputs as Props)["infrastructureChartsParameters"]).toEqual({ eksAnywhere });
+  await p.delete!(made.id, made.outs);
+});
