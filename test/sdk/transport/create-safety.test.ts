@@ -61,7 +61,10 @@ describe("a server that accepts connections and never answers", () => {
     expect(server.seen.length).toBeGreaterThanOrEqual(attempts - 1);
     expect(attempts).toBeGreaterThanOrEqual(2);
     expect(attempts).toBeLessThan(50); // the deadline, not maxRetries, ended it
-    expect(retries).toHaveLength(attempts - 1);
+    // A retry is told before its wait; on a loaded machine the deadline may pass during that wait, so the last
+    // retry told may have no attempt of its own.
+    expect(retries.length).toBeGreaterThanOrEqual(attempts - 1);
+    expect(retries.length).toBeLessThanOrEqual(attempts);
     expect(elapsed / deadline).toBeLessThan(3);
   });
 
