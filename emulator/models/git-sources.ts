@@ -4,9 +4,6 @@
  * when the request leaves it out), the git token checked.
  */
 import { badRequest } from "../server/errors";
-import type { ModelContext } from "./records";
-import { read } from "./slice";
-import type { gitTokenSlice } from "./git-tokens";
 
 /** A git repository as stored. */
 export interface GitSourceRec {
@@ -34,10 +31,13 @@ export function providerOfUrl(url: string): string {
   return "GITHUB";
 }
 
-/** The repository a request gives (at `field`), with the defaults; 400 naming `<field>.git_token_id` for an unknown token. */
-export function gitSourceFrom(m: ModelContext, field: string, g: GitSourceInput): GitSourceRec {
+/**
+ * The repository a request gives (at `field`), with the defaults; 400 naming `<field>.git_token_id` for a token not
+ * among the organization's `tokens`.
+ */
+export function gitSourceFrom(tokens: ReadonlyMap<string, unknown>, field: string, g: GitSourceInput): GitSourceRec {
   const token = g.git_token_id ?? null;
-  if (token !== null && !read<typeof gitTokenSlice>(m.world.store, "gitTokens").has(token)) {
+  if (token !== null && !tokens.has(token)) {
     throw badRequest(`${field}.git_token_id`, `unknown git token ${token}`);
   }
   return {

@@ -18,7 +18,8 @@ import type { ServiceKind } from "./service-kinds";
 import { imageLogLines } from "./service-logs";
 import { addNewService, assertServiceNameFree, editWholeService, serviceEdited, type ServiceRecBase } from "./services";
 import { gitRepository, int, obj, service, str } from "./record-forms";
-import { slice } from "./slice";
+import { read, slice } from "./slice";
+import type { gitTokenSlice } from "./git-tokens";
 import { badRequest } from "../server/errors";
 
 /** A port of a Helm service. */
@@ -94,6 +95,9 @@ export const helmKind: ServiceKind<"helms", HelmRec> = {
   ),
 };
 
+/** The organization's git tokens, which a git source may name. */
+const tokensOf = (m: ModelContext) => read<typeof gitTokenSlice>(m.world.store, "gitTokens");
+
 type Input = z.output<typeof helmRequest>;
 
 /** The ports of a request: ids kept for ports already there (same internal port), internal ports unique. */
@@ -116,9 +120,9 @@ function portsFrom(input: Array<z.output<typeof helmPortRequest>>, existing: Hel
 function applyFields(m: ModelContext, h: HelmRec, b: Input): void {
   const repo = b.source.helm_repository;
   if (repo) helmRepositoryFor(m, "source.helm_repository.repository", repo.repository);
-  const git = b.source.git_repository ? gitSourceFrom(m, "source.git_repository", b.source.git_repository) : undefined;
+  const git = b.source.git_repository ? gitSourceFrom(tokensOf(m), "source.git_repository", b.source.git_repository) : undefined;
   const file = b.values_override.file;
-  const valuesGit = file?.git ? { git_repository: gitSourceFrom(m, "values_override.file.git.git_repository", file.git.git_repository), paths: file.git.paths } : null;
+  const valuesGit = file?.git ? { git_repository: gitSourceFrom(tokensOf(m), "values_override.file.git.git_repository", file.git.git_repository), paths: file.git.paths } : null;
   const ports = portsFrom(b.ports ?? [], h.ports);
   h.source = git ? { git } : { repository: { repository_id: repo?.repository ?? "", chart_name: repo?.chart_name ?? "", chart_version: repo?.chart_version ?? "" } };
   h.values_override = {

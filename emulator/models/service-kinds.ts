@@ -14,6 +14,7 @@ import { containerKind } from "./containers";
 import { databaseKind } from "./databases";
 import { helmKind } from "./helms";
 import { jobKind } from "./jobs";
+import { terraformKind } from "./terraforms";
 import type { ModelContext } from "./records";
 import type { CommitRec, DeploymentRec } from "./runtime";
 import type { ServiceRecBase } from "./services";
@@ -81,10 +82,12 @@ export interface ServiceKind<C extends string = string, R extends ServiceRecBase
    * tag, arguments and entrypoint; a job's schedule too); absent for kinds whose history shows no more.
    */
   releaseOf?(rec: R): Record<string, unknown>;
+  /** False for kinds an environment's deployment history has no key for (the reference lists no `terraforms` there). */
+  readonly inEnvironmentHistory?: false;
 }
 
 /** Every service kind, in the order lists and cascades visit them. */
-export const SERVICE_KINDS = [applicationKind, databaseKind, containerKind, jobKind, helmKind] as const;
+export const SERVICE_KINDS = [applicationKind, databaseKind, containerKind, jobKind, helmKind, terraformKind] as const;
 
 /** Any entry of {@link SERVICE_KINDS}, with its own collection and record types. */
 export type AnyServiceKind = (typeof SERVICE_KINDS)[number];

@@ -1,10 +1,9 @@
 import { createHelm, editHelm, helmKind, type HelmRec } from "../models/helms";
 import { helmRepositorySlice } from "../models/helm-repositories";
-import { lastDeployed } from "../models/deployments";
 import { listOf } from "../schemas/common";
 import { commitResponse } from "../schemas/deployment-history";
 import { helmDeploymentResponse, helmRequest, helmResponse } from "../schemas/helm";
-import { deploymentEntry } from "./deployment-history";
+import { deploymentEntry, knownCommits } from "./deployment-history";
 import { needServiceOf } from "./lookup";
 import { presentGitRepository, presentServiceCore } from "./service-fields";
 import { advancedSettingsRoutes } from "./advanced-settings";
@@ -42,14 +41,6 @@ export function presentHelm(ctx: RouteContext, h: HelmRec): Record<string, unkno
   };
 }
 
-/** The commits of a service's git repository the emulator knows: those its deploys rolled out, newest first, once each. */
-export function knownCommits(runtime: HelmRec["runtime"], now: number): unknown[] {
-  const seen = new Set<string>();
-  const deployed = lastDeployed(runtime, now);
-  const commits = [deployed?.commit, ...(runtime.history ?? []).map((d) => d.commit).reverse(), runtime.deployment?.commit];
-  return commits.filter((c) => c !== undefined && !seen.has(c.git_commit_id) && seen.add(c.git_commit_id));
-}
-
 /**
  * Helm services: collection under the environment, items at top level, actions (a deploy may name a chart version
  * or a commit), status, deployment history, advanced settings and the commits of its source. Its variables and
@@ -64,6 +55,6 @@ export const helmRoutes: Route[] = [
   route({
     method: "GET", path: "/helm/{helmId}/commit", status: 200, access: "read", response: listOf(commitResponse),
     summary: "Commits of the helm's git source its deploys rolled out, newest first (none for a chart of a helm repository)",
-    handler: (ctx) => ({ results: knownCommits(needServiceOf(ctx, helmKind).runtime, ctx.now) }),
+    handler: (ctx) => ({ results: knownCommits(needServiceOf(ctx, helmKind).runtime) }),
   }),
 ];

@@ -21,6 +21,7 @@ import { memberRoutes } from "./members";
 import { organizationRoutes } from "./organization";
 import { projectRoutes } from "./projects";
 import { stageRoutes } from "./stages";
+import { terraformRoutes } from "./terraforms";
 import type { Route } from "./types";
 import { webhookRoutes } from "./webhooks";
 import { variableApiRoutes } from "./variable-api";
@@ -29,7 +30,7 @@ import { ownerValueRoutes } from "./variables";
 /** Every API operation the emulator serves. */
 export const allRoutes: Route[] = [
   ...organizationRoutes, ...projectRoutes, ...environmentRoutes, ...applicationRoutes, ...databaseRoutes, ...containerRoutes,
-  ...jobRoutes, ...helmRoutes, ...helmRepositoryRoutes, ...containerRegistryRoutes, ...gitTokenRoutes, ...webhookRoutes, ...stageRoutes, ...clusterRoutes, ...cloudCredentialsRoutes,
+  ...jobRoutes, ...helmRoutes, ...helmRepositoryRoutes, ...terraformRoutes, ...containerRegistryRoutes, ...gitTokenRoutes, ...webhookRoutes, ...stageRoutes, ...clusterRoutes, ...cloudCredentialsRoutes,
   ...clusterActionRoutes, ...clusterSettingsRoutes, ...clusterCatalogueRoutes,
   ...groupRoutes, ...customDomainRoutes,
   ...ownerValueRoutes, ...variableApiRoutes,

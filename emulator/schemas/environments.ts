@@ -54,11 +54,6 @@ export const environmentStatusResponse = z.object({
   deployment_request_id: z.string().nullable(),
 });
 
-/** A list of services of a kind the emulator does not have (terraforms): only an empty one is accepted. */
-function noneOf(what: string) {
-  return z.array(z.unknown()).max(0, `the emulator has no ${what} services`).optional();
-}
-
 /** A pin naming no version: empty, or absent. */
 const commitPin = z.string().optional();
 const tagPin = z.union([z.literal(""), imageTag]).optional();
@@ -75,14 +70,16 @@ export const deployAllRequest = z.object({
   helms: z.array(z.object({
     id: uuidString, chart_version: z.string().optional(), git_commit_id: commitPin, values_override_git_commit_id: z.string().optional(),
   })).optional(),
-  terraforms: noneOf("terraform"),
+  terraforms: z.array(z.object({
+    id: uuidString, git_commit_id: commitPin, action: z.enum(["PLAN", "FORCE_UNLOCK", "MIGRATE_STATE"]).nullable().optional(),
+  })).optional(),
 });
 
 const ids = z.array(uuidString).optional();
 
 /** `EnvironmentServiceIdsAllRequest` (`POST /environment/{id}/service/stop`): the services to stop, per kind. */
 export const serviceIdsRequest = z.object({
-  application_ids: ids, container_ids: ids, database_ids: ids, job_ids: ids, helm_ids: ids, terraform_ids: noneOf("terraform"),
+  application_ids: ids, container_ids: ids, database_ids: ids, job_ids: ids, helm_ids: ids, terraform_ids: ids,
 });
 
 /** `RebootServicesRequest` (`POST /environment/{id}/service/restart-service`): the services to restart (jobs have no restart). */

@@ -277,6 +277,10 @@ const HELM_TERRAFORM_CHECKED_ELSEWHERE: Record<string, string> = {
   "PUT /helm/{helmId}/advancedSettings": "helms.test.ts: the keys set come back, the others keep their defaults",
   "POST /helm/{helmId}/customDomain": "helms.test.ts and contract-helm-terraform.test.ts: the domain comes back",
   "PUT /helm/{helmId}/customDomain/{customDomainId}": "contract-helm-terraform.test.ts: the domain comes back",
+  "POST /environment/{environmentId}/terraform": "terraforms.test.ts: a create comes back as sent, a secret variable without its value",
+  "PUT /terraform/{terraformId}": "terraforms.test.ts: an edit comes back as sent",
+  "POST /terraform/{terraformId}/deploy": "terraforms.test.ts: the commit deployed shows in its resources and its commits",
+  "PUT /terraform/{terraformId}/advancedSettings": "terraforms.test.ts: the keys set come back, the others keep their defaults",
 };
 
 /** Write operations the emulator serves whose body sets no field of a record. */
