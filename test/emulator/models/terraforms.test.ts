@@ -4,7 +4,7 @@
  * clock (build, then plan and apply), resources reported after an apply and gone after an uninstall, failure
  * injection, advanced settings, available versions and environment requests.
  */
-import { control } from "../../../emulator/control/control-client";
+import { control, stateDump } from "../../../emulator/control/control-client";
 import { appBody, fieldOf, projectAndEnv, useEmulator, walkStates } from "../support/helpers";
 import { terraformBody } from "../support/helm-terraform";
 
@@ -127,5 +127,26 @@ describe("terraform services (stepped clock)", () => {
     await c.call("POST", `/terraform/${t.id}/deploy`);
     expect(await walkStates(c, `/terraform/${t.id}/status`)).toEqual(["QUEUED", "BUILDING", "DEPLOYING", "DEPLOYED"]);
     expect((await c.call("GET", `/terraform/${t.id}/terraformResources`)).body.results).toHaveLength(3);
+  });
+});
+
+describe("what terraform and helm services keep of their secrets", () => {
+  const c = useEmulator();
+
+  it("the state dump shows no secret variable, repository password or git token; a git token counts them as users", async () => {
+    const { envId } = await projectAndEnv(c);
+    const token = (await c.call("POST", `/organization/${c.org}/gitToken`, { name: "gh", type: "GITHUB", token: "git-secret-5" })).body.id;
+    const git = { url: "https://github.com/acme/infra.git", git_token_id: token };
+    expect((await c.call("POST", `/environment/${envId}/terraform`, terraformBody("network", { terraform_files_source: { git_repository: git } }))).status).toBe(201);
+    const repo = await c.call("POST", `/organization/${c.org}/helmRepository`, {
+      name: "private", kind: "HTTPS", url: "https://charts.example.com", skip_tls_verification: false, config: { username: "u", password: "repo-secret-6" },
+    });
+    expect((await c.call("POST", `/environment/${envId}/helm`, {
+      name: "api", auto_deploy: false, arguments: [], values_override: {}, source: { git_repository: { ...git, url: "https://github.com/acme/charts.git" } },
+    })).status).toBe(201);
+    const dump = JSON.stringify(await stateDump(c.emu));
+    for (const secret of ["tf-secret-value", "repo-secret-6", "git-secret-5"]) expect(dump).not.toContain(secret);
+    expect(dump).toContain(repo.body.id);
+    expect((await c.call("GET", `/organization/${c.org}/gitToken/${token}`)).body.associated_services_count).toBe(2);
   });
 });
