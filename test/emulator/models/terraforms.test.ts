@@ -64,7 +64,7 @@ describe("terraform services (instant clock)", () => {
     expect((await create(terraformBody("Infra"))).status).toBe(409);
   });
 
-  it("reports resources after an apply, none before, none after an uninstall; its commits", async () => {
+  it("reports resources after an apply, none before, none after an uninstall; its commits and its history (v2)", async () => {
     const t = (await create(terraformBody("network"))).body;
     expect((await c.call("GET", `/terraform/${t.id}/terraformResources`)).body).toEqual({ results: [] });
     const commit = "89abcdef0123456789abcdef0123456789abcdef";
@@ -78,6 +78,11 @@ describe("terraform services (instant clock)", () => {
     expect((await c.call("GET", `/terraform/${t.id}/commit`)).body.results.map((x: { git_commit_id: string }) => x.git_commit_id)).toEqual([commit]);
     expect((await c.call("POST", `/terraform/${t.id}/uninstall`)).status).toBe(202);
     expect((await c.call("GET", `/terraform/${t.id}/terraformResources`)).body).toEqual({ results: [] });
+    const v2 = (await c.call("GET", `/terraform/${t.id}/deploymentHistoryV2`)).body.results;
+    expect(v2.map((e: { status: string; status_details: { action: string; sub_action: string } }) => [e.status, e.status_details.action, e.status_details.sub_action]))
+      .toEqual([["DELETED", "DELETE", "TERRAFORM_DESTROY"], ["DEPLOYED", "DEPLOY", "TERRAFORM_PLAN_AND_APPLY"]]);
+    expect(v2[1].details).toEqual({ commit: expect.objectContaining({ git_commit_id: commit }) });
+    expect((await c.call("GET", `/terraform/${t.id}/deploymentHistoryV2?pageSize=1`)).body.results).toHaveLength(1);
     expect((await c.call("POST", `/terraform/${t.id}/restart-service`)).status).toBe(404);
   });
 
