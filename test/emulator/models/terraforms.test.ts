@@ -20,7 +20,7 @@ describe("terraform services (instant clock)", () => {
     const r = await create(terraformBody("network"));
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
-      name: "network", description: "network", service_type: "TERRAFORM", environment: { id: envId }, timeout_sec: 1800, auto_deploy: false,
+      name: "network", description: "network", service_type: "TERRAFORM", environment: { id: envId }, timeout_sec: 600, auto_deploy: false,
       auto_deploy_config: { auto_deploy: false, terraform_action: "DEFAULT" }, engine: "TERRAFORM", backend: { kubernetes: {} },
       provider_version: { read_from_terraform_block: false, explicit_version: "1.9.8" }, use_cluster_credentials: false,
       job_resources: { cpu_milli: 500, ram_mib: 512, gpu: 0, storage_gib: 1 }, action_extra_arguments: {}, dockerfile_fragment: null,
@@ -33,9 +33,9 @@ describe("terraform services (instant clock)", () => {
     expect(JSON.stringify(r.body)).not.toContain("tf-secret-value");
     expect((await c.call("GET", `/terraform/${r.body.id}`)).body).toEqual(r.body);
     expect((await c.call("GET", `/environment/${envId}/terraform`)).body.results).toEqual([r.body]);
-    const edited = await c.call("PUT", `/terraform/${r.body.id}`, terraformBody("network", { engine: "OPEN_TOFU", provider_version: { explicit_version: "1.8.5" }, timeout_sec: 600 }));
+    const edited = await c.call("PUT", `/terraform/${r.body.id}`, terraformBody("network", { engine: "OPEN_TOFU", provider_version: { explicit_version: "1.8.5" }, timeout_sec: 900 }));
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ engine: "OPEN_TOFU", provider_version: { explicit_version: "1.8.5" }, timeout_sec: 600 });
+    expect(edited.body).toMatchObject({ engine: "OPEN_TOFU", provider_version: { explicit_version: "1.8.5" }, timeout_sec: 900 });
   });
 
   it("refuses bad requests with 400 naming the field, never quoting a secret", async () => {
