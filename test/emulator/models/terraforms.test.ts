@@ -115,6 +115,12 @@ describe("terraform services (instant clock)", () => {
     expect(history.terraforms).toBeUndefined();
     const v = await c.call("POST", "/variable", { key: "TF_LOG", value: "INFO", is_secret: false, variable_scope: "TERRAFORM", variable_parent_id: t.id });
     expect(v.status).toBe(201);
+    const services = (await c.call("GET", `/organization/${c.org}/services`)).body.results;
+    expect(services.filter((s: { id: string }) => s.id === t.id).map((s: { service_type: string }) => s.service_type)).toEqual(["TERRAFORM"]);
+    const second = await c.call("POST", `/environment/${envId}/deploymentStage`, { name: "infra" });
+    expect((await c.call("PUT", `/deploymentStage/${second.body.id}/service/${t.id}`, { is_skipped: false })).status).toBe(200);
+    const stage = (await c.call("GET", `/service/${t.id}/deploymentStage`)).body;
+    expect([stage.id, stage.services.map((s: { service_type: string }) => s.service_type)]).toEqual([second.body.id, ["TERRAFORM"]]);
   });
 });
 
