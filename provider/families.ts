@@ -61,6 +61,7 @@ export const FAMILIES = {
   ScalewayCredentials: { provider: () => require("./resources/cloud-credentials").scalewayCredentialsProvider, key: credentials("SCW") },
   AzureCredentials: { provider: () => require("./resources/cloud-credentials").azureCredentialsProvider, key: credentials("AZURE") },
   OnPremiseCredentials: { provider: () => require("./resources/cloud-credentials").onPremiseCredentialsProvider, key: credentials("ON_PREMISE") },
+  TerraformServiceAdvancedSettings: { provider: () => require("./resources/terraform-service-advanced-settings").terraformServiceAdvancedSettingsProvider, notAdoptable: SETTINGS },
 } satisfies Record<string, Family>;
 
 /** A resource kind this version of the package serves. */

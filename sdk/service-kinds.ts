@@ -44,7 +44,7 @@ export interface ServiceKindInfo {
   /** Its `service_type` and its values' `scope` on the wire: `APPLICATION`. */
   readonly type: string;
   /** The client's endpoint group (`client.applications`); absent for kinds the client only reports (helm, terraform). */
-  readonly group?: "applications" | "containers" | "jobs" | "databases";
+  readonly group?: "applications" | "containers" | "jobs" | "databases" | "terraforms";
   /** What it has, of {@link SERVICE_KIND_CAPABILITIES}. */
   readonly has: ReadonlyArray<ServiceKindCapability>;
   /** What its deploy request may name by default: an image tag (`image_tag`); absent: nothing by default. */
@@ -78,7 +78,8 @@ export const SERVICE_KINDS = {
   },
   terraform: {
     /** `/terraform/{id}`. */
-    item: (id: string) => path`/terraform/${id}`, plural: "terraforms", type: "TERRAFORM", has: [],
+    item: (id: string) => path`/terraform/${id}`, plural: "terraforms", type: "TERRAFORM", group: "terraforms",
+    has: ["gitSource", "advancedSettings", "deploys"],
   },
 } as const satisfies Readonly<Record<string, ServiceKindInfo>>;
 
