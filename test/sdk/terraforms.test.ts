@@ -94,11 +94,18 @@ describe("terraform service requests refused before any call", () => {
     expect(sent).toEqual([]);
   });
 
-  test("a secret input variable is never quoted in a failure's message", async () => {
+  test("a secret input variable is never quoted in a failure's message, of its call or a later one", async () => {
     const { client, answer } = service();
     answer("POST", "/environment/e1/terraform", 400, { message: `invalid value ${SECRET}` });
+    answer("PUT", "/terraform/t1", 200, record);
+    answer("POST", "/terraform/t1/deploy", 400, { message: `plan failed: var.db_password = "${SECRET}"` });
     const e = await rejectionOf(client.terraforms.create("e1", request()));
     expect(String(e.message)).not.toContain(SECRET);
+    // Sent as `secret: true` once, it is kept out of the messages of every later call of the client.
+    await client.terraforms.update("t1", request());
+    const later = await rejectionOf(client.terraforms.deploy("t1"));
+    expect(String(later.message)).toContain("plan failed");
+    expect(String(later.message)).not.toContain(SECRET);
   });
 
   test("variable names: identifiers only, never quoting more than 40 characters", () => {
