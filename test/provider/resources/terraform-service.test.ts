@@ -7,6 +7,8 @@
 import { API_TOKEN_ENV, API_URL_ENV, apiClient, resetCredentials } from "../../../provider/framework/credentials";
 import { terraformService, terraformServiceProvider, terraformServiceSchema } from "../../../provider/resources/terraform-service/index";
 import { terraformServiceWire } from "../../../provider/resources/terraform-service/provider";
+import { environmentDeploymentProvider } from "../../../provider/resources/environment-deployment";
+import { pinsOf } from "../../../provider/resources/environment-deployment-pins";
 import type { Terraform } from "../../../sdk";
 
 type Props = Record<string, unknown>;
@@ -129,5 +131,18 @@ describe("the wire mapping of a Terraform service", () => {
   it("stores the secret variables and secrets as Pulumi secrets", () => {
     expect(terraformService.secretInputs).toEqual(expect.arrayContaining(["secretVariables", "secrets"]));
     expect(terraformService.secretInputs).not.toContain("variables");
+  });
+});
+
+describe("an EnvironmentDeployment pins a Terraform service's commit", () => {
+  it("reads the pin as the deploy request's git_commit_id", async () => {
+    const checked = await environmentDeploymentProvider.check!({}, { environmentId: "e-1", services: { terraforms: { "t-1": "abc123" } } });
+    expect(checked.failures ?? []).toEqual([]);
+    expect(pinsOf({ terraforms: { "t-1": "abc123" } })).toEqual([{ kind: "terraform", id: "t-1", pin: { git_commit_id: "abc123" } }]);
+  });
+
+  it("refuses an empty commit, naming the field", async () => {
+    const checked = await environmentDeploymentProvider.check!({}, { environmentId: "e-1", services: { terraforms: { "t-1": "" } } });
+    expect((checked.failures ?? []).map((f) => f.property)).toEqual([expect.stringMatching(/^services\.terraforms/)]);
   });
 });
