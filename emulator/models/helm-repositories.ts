@@ -12,6 +12,7 @@ import { assertNameFree } from "./uniqueness";
 import { helmsUsingRepository } from "./queries";
 import { base, str } from "./record-forms";
 import { slice } from "./slice";
+import { assertConfigGiven } from "./required-config";
 
 /** A Helm repository of the organization (secret config fields included). */
 export interface HelmRepositoryRec extends BaseRec {
@@ -55,17 +56,10 @@ function urlFor(b: Input): string {
   return b.url;
 }
 
-/** The config a request sets: 400 naming the first field its kind needs that it lacks. */
+/** The config a request sets: 400 naming the first field its kind needs that it lacks (a username with a password). */
 function configFor(b: Input): Record<string, string> {
-  const given = (f: ConfigField) => b.config[f] !== undefined && b.config[f] !== "";
-  const alternatives = REQUIRED_HELM_REPOSITORY_CONFIG[b.kind] ?? [];
-  if (alternatives.length > 0 && !alternatives.some((fields) => fields.every(given))) {
-    const first = alternatives[0] as readonly ConfigField[];
-    const missing = first.find((f) => !given(f)) ?? first[0];
-    const others = alternatives.slice(1).map((fields) => fields.join(", "));
-    throw badRequest(`config.${String(missing)}`, `is required for kind ${b.kind}${others.length ? ` (or give ${others.join("; or ")})` : ""}`);
-  }
-  if (given("password") && !given("username")) throw badRequest("config.username", "is required with a password");
+  assertConfigGiven<ConfigField>(b.kind, REQUIRED_HELM_REPOSITORY_CONFIG[b.kind] ?? [], b.config);
+  if (b.config.password && !b.config.username) throw badRequest("config.username", "is required with a password");
   const config: Record<string, string> = {};
   for (const [k, v] of Object.entries(b.config)) if (v !== undefined) config[k] = v;
   return config;
