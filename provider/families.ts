@@ -61,6 +61,8 @@ export const FAMILIES = {
   ScalewayCredentials: { provider: () => require("./resources/cloud-credentials").scalewayCredentialsProvider, key: credentials("SCW") },
   AzureCredentials: { provider: () => require("./resources/cloud-credentials").azureCredentialsProvider, key: credentials("AZURE") },
   OnPremiseCredentials: { provider: () => require("./resources/cloud-credentials").onPremiseCredentialsProvider, key: credentials("ON_PREMISE") },
+  TerraformService: { provider: () => require("./resources/terraform-service/index").terraformServiceProvider, key: named("terraform service", "environmentId", "environment", (c, id) => c.terraforms.list(id)) },
+  TerraformServiceAdvancedSettings: { provider: () => require("./resources/terraform-service-advanced-settings").terraformServiceAdvancedSettingsProvider, notAdoptable: SETTINGS },
 } satisfies Record<string, Family>;
 
 /** A resource kind this version of the package serves. */

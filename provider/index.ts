@@ -119,3 +119,15 @@ export {
 } from "./lookups/index";
 export { type AdoptArgs, type AdoptableArgs, ENV_ADOPT } from "./framework/adoption";
 export { builtInVariableKey, type BuiltInServiceType } from "./built-in-keys";
+export {
+  TerraformService, type TerraformServiceArgs, type TerraformServiceComputed, type TerraformGitRepositoryArgs, type TerraformBackendArgs,
+  type TerraformJobResourcesArgs, type TerraformResourceOutput,
+} from "./resources/terraform-service/index";
+export {
+  TerraformServiceAdvancedSettings, type TerraformServiceAdvancedSettingsArgs, type TerraformServiceAdvancedSettingsInput,
+  type TerraformServiceAdvancedSettingsValues, type EffectiveTerraformServiceAdvancedSettings,
+} from "./resources/terraform-service-advanced-settings";
+export {
+  getTerraformService, getTerraformServiceOutput, type GetTerraformServiceArgs, type GetTerraformServiceOutputArgs,
+  type TerraformServiceResult,
+} from "./lookups/index";

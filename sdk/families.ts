@@ -30,6 +30,7 @@ import { ServicesApi } from "./services";
 import { VariablesApi } from "./variable-api";
 import { EnvironmentVariablesApi } from "./variables";
 import { WebhooksApi } from "./webhooks";
+import { TerraformsApi } from "./terraform-endpoints";
 
 export * from "./organizations";
 export * from "./members";
@@ -59,6 +60,8 @@ export * from "./container-registries";
 export * from "./jobs";
 export * from "./costs";
 export * from "./custom-domains";
+export * from "./terraforms";
+export * from "./terraform-endpoints";
 
 /** Every endpoint group of {@link DeployServiceClient}, by its member name. */
 export const ENDPOINT_GROUPS = {
@@ -133,6 +136,11 @@ export const ENDPOINT_GROUPS = {
   costs: CostsApi,
   /** Custom domains of applications and containers (every call names the service kind and the service). */
   customDomains: CustomDomainsApi,
+  /**
+   * Terraform services of an environment, with deploy, redeploy, uninstall, status, advanced settings, the versions
+   * offered, the resources of the last apply, commits and deployment history.
+   */
+  terraforms: TerraformsApi,
 } as const;
 
 /** The endpoint groups of a client, typed and documented from {@link ENDPOINT_GROUPS}. */

@@ -13,6 +13,7 @@
 export const KEYS_IGNORING_CASE: ReadonlySet<string> = new Set([
   "project", "environment", "application", "container", "job", "database", "deployment stage", "container registry",
   "custom role", "custom domain", "invitation",
+  "terraform service",
 ]);
 
 /** True when the service compares the natural key of the family named `what` ignoring letter case. */

@@ -17,6 +17,7 @@ export const pinsSchema = z.strictObject({
   applications: z.record(idInput(), z.string().min(1)).optional(),
   containers: z.record(idInput(), ruledInput(imageTagProblem)).optional(),
   jobs: z.record(idInput(), jobPinSchema).optional(),
+  terraforms: z.record(idInput(), z.string().min(1)).optional(),
 });
 
 /** One pinned service: its kind (one with a version to pin: built from git or run from an image), id and the pin. */
@@ -45,6 +46,7 @@ export function pinsOf(services: unknown): Pin[] {
     if (typeof j["gitCommitId"] === "string") pin.git_commit_id = j["gitCommitId"];
     pins.push({ kind: "job", id, pin });
   }
+  for (const [id, commit] of entries(s["terraforms"])) pins.push({ kind: "terraform", id, pin: { git_commit_id: String(commit) } });
   return pins;
 }
 

@@ -44,6 +44,8 @@ export interface EnvironmentDeploymentPinsArgs {
   containers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** Image tag or git commit to deploy, by job id (wire: `jobs[].image_tag` / `jobs[].git_commit_id`). */
   jobs?: pulumi.Input<Record<string, pulumi.Input<JobPinArgs>>>;
+  /** Git commit of the module to plan and apply, by Terraform service id (wire: `terraforms[].git_commit_id`). */
+  terraforms?: pulumi.Input<Record<string, pulumi.Input<string>>>;
 }
 
 /** Inputs of an {@link EnvironmentDeployment}. */
