@@ -42,9 +42,9 @@ export function helmChartVersionProblem(version: string): string | undefined {
   const alternatives = version.split("||").map((a) => a.trim());
   for (const alternative of alternatives) {
     // A hyphen range is one comparison with spaces in it: tried whole first, then the parts of an AND.
-    if (alternative === "" ) return expected;
+    if (alternative === "") return expected;
     if (COMPARISON.test(alternative)) continue;
-    const parts = alternative.split(/\s*,\s*|\s+(?=[=!<>~^v\d*xX])/).filter((p) => p !== "");
+    const parts = alternative.split(/\s*,\s*|(?<=[^=<>!~^\s])\s+(?=[=!<>~^v\d*xX])/).filter((p) => p !== "");
     if (!parts.every((p) => COMPARISON.test(p) || new RegExp(`^${PARTIAL}$`).test(p))) return expected;
   }
   return undefined;

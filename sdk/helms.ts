@@ -83,7 +83,7 @@ export const HelmValuesOverrideRequest = z.looseObject({
     /** Files of a git repository: their paths, each starting with `/`. */
     git: z.looseObject({
       git_repository: GitRepositoryRequest,
-      paths: z.array(z.string().regex(/^\//, "expected a path starting with /")),
+      paths: z.array(ruled((p) => (p.startsWith("/") ? undefined : "expected a path starting with /"))),
     }).nullable().optional(),
     /** Inline files. */
     raw: z.looseObject({ values: z.array(HelmRawValuesRequest) }).nullable().optional(),
