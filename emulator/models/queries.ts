@@ -8,6 +8,7 @@ import type { ApplicationRec, applicationSlice } from "./applications";
 import type { ContainerRec, containerSlice } from "./containers";
 import type { EnvironmentRec, environmentSlice } from "./environments";
 import type { GroupField } from "./groups";
+import type { HelmRec, helmSlice } from "./helms";
 import type { JobRec, jobSlice } from "./jobs";
 import type { ProjectRec, projectSlice } from "./projects";
 import type { AnyServiceKind, RecordOf, ServiceKind, ServiceRec } from "./service-kinds";
@@ -65,6 +66,11 @@ export function containersUsingRegistry(store: StoreView, registryId: string): C
 /** The jobs whose image comes from a container registry. */
 export function jobsUsingRegistry(store: StoreView, registryId: string): JobRec[] {
   return [...read<typeof jobSlice>(store, "jobs").values()].filter((j) => j.source.image?.registry_id === registryId);
+}
+
+/** The Helm services deploying a chart of a Helm repository. */
+export function helmsUsingRepository(store: StoreView, repositoryId: string): HelmRec[] {
+  return [...read<typeof helmSlice>(store, "helms").values()].filter((h) => h.source.repository?.repository_id === repositoryId);
 }
 
 /** The applications built from a repository reached with a git token. */

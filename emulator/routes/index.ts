@@ -14,6 +14,8 @@ import { databaseRoutes } from "./databases";
 import { environmentRoutes } from "./environments";
 import { gitTokenRoutes } from "./git-tokens";
 import { groupRoutes } from "./groups";
+import { helmRepositoryRoutes } from "./helm-repositories";
+import { helmRoutes } from "./helms";
 import { jobRoutes } from "./jobs";
 import { memberRoutes } from "./members";
 import { organizationRoutes } from "./organization";
@@ -27,7 +29,7 @@ import { ownerValueRoutes } from "./variables";
 /** Every API operation the emulator serves. */
 export const allRoutes: Route[] = [
   ...organizationRoutes, ...projectRoutes, ...environmentRoutes, ...applicationRoutes, ...databaseRoutes, ...containerRoutes,
-  ...jobRoutes, ...containerRegistryRoutes, ...gitTokenRoutes, ...webhookRoutes, ...stageRoutes, ...clusterRoutes, ...cloudCredentialsRoutes,
+  ...jobRoutes, ...helmRoutes, ...helmRepositoryRoutes, ...containerRegistryRoutes, ...gitTokenRoutes, ...webhookRoutes, ...stageRoutes, ...clusterRoutes, ...cloudCredentialsRoutes,
   ...clusterActionRoutes, ...clusterSettingsRoutes, ...clusterCatalogueRoutes,
   ...groupRoutes, ...customDomainRoutes,
   ...ownerValueRoutes, ...variableApiRoutes,
