@@ -6,7 +6,7 @@ import { ServiceObjectResource, familyResourceArgs, type ServiceComputed } from 
 import { scopedValueGroups } from "../../framework/scoped-values";
 import type { ValueOwner } from "../../framework/service-values";
 import { serviceFromWire, serviceOutputNames, serviceParts } from "../../service-kinds/parts";
-import { isRecord } from "../../service-kinds/shape";
+import { isRecord, withRuntimeChoices } from "../../service-kinds/shape";
 import { helmSchema, type HelmArgs, type HelmInputs } from "./schema";
 import { helmSecretValues, valuesOverrideFromWire, valuesOverrideToWire, type HelmRecord } from "./values-wire";
 
@@ -28,16 +28,17 @@ const owner: ValueOwner = { noun: "helm", scope: "HELM", groups: (client) => sco
 
 /**
  * The desired inputs with what the service chose where the program left a value out, taken from the stored state:
- * the git branch of a git source (same URL), the deployment stage and the preview flag.
+ * each port's name, external port and default flag (matched by internal port), the deployment stage, the git
+ * branch of a git source (same URL) and the preview flag.
  */
 function withServiceChoices(news: Props, olds: Props): Props {
-  const out: Props = { ...news };
+  const out: Props = withRuntimeChoices(news, olds);
   const git = isRecord(news["source"]) ? news["source"]["git"] : undefined;
   const oldGit = isRecord(olds["source"]) ? olds["source"]["git"] : undefined;
   if (isRecord(git) && isRecord(oldGit) && git["branch"] === undefined && git["url"] === oldGit["url"]) {
     out["source"] = { ...(news["source"] as Props), git: { ...git, branch: oldGit["branch"] } };
   }
-  for (const key of ["deploymentStageId", "autoPreview"]) if (news[key] === undefined) out[key] = olds[key];
+  if (news["autoPreview"] === undefined) out["autoPreview"] = olds["autoPreview"];
   return out;
 }
 
