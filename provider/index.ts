@@ -61,7 +61,7 @@ export {
   getCustomDomain, getCustomDomainOutput, type GetCustomDomainArgs, type GetCustomDomainOutputArgs, type CustomDomainResult,
 } from "./lookups/index";
 export {
-  EnvironmentDeployment, type EnvironmentDeploymentArgs, type EnvironmentDeploymentPinsArgs, type EnvironmentDesiredState, type JobPinArgs,
+  EnvironmentDeployment, type EnvironmentDeploymentArgs, type EnvironmentDeploymentPinsArgs, type EnvironmentDesiredState, type JobPinArgs, type HelmPinArgs,
   ENVIRONMENT_DESIRED_STATES, ENVIRONMENT_DEPLOYMENT_ON_DELETE,
 } from "./resources/environment-deployment";
 export {

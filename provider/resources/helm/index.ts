@@ -52,7 +52,7 @@ export const helm = defineResource({
     repositoryName: record.source?.repository?.repository?.name ?? undefined,
     repositoryUrl: record.source?.repository?.repository?.url ?? undefined,
   }),
-  toWire: (inputs, _purpose, derived) => ({ ...derived, values_override: valuesOverrideToWire(inputs) }),
+  toWire: (inputs, _purpose, { secret_values_override: _inValues, ...derived }) => ({ ...derived, values_override: valuesOverrideToWire(inputs) }),
   fromWire: (record: HelmRecord, previous, derived) => ({ ...serviceFromWire(record, previous, derived), ...valuesOverrideFromWire(record, previous) }),
   fillServiceChoices: withServiceChoices,
   parts: serviceParts<HelmInputs, HelmRecord>("helm", owner, { secretValues: helmSecretValues }),

@@ -176,9 +176,10 @@ export const helmSchema = argsSchema<HelmArgs>()(z
         paths: z.array(z.string().regex(/^\//, "expected a path starting with /")).min(1),
       }).optional(),
       inline: yamlInput.optional(),
-    }).default({ set: {}, setString: {}, setJson: {} }), { wire: false }),
+    }).default({ set: {}, setString: {}, setJson: {} }), { wire: "values_override" }),
+    // Sent inside `values_override` with the plain values (values-wire.ts); its own name only marks it as a body field.
     secretValuesOverride: field(z.strictObject({ set: pairs.default({}), inline: yamlInput.optional() }).default({ set: {} }), {
-      wire: false, secret: true,
+      wire: "secret_values_override", secret: true,
     }),
     arguments: z.array(z.string()).default([]),
     allowClusterWideResources: z.boolean().default(HELM_DEFAULTS.allow_cluster_wide_resources),
