@@ -7,6 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { helmProvider } from "../../../provider/resources/helm/index";
 import { helmRepositoryProvider } from "../../../provider/resources/helm-repository";
 import { helmAdvancedSettingsProvider } from "../../../provider/resources/helm-advanced-settings";
+import { environmentDeploymentProvider } from "../../../provider/resources/environment-deployment";
 import { clearRequests, requests, useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
@@ -50,6 +51,9 @@ const cases: Case[] = [
   ["a repository URL with credentials", helmRepositoryProvider, { ...repository, url: "https://bob:hunter22@charts.example.com" }, "url", "without credentials"],
   ["a repository of an unknown kind", helmRepositoryProvider, { ...repository, kind: "OCI_QUAY" }, "kind", "OCI_GITHUB_CR"],
   ["repository credentials misspelt", helmRepositoryProvider, { ...repository, credentials: { username: "u", pasword: "p" } }, "credentials.pasword", 'did you mean "password"?'],
+  ["a chart pinned to a version and a commit", environmentDeploymentProvider, { environmentId: "e-1", services: { helms: { "h-1": { chartVersion: "1.0.0", gitCommitId: "abc" } } } }, "services.helms", "got both"],
+  ["a chart pinned to no version", environmentDeploymentProvider, { environmentId: "e-1", services: { helms: { "h-1": {} } } }, "services.helms", "got none"],
+  ["a chart pinned to a version that is no SemVer", environmentDeploymentProvider, { environmentId: "e-1", services: { helms: { "h-1": { chartVersion: "latest" } } } }, "services.helms", "semver"],
   ["chart advanced settings with a job key", helmAdvancedSettingsProvider, { helmId: "h-1", settings: { "cronjob.concurrency_policy": "Allow" } }, 'settings["cronjob.concurrency_policy"]', "not of helm"],
 ];
 
