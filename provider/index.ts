@@ -120,7 +120,7 @@ export {
 } from "./resources/helm-repository";
 export {
   Helm, type HelmArgs, type HelmComputed, type HelmPortArgs, type HelmRepositorySourceArgs, type HelmSecretValuesOverrideArgs,
-  type HelmSourceArgs, type HelmValuesFilesArgs, type HelmValuesOverrideArgs,
+  type HelmServiceSelectorArgs, type HelmSourceArgs, type HelmValuesFilesArgs, type HelmValuesOverrideArgs,
 } from "./resources/helm/index";
 export {
   HelmAdvancedSettings, type HelmAdvancedSettingsArgs, type HelmAdvancedSettingsInput, type HelmAdvancedSettingsValues,

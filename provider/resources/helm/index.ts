@@ -12,7 +12,8 @@ import { helmSecretValues, valuesOverrideFromWire, valuesOverrideToWire, type He
 
 export { helmSchema };
 export type {
-  HelmArgs, HelmPortArgs, HelmRepositorySourceArgs, HelmSecretValuesOverrideArgs, HelmSourceArgs, HelmValuesFilesArgs, HelmValuesOverrideArgs,
+  HelmArgs, HelmPortArgs, HelmRepositorySourceArgs, HelmSecretValuesOverrideArgs, HelmServiceSelectorArgs, HelmSourceArgs, HelmValuesFilesArgs,
+  HelmValuesOverrideArgs,
 } from "./schema";
 
 /** What the service says of a Helm chart beyond its inputs: outputs of a {@link Helm}. */

@@ -80,7 +80,15 @@ export interface HelmPortArgs {
   /** Name of the chart's Kubernetes service (or give `serviceSelectors`). Wire: `service_name`. */
   serviceName?: pulumi.Input<string>;
   /** Label selectors of the chart's Kubernetes service (or give `serviceName`). Wire: `service_selectors`. */
-  serviceSelectors?: pulumi.Input<pulumi.Input<{ key: pulumi.Input<string>; value: pulumi.Input<string> }>[]>;
+  serviceSelectors?: pulumi.Input<pulumi.Input<HelmServiceSelectorArgs>[]>;
+}
+
+/** A label selector of a chart's Kubernetes service. */
+export interface HelmServiceSelectorArgs {
+  /** Label key (`app.kubernetes.io/name`). Wire: `key`. */
+  key: pulumi.Input<string>;
+  /** Label value. Wire: `value`. */
+  value: pulumi.Input<string>;
 }
 
 /** Inputs of a {@link Helm}. */
