@@ -12,7 +12,7 @@ const client = new DeployServiceClient({ baseUrl: "http://127.0.0.1:1", token: "
 describe("the advanced-settings table", () => {
   it("has a line for every service kind with advanced settings, each a family of the provider", () => {
     const kinds = kindsWith("advancedSettings");
-    expect([...kinds].sort()).toEqual(["application", "container", "job"]);
+    expect([...kinds].sort()).toEqual(["application", "container", "helm", "job"]);
     for (const kind of kinds) {
       const def = advancedSettingsDefinition(kind);
       expect(def.serviceKind).toBe(kind);
