@@ -78,7 +78,7 @@ interface SettingsGroup {
 }
 
 /** One kind's row: the key it manages takes `first`, is updated to `second`, and set to 77 outside. */
-function settingsRow(
+export function settingsRow(
   kind: string, provider: pulumi.dynamic.ResourceProvider, idKey: string, service: string,
   host: (fx: Fixture) => Promise<string>, group: (fx: Fixture) => SettingsGroup, key: string, first: number, second: number,
   parent: (fx: Fixture) => Props = () => ({}),
@@ -102,7 +102,8 @@ function settingsRow(
   };
 }
 
-const groupOf = (g: unknown) => g as SettingsGroup;
+/** A service kind's sdk group as the calls the rows use. */
+export const groupOf = (g: unknown) => g as SettingsGroup;
 
 export const rows: LifecycleRow[] = [
   settingsRow("ApplicationAdvancedSettings", applicationAdvancedSettingsProvider, "applicationId", "application", sdkApplication,
