@@ -61,7 +61,7 @@ export {
   getCustomDomain, getCustomDomainOutput, type GetCustomDomainArgs, type GetCustomDomainOutputArgs, type CustomDomainResult,
 } from "./lookups/index";
 export {
-  EnvironmentDeployment, type EnvironmentDeploymentArgs, type EnvironmentDeploymentPinsArgs, type EnvironmentDesiredState, type JobPinArgs,
+  EnvironmentDeployment, type EnvironmentDeploymentArgs, type EnvironmentDeploymentPinsArgs, type EnvironmentDesiredState, type JobPinArgs, type HelmPinArgs,
   ENVIRONMENT_DESIRED_STATES, ENVIRONMENT_DEPLOYMENT_ON_DELETE,
 } from "./resources/environment-deployment";
 export {
@@ -130,4 +130,19 @@ export {
 export {
   getTerraformService, getTerraformServiceOutput, type GetTerraformServiceArgs, type GetTerraformServiceOutputArgs,
   type TerraformServiceResult,
+} from "./lookups/index";
+export {
+  HelmRepository, type HelmRepositoryArgs, type HelmRepositoryCredentialsArgs, type HelmRepositoryKind, HELM_REPOSITORY_KINDS,
+} from "./resources/helm-repository";
+export {
+  Helm, type HelmArgs, type HelmComputed, type HelmPortArgs, type HelmRepositorySourceArgs, type HelmSecretValuesOverrideArgs,
+  type HelmServiceSelectorArgs, type HelmSourceArgs, type HelmValuesFilesArgs, type HelmValuesOverrideArgs,
+} from "./resources/helm/index";
+export {
+  HelmAdvancedSettings, type HelmAdvancedSettingsArgs, type HelmAdvancedSettingsInput, type HelmAdvancedSettingsValues,
+  type EffectiveHelmAdvancedSettings,
+} from "./resources/helm-advanced-settings";
+export {
+  getHelmRepository, getHelmRepositoryOutput, type GetHelmRepositoryArgs, type GetHelmRepositoryOutputArgs,
+  type HelmRepositoryResult, getHelm, getHelmOutput, type GetHelmArgs, type GetHelmOutputArgs, type HelmResult,
 } from "./lookups/index";

@@ -197,6 +197,27 @@ export const TERRAFORM_ADVANCED_SETTINGS = {
   "security.service_account_name": COMMON_ADVANCED_SETTINGS["security.service_account_name"],
   "security.read_only_root_filesystem": COMMON_ADVANCED_SETTINGS["security.read_only_root_filesystem"],
 } as const satisfies AdvancedSettingsCatalogue;
+/** The keys of a Helm chart's advanced settings, as the reference's `HelmAdvancedSettings` lists them (ingress and gateway keys). */
+const HELM_ADVANCED_SETTING_KEYS = [
+  "deployment.custom_domain_check_enabled", "network.gateway_api.http_connection_idle_timeout_seconds",
+  "network.gateway_api.http_request_timeout_seconds", "network.gateway_api.retry.http_status_codes",
+  "network.gateway_api.retry.num_retries", "network.gateway_api.retry.per_try_timeout_seconds",
+  "network.gateway_api.retry.retry_on", "network.ingress.basic_auth_env_var", "network.ingress.cors_allow_headers",
+  "network.ingress.cors_allow_methods", "network.ingress.cors_allow_origin", "network.ingress.denylist_source_range",
+  "network.ingress.enable_cors", "network.ingress.enable_sticky_session", "network.ingress.extra_headers",
+  "network.ingress.force_ssl_redirect", "network.ingress.grpc_read_timeout_seconds",
+  "network.ingress.grpc_send_timeout_seconds", "network.ingress.keepalive_time_seconds",
+  "network.ingress.keepalive_timeout_seconds", "network.ingress.proxy_body_size_mb",
+  "network.ingress.proxy_buffer_size_kb", "network.ingress.proxy_buffering",
+  "network.ingress.proxy_connect_timeout_seconds", "network.ingress.proxy_read_timeout_seconds",
+  "network.ingress.proxy_request_buffering", "network.ingress.proxy_send_timeout_seconds",
+  "network.ingress.send_timeout_seconds", "network.ingress.whitelist_source_range",
+] as const;
+
+/** Every advanced setting of a Helm chart (29 keys): the container's specs of the keys the reference lists for a chart. */
+export const HELM_ADVANCED_SETTINGS = Object.fromEntries(
+  HELM_ADVANCED_SETTING_KEYS.map((key) => [key, CONTAINER_ADVANCED_SETTINGS[key]]),
+) as { readonly [K in (typeof HELM_ADVANCED_SETTING_KEYS)[number]]: (typeof CONTAINER_ADVANCED_SETTINGS)[K] };
 
 /** The service kinds with advanced settings, as their paths spell them. */
 export const ADVANCED_SETTINGS_KINDS = kindsWith("advancedSettings");
@@ -310,6 +331,10 @@ export type JobAdvancedSettingsRequest = z.input<typeof JobAdvancedSettingsReque
 export const TerraformAdvancedSettingsRequest = requestOf(TERRAFORM_ADVANCED_SETTINGS);
 /** A Terraform service's advanced settings to set, typed per known key. */
 export type TerraformAdvancedSettingsRequest = z.input<typeof TerraformAdvancedSettingsRequest>;
+/** A request setting a Helm chart's advanced settings (see {@link AdvancedSettingsRequest}). */
+export const HelmAdvancedSettingsRequest = requestOf(HELM_ADVANCED_SETTINGS);
+/** A Helm chart's advanced settings to set, typed per known key. */
+export type HelmAdvancedSettingsRequest = z.input<typeof HelmAdvancedSettingsRequest>;
 
 /** A request setting a cluster's advanced settings (see {@link AdvancedSettingsRequest}). */
 export const ClusterAdvancedSettingsRequest = requestOf(CLUSTER_ADVANCED_SETTINGS);
@@ -321,6 +346,7 @@ const CATALOGUES: Readonly<Record<AdvancedSettingsOwner, AdvancedSettingsCatalog
   container: CONTAINER_ADVANCED_SETTINGS,
   job: JOB_ADVANCED_SETTINGS,
   terraform: TERRAFORM_ADVANCED_SETTINGS,
+  helm: HELM_ADVANCED_SETTINGS,
   cluster: CLUSTER_ADVANCED_SETTINGS,
 };
 
@@ -329,6 +355,7 @@ const REQUESTS: Readonly<Record<AdvancedSettingsOwner, z.ZodType<Record<string, 
   container: ContainerAdvancedSettingsRequest,
   job: JobAdvancedSettingsRequest,
   terraform: TerraformAdvancedSettingsRequest,
+  helm: HelmAdvancedSettingsRequest,
   cluster: ClusterAdvancedSettingsRequest,
 };
 

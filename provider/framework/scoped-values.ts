@@ -1,8 +1,8 @@
 /**
  * The variables and secrets of an owner the service keeps through its scope-generic endpoints only (`/variable`, with
- * the owner's scope and id in the body): a Terraform service has no `/<kind>/{id}/environmentVariable` of its own.
- * The two collections of {@link ServiceValueGroups} over `client.variables`, so the eight maps work for it as for
- * every other owner.
+ * the owner's scope and id in the body): a Helm chart and a Terraform service have no
+ * `/<kind>/{id}/environmentVariable` of their own. The two collections of {@link ServiceValueGroups} over
+ * `client.variables`, so the eight maps work for them as for every other owner.
  */
 import type { DeployServiceClient, VariableParentScope } from "../../sdk";
 import type { KeyedApi, ServiceValueGroups } from "./service-values";

@@ -9,5 +9,6 @@ import { rows as variableRows } from "./variables";
 import { rows as teamRows } from "./team";
 import { rows as clusterRows } from "./clusters";
 import { rows as terraformRows } from "./terraform";
+import { rows as helmRows } from "./helm";
 
-export const extraLifecycleRows: LifecycleRow[] = [...advancedSettingsRows, ...customDomainRows, ...groupRows, ...variableRows, ...teamRows, ...clusterRows, ...terraformRows];
+export const extraLifecycleRows: LifecycleRow[] = [...advancedSettingsRows, ...customDomainRows, ...groupRows, ...variableRows, ...teamRows, ...clusterRows, ...terraformRows, ...helmRows];
