@@ -1,6 +1,6 @@
 /** The endpoint group of clusters: records, lifecycle actions, status, settings, access and logs. */
 import { z } from "zod";
-import type { CallResult, RequestCore } from "./core";
+import type { CallResult } from "./core";
 import { ClusterAdvancedSettingsRequest } from "./advanced-settings";
 import { collection } from "./crud";
 import { NotFoundError } from "./errors";

@@ -102,7 +102,7 @@ describe("client.helms", () => {
 
 describe("client.helmRepositories", () => {
   test("records, charts, associated services and available kinds; credentials sent, never read back", async () => {
-    const { client, seen, route, bodyOf } = recorder();
+    const { client, route, bodyOf } = recorder();
     route("POST", "/organization/o1/helmRepository", 201, repositoryRecord("r1"));
     route("GET", "/organization/o1/helmRepository/r1", 200, repositoryRecord("r1", { config: { username: "bot", password: PASSWORD } }));
     route("GET", "/organization/o1/helmRepository/r1/charts?chartName=redis", 200, { results: [{ chart_name: "redis", versions: ["20.1.0"] }] });

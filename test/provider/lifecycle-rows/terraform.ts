@@ -7,7 +7,7 @@ import { terraformService } from "../../../provider/resources/terraform-service/
 import { terraformServiceAdvancedSettingsProvider } from "../../../provider/resources/terraform-service-advanced-settings";
 import type { TerraformRequest } from "../../../sdk";
 import type { Fixture } from "../support/fixture";
-import { fromDefinition, type LifecycleRow, type Props } from "../support/lifecycle-row";
+import { fromDefinition, type LifecycleRow } from "../support/lifecycle-row";
 import { settingsRow } from "./advanced-settings";
 
 /** A version of Terraform the service offers. */
