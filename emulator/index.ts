@@ -7,7 +7,11 @@
  * - Collections live under their parent (`/environment/{id}/application`), items at top level (`/application/{id}`).
  * - Deletes cascade like the live service: a project takes its environments, an environment its services and
  *   deployment stages, an application its variables, secrets and logs. Children of a deleted parent answer 404.
- * - Services are applications, databases, containers and jobs (one table of kinds: `models/service-kinds.ts`).
+ * - Services are applications, databases, containers, jobs, Helm charts and Terraform services (one table of kinds:
+ *   `models/service-kinds.ts`). A Helm service installs a chart of a Helm repository of the organization (a repository
+ *   a chart uses cannot be deleted: 400 naming the charts) or from git; a Terraform service builds from git, then plans
+ *   and applies, and `/terraform/{id}/terraformResources` answers what the last apply left (none before it, nor after an
+ *   uninstall). Their variables and secrets are the `/variable` routes' (scopes `HELM`, `TERRAFORM`), as the service has them.
  *   Deletes of services and environments answer 204 at once; with `stepMs > 0` the object stays
  *   readable in DELETE_QUEUED then DELETING for one step each before it answers 404; with `stepMs: 0` it is gone at once.
  * - Every new environment gets one deployment stage named `DEFAULT`; new services join the environment's first stage.
@@ -36,7 +40,8 @@
  *   SUCCESSFUL, FAILURE, or CANCELLED when a newer action replaces it or its service is deleted mid-deploy. Targets
  *   are loopback only unless `webhookAllowHosts` allows more (never a metadata host), checked at create and at each
  *   delivery (see `deployments/webhook-targets.ts`); a target's answer body is never kept nor answered.
- * - Secret values, git tokens, webhook secrets and container registries' credentials are kept but never answered. Database passwords are answered by
+ * - Secret values, git tokens, webhook secrets, container and Helm registries' credentials and secret Terraform
+ *   variables are kept but never answered. Database passwords are answered by
  *   the master-credentials read and edit (to every token scope, as the live service does). All of them are redacted
  *   in the state dump.
  * - Every field a request may set comes back on the next read (`annotations_groups` / `labels_groups` as the whole

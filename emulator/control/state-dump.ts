@@ -5,13 +5,14 @@
 import type { State, StateJson } from "../models/state";
 import { SERVICE_KINDS } from "../models/service-kinds";
 import { REGISTRY_SECRET_FIELDS } from "../schemas/container-registries";
+import { HELM_REPOSITORY_SECRET_FIELDS } from "../schemas/helm-repositories";
 import { stateToJson } from "../persistence/snapshot";
 
 const REDACTED = "***";
 
 /**
- * A copy of the store with secret values, token values, git tokens, webhook secrets, container registries' secret
- * config fields, each service kind's secret fields, clusters' Kubernetes credentials and DNS provider tokens, and
+ * A copy of the store with secret values, token values, git tokens, webhook secrets, container and Helm registries'
+ * secret config fields, each service kind's secret fields (a Terraform service's variables), clusters' Kubernetes credentials and DNS provider tokens, and
  * cloud credentials' secrets replaced by "***".
  */
 export function redactedState(state: State): StateJson {
@@ -25,6 +26,9 @@ export function redactedState(state: State): StateJson {
   for (const w of Object.values(copy.webhooks)) if (w.target_secret !== undefined) w.target_secret = REDACTED;
   for (const r of Object.values(copy.containerRegistries)) {
     for (const f of REGISTRY_SECRET_FIELDS) if (r.config[f] !== undefined) r.config[f] = REDACTED;
+  }
+  for (const r of Object.values(copy.helmRepositories ?? {})) {
+    for (const f of HELM_REPOSITORY_SECRET_FIELDS) if (r.config[f] !== undefined) r.config[f] = REDACTED;
   }
   const byCollection = copy as unknown as Record<string, Record<string, Record<string, unknown>>>;
   for (const kind of SERVICE_KINDS) {

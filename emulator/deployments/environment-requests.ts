@@ -3,7 +3,7 @@
  * `/service/restart-service`) and its `cancelDeployment`. The selected services run stage by stage like a whole
  * environment's deploy (see `actions.ts`); a service a stage skips (`is_skipped`) is acted on when a request lists it.
  *
- * A request lists services per kind under the kind's plural (`applications`, `databases`, `containers`, `jobs`: the
+ * A request lists services per kind under the kind's plural (`applications`, `databases`, `containers`, `jobs`, `helms`: the
  * service deploy) or `<kind>_ids` (`application_ids`...: stop and restart). Each listed id must be a service of that
  * kind in the environment, listed once (else 400 naming the item), not being deleted (else 409). Everything is
  * checked before anything changes.
@@ -55,6 +55,7 @@ function listedForDeploy(body: Record<string, unknown>): Listed[] {
       const pins: DeployBody = {};
       if (typeof o["git_commit_id"] === "string") pins.git_commit_id = o["git_commit_id"];
       if (typeof o["image_tag"] === "string") pins.image_tag = o["image_tag"];
+      if (typeof o["chart_version"] === "string") pins.chart_version = o["chart_version"];
       out.push({ kind, id: String(o[idKey]), item: `${key}[${i}]`, at: `${key}[${i}].${idKey}`, body: pins });
     });
   }

@@ -5,7 +5,7 @@ import { serviceEdited, type ServiceRecBase } from "./services";
 export type AdvancedSettings = Record<string, unknown>;
 
 /** The kinds of service that have advanced settings, each with its own keys. */
-export type SettingsKind = "application" | "container" | "job";
+export type SettingsKind = "application" | "container" | "job" | "helm" | "terraform";
 
 /** A service with advanced settings. */
 export interface WithAdvancedSettings extends ServiceRecBase {
@@ -74,7 +74,13 @@ function pick(keep: (k: string) => boolean): Record<string, unknown> {
   return Object.fromEntries(Object.entries(APPLICATION_DEFAULTS).filter(([k]) => keep(k)));
 }
 
-/** Every key of each kind with the service's default (the reference's `ApplicationAdvancedSettings`, `ContainerAdvancedSettings`, `JobAdvancedSettings`). */
+/** Keys a Helm service shares with an application: its custom domain check and its ingress. */
+const HELM_SHARED = (k: string) => k === "deployment.custom_domain_check_enabled" || k.startsWith("network.");
+
+/**
+ * Every key of each kind with the service's default (the reference's `ApplicationAdvancedSettings`,
+ * `ContainerAdvancedSettings`, `JobAdvancedSettings`, `HelmAdvancedSettings`, `TerraformAdvancedSettings`).
+ */
 export const ADVANCED_SETTINGS_DEFAULTS: Readonly<Record<SettingsKind, Readonly<Record<string, unknown>>>> = {
   application: APPLICATION_DEFAULTS,
   container: { ...pick((k) => !NOT_CONTAINER(k)), "network.ingress.proxy_request_buffering": "on" },
@@ -84,6 +90,11 @@ export const ADVANCED_SETTINGS_DEFAULTS: Readonly<Record<SettingsKind, Readonly<
     "cronjob.concurrency_policy": "Forbid",
     "cronjob.failed_jobs_history_limit": 1,
     "cronjob.success_jobs_history_limit": 1,
+  },
+  helm: { ...pick(HELM_SHARED), "network.ingress.proxy_request_buffering": "on" },
+  terraform: {
+    ...pick((k) => JOB_SHARED(k) && k !== "build.disable_buildkit_cache" && k !== "security.automount_service_account_token"),
+    "build.ephemeral_storage_in_gib": 10,
   },
 };
 

@@ -14,6 +14,7 @@ import { assertNameFree } from "./uniqueness";
 import { containersUsingRegistry, jobsUsingRegistry } from "./queries";
 import { base, num, str } from "./record-forms";
 import { slice } from "./slice";
+import { assertConfigGiven } from "./required-config";
 
 /** A registry's config as stored (secret fields included). */
 export type RegistryConfig = Record<string, string | number>;
@@ -76,14 +77,7 @@ function urlFor(b: Input): string {
 
 /** The config a request sets: 400 naming the first field its kind needs that it lacks. */
 function configFor(b: Input): RegistryConfig {
-  const given = (f: ConfigField) => b.config[f] !== undefined && b.config[f] !== "";
-  const alternatives = REQUIRED_REGISTRY_CONFIG[b.kind] ?? [];
-  if (alternatives.length > 0 && !alternatives.some((fields) => fields.every(given))) {
-    const first = alternatives[0] as readonly ConfigField[];
-    const missing = first.find((f) => !given(f)) ?? first[0];
-    const others = alternatives.slice(1).map((fields) => fields.join(", "));
-    throw badRequest(`config.${String(missing)}`, `is required for kind ${b.kind}${others.length ? ` (or give ${others.join("; or ")})` : ""}`);
-  }
+  assertConfigGiven<ConfigField>(b.kind, REQUIRED_REGISTRY_CONFIG[b.kind] ?? [], b.config);
   const config: RegistryConfig = {};
   for (const [k, v] of Object.entries(b.config)) if (v !== undefined) config[k] = v;
   return config;

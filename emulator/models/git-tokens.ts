@@ -3,7 +3,7 @@ import { badRequest } from "../server/errors";
 import type { gitTokenRequest } from "../schemas/git-tokens";
 import { baseFields, createFrom, replaceFrom, type BaseRec, type ModelContext, type RequestWriter } from "./records";
 import { assertNameFree } from "./uniqueness";
-import { applicationsUsingGitToken, jobsUsingGitToken } from "./queries";
+import { applicationsUsingGitToken, helmsAndTerraformsUsingGitToken, jobsUsingGitToken } from "./queries";
 import { base, str } from "./record-forms";
 import { slice } from "./slice";
 
@@ -64,7 +64,8 @@ export function replaceGitToken(m: ModelContext, t: GitTokenRec, b: Input): void
   replaceFrom(m, writer, t, b);
 }
 
-/** How many services use a git token: applications, and jobs built from a git repository. */
+/** How many services use a git token: applications, jobs built from a git repository, Helm and Terraform services. */
 export function servicesUsingToken(m: ModelContext, t: GitTokenRec): number {
-  return applicationsUsingGitToken(m.world.store, t.id).length + jobsUsingGitToken(m.world.store, t.id).length;
+  const store = m.world.store;
+  return applicationsUsingGitToken(store, t.id).length + jobsUsingGitToken(store, t.id).length + helmsAndTerraformsUsingGitToken(store, t.id).length;
 }

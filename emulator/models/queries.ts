@@ -8,7 +8,9 @@ import type { ApplicationRec, applicationSlice } from "./applications";
 import type { ContainerRec, containerSlice } from "./containers";
 import type { EnvironmentRec, environmentSlice } from "./environments";
 import type { GroupField } from "./groups";
+import type { HelmRec, helmSlice } from "./helms";
 import type { JobRec, jobSlice } from "./jobs";
+import type { TerraformRec, terraformSlice } from "./terraforms";
 import type { ProjectRec, projectSlice } from "./projects";
 import type { AnyServiceKind, RecordOf, ServiceKind, ServiceRec } from "./service-kinds";
 import type { StageRec, stageSlice } from "./stages";
@@ -67,6 +69,11 @@ export function jobsUsingRegistry(store: StoreView, registryId: string): JobRec[
   return [...read<typeof jobSlice>(store, "jobs").values()].filter((j) => j.source.image?.registry_id === registryId);
 }
 
+/** The Helm services deploying a chart of a Helm repository. */
+export function helmsUsingRepository(store: StoreView, repositoryId: string): HelmRec[] {
+  return [...read<typeof helmSlice>(store, "helms").values()].filter((h) => h.source.repository?.repository_id === repositoryId);
+}
+
 /** The applications built from a repository reached with a git token. */
 export function applicationsUsingGitToken(store: StoreView, tokenId: string): ApplicationRec[] {
   return [...read<typeof applicationSlice>(store, "applications").values()].filter((a) => a.git_repository.git_token_id === tokenId);
@@ -75,6 +82,14 @@ export function applicationsUsingGitToken(store: StoreView, tokenId: string): Ap
 /** The jobs built from a repository reached with a git token. */
 export function jobsUsingGitToken(store: StoreView, tokenId: string): JobRec[] {
   return [...read<typeof jobSlice>(store, "jobs").values()].filter((j) => j.source.docker?.git_repository.git_token_id === tokenId);
+}
+
+/** The Helm and Terraform services taking files from a repository reached with a git token (a chart, values files, a module). */
+export function helmsAndTerraformsUsingGitToken(store: StoreView, tokenId: string): Array<HelmRec | TerraformRec> {
+  const helms = [...read<typeof helmSlice>(store, "helms").values()].filter((h) => h.source.git?.git_token_id === tokenId
+    || h.values_override.file?.git?.git_repository.git_token_id === tokenId);
+  const terraforms = [...read<typeof terraformSlice>(store, "terraforms").values()].filter((t) => t.git_repository.git_token_id === tokenId);
+  return [...helms, ...terraforms];
 }
 
 /** The services (with their kinds, kind after kind) and the clusters that reference a labels or annotations group. */

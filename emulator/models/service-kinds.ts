@@ -12,7 +12,9 @@
 import { applicationKind } from "./applications";
 import { containerKind } from "./containers";
 import { databaseKind } from "./databases";
+import { helmKind } from "./helms";
 import { jobKind } from "./jobs";
+import { terraformKind } from "./terraforms";
 import type { ModelContext } from "./records";
 import type { CommitRec, DeploymentRec } from "./runtime";
 import type { ServiceRecBase } from "./services";
@@ -20,14 +22,16 @@ import type { Slice } from "./slice";
 
 /**
  * What a deploy request may name as the version to roll out: a git commit (`git_commit_id`), an image tag
- * (`image_tag`), either one but not both (a job: which one its source takes), or nothing.
+ * (`image_tag`), either one but not both (a job: which one its source takes), a chart version or a git commit (a
+ * Helm service: which one its source takes), or nothing.
  */
-export type DeploySource = "git-commit" | "image-tag" | "image-tag-or-git-commit" | "none";
+export type DeploySource = "git-commit" | "image-tag" | "image-tag-or-git-commit" | "chart-version-or-git-commit" | "none";
 
 /** What a deploy request names for one service: `POST /<kind>/{id}/deploy`'s body, or one item of an environment's `service/deploy`. */
 export interface DeployBody {
   git_commit_id?: string | undefined;
   image_tag?: string | undefined;
+  chart_version?: string | undefined;
 }
 
 /** The version a deploy request names for a kind deploying from `from`, if any (an empty string names none). */
@@ -35,6 +39,7 @@ export function deployVersion(from: DeploySource, body: DeployBody): string | un
   const commit = body.git_commit_id || undefined;
   const tag = body.image_tag || undefined;
   if (from === "image-tag-or-git-commit") return commit ?? tag;
+  if (from === "chart-version-or-git-commit") return commit ?? (body.chart_version || undefined);
   return from === "git-commit" ? commit : from === "image-tag" ? tag : undefined;
 }
 
@@ -77,10 +82,12 @@ export interface ServiceKind<C extends string = string, R extends ServiceRecBase
    * tag, arguments and entrypoint; a job's schedule too); absent for kinds whose history shows no more.
    */
   releaseOf?(rec: R): Record<string, unknown>;
+  /** False for kinds an environment's deployment history has no key for (the reference lists no `terraforms` there). */
+  readonly inEnvironmentHistory?: false;
 }
 
 /** Every service kind, in the order lists and cascades visit them. */
-export const SERVICE_KINDS = [applicationKind, databaseKind, containerKind, jobKind] as const;
+export const SERVICE_KINDS = [applicationKind, databaseKind, containerKind, jobKind, helmKind, terraformKind] as const;
 
 /** Any entry of {@link SERVICE_KINDS}, with its own collection and record types. */
 export type AnyServiceKind = (typeof SERVICE_KINDS)[number];

@@ -11,6 +11,7 @@ import { customDomainSlice } from "./custom-domains";
 import { customRoleSlice } from "./custom-roles";
 import { environmentSlice } from "./environments";
 import { gitTokenSlice } from "./git-tokens";
+import { helmRepositorySlice } from "./helm-repositories";
 import { annotationsGroupSlice, labelsGroupSlice } from "./groups";
 import { invitationSlice } from "./invitations";
 import { clusterCredentialsSlice } from "./kubeconfig";
@@ -44,4 +45,5 @@ export const SLICES = [
   customRoleSlice,
   clusterCredentialsSlice,
   cloudCredentialsSlice,
+  helmRepositorySlice,
 ] as const;

@@ -26,7 +26,7 @@ export type VariableKind = "VARIABLE" | "SECRET";
 export type StoredVariableType = "VALUE" | "FILE" | "ALIAS" | "OVERRIDE";
 
 /** The scopes a variable can be defined at. */
-export type ParentScope = "PROJECT" | "ENVIRONMENT" | "APPLICATION" | "CONTAINER" | "JOB";
+export type ParentScope = "PROJECT" | "ENVIRONMENT" | "APPLICATION" | "CONTAINER" | "JOB" | "HELM" | "TERRAFORM";
 
 /** A stored variable or secret. */
 export interface VariableRec extends BaseRec {
@@ -99,7 +99,7 @@ export interface ExtraInput {
   enable_interpolation_in_file?: boolean | null | undefined;
 }
 
-const RANK: Record<ParentScope, number> = { PROJECT: 0, ENVIRONMENT: 1, APPLICATION: 2, CONTAINER: 2, JOB: 2 };
+const RANK: Record<ParentScope, number> = { PROJECT: 0, ENVIRONMENT: 1, APPLICATION: 2, CONTAINER: 2, JOB: 2, HELM: 2, TERRAFORM: 2 };
 
 /** The parent stored under `id` (a project, an environment, or a service of a kind that has variables). */
 export function findParent(store: StoreView, id: string): Parent | undefined {
@@ -113,7 +113,7 @@ export function findParent(store: StoreView, id: string): Parent | undefined {
   }
   const kind = store.kindOf(id);
   const rec = store.service(id);
-  if (!kind || !rec || !["APPLICATION", "CONTAINER", "JOB"].includes(kind.type)) return undefined;
+  if (!kind || !rec || !["APPLICATION", "CONTAINER", "JOB", "HELM", "TERRAFORM"].includes(kind.type)) return undefined;
   const e = s.environments.get(rec.environment_id);
   const p = e && s.projects.get(e.project_id);
   return p && e && { id, scope: kind.type as ParentScope, chain: [id, e.id, p.id], project: p, environment: e, service: { kind, rec } };

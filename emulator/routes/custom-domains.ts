@@ -1,5 +1,6 @@
 import { applicationKind } from "../models/applications";
 import { containerKind } from "../models/containers";
+import { helmKind } from "../models/helms";
 import {
   createCustomDomain, deleteCustomDomain, domainOf, domainsOf, editCustomDomain, type CustomDomainRec,
 } from "../models/custom-domains";
@@ -18,7 +19,7 @@ function present(_ctx: RouteContext, d: CustomDomainRec): Record<string, unknown
 }
 
 /** The custom domain routes of one service kind: list, create, edit, delete, status and the DNS check. */
-function domainRoutes(kind: typeof applicationKind | typeof containerKind): Route[] {
+function domainRoutes(kind: typeof applicationKind | typeof containerKind | typeof helmKind): Route[] {
   const owner = (ctx: RouteContext) => needServiceOf(ctx, kind);
   const find = (ctx: RouteContext) => domainOf(ctx, owner(ctx).id, param(ctx, "customDomainId"));
   const base = `/${kind.name}/{${kind.name}Id}`;
@@ -29,6 +30,7 @@ function domainRoutes(kind: typeof applicationKind | typeof containerKind): Rout
       summaries: {
         list: `List the custom domains of the ${kind.name}`, create: `Add a custom domain to the ${kind.name}`,
         edit: `Replace a custom domain of the ${kind.name}`, delete: `Remove a custom domain of the ${kind.name}`,
+        ...(kind === helmKind ? { get: "Get a custom domain of the helm" } : {}),
       },
       createStatus: 201, createRequest: customDomainRequest, editRequest: customDomainRequest, response: customDomainResponse,
       unpaginated: true, present,
@@ -57,7 +59,10 @@ function domainRoutes(kind: typeof applicationKind | typeof containerKind): Rout
 }
 
 /**
- * Custom domains of applications and containers (`/<kind>/{id}/customDomain`); the service has no read of one
- * domain but its `/status`. See `models/custom-domains.ts` for the rules.
+ * Custom domains of applications, containers and Helm services (`/<kind>/{id}/customDomain`); the service has no
+ * read of one domain of an application or a container but its `/status` (a Helm service's has both). See
+ * `models/custom-domains.ts` for the rules.
  */
-export const customDomainRoutes: Route[] = [...domainRoutes(applicationKind), ...domainRoutes(containerKind)];
+export const customDomainRoutes: Route[] = [
+  ...domainRoutes(applicationKind), ...domainRoutes(containerKind), ...domainRoutes(helmKind),
+];

@@ -8,7 +8,7 @@ import { badRequest } from "../server/errors";
 import { deploymentsOf, groupOf } from "../models/deployments";
 import type { EnvironmentRec } from "../models/environments";
 import { iso } from "../models/records";
-import type { DeploymentRec } from "../models/runtime";
+import type { CommitRec, DeploymentRec, RuntimeRec } from "../models/runtime";
 import { SERVICE_KINDS, type ServiceRec } from "../models/service-kinds";
 import { environmentDeploymentResponse, historyPageOf, historyQuery } from "../schemas/deployment-history";
 import { needEnvironment } from "./lookup";
@@ -46,10 +46,20 @@ export function deploymentEntry(ctx: RouteContext, svc: { name: string }, d: Dep
   };
 }
 
+/** The commits of a service's git repository its deploys rolled out (those the emulator knows), newest first, once each. */
+export function knownCommits(runtime: RuntimeRec): CommitRec[] {
+  const seen = new Set<string>();
+  return deploymentsOf(runtime).filter((d) => d.action === "DEPLOY").flatMap((d) => (d.commit ? [d.commit] : []))
+    .filter((c) => !seen.has(c.git_commit_id) && seen.add(c.git_commit_id));
+}
+
 /** Key of a kind's deployments in an environment's entries: `applications`, `databases`. */
 function kindKey(name: string): string {
   return `${name}s`;
 }
+
+/** The kinds an environment's history lists, each under its key. */
+const HISTORY_KINDS = SERVICE_KINDS.filter((k) => k.inEnvironmentHistory !== false);
 
 /** The entries of an environment's history, newest first. */
 function environmentEntries(ctx: RouteContext, e: EnvironmentRec): Array<Record<string, unknown> & { id: string }> {
@@ -71,7 +81,7 @@ function environmentEntries(ctx: RouteContext, e: EnvironmentRec): Array<Record<
     const entry: Record<string, unknown> & { id: string } = {
       id, created_at: iso(g.at), updated_at: iso(last), status: aggregateState(states, g.fallback), origin: "API",
     };
-    for (const k of SERVICE_KINDS) {
+    for (const k of HISTORY_KINDS) {
       entry[kindKey(k.name)] = g.deployments.filter(([name]) => name === k.name).map(([, svc, d]) => deploymentEntry(ctx, svc, d));
     }
     return { at: g.at, seq: g.seq, entry };
@@ -83,6 +93,6 @@ function environmentEntries(ctx: RouteContext, e: EnvironmentRec): Array<Record<
 export const environmentHistoryRoute: Route = route({
   method: "GET", path: "/environment/{environmentId}/deploymentHistory", access: "read", status: 200,
   summary: "Deployments of the environment, newest first (20 per page; query `startId` for the next page)",
-  response: historyPageOf(environmentDeploymentResponse(SERVICE_KINDS.map((k) => kindKey(k.name)))), query: historyQuery,
+  response: historyPageOf(environmentDeploymentResponse(HISTORY_KINDS.map((k) => kindKey(k.name)))), query: historyQuery,
   handler: (ctx) => historyPage(ctx, environmentEntries(ctx, needEnvironment(ctx))),
 });

@@ -14,11 +14,14 @@ import { databaseRoutes } from "./databases";
 import { environmentRoutes } from "./environments";
 import { gitTokenRoutes } from "./git-tokens";
 import { groupRoutes } from "./groups";
+import { helmRepositoryRoutes } from "./helm-repositories";
+import { helmRoutes } from "./helms";
 import { jobRoutes } from "./jobs";
 import { memberRoutes } from "./members";
 import { organizationRoutes } from "./organization";
 import { projectRoutes } from "./projects";
 import { stageRoutes } from "./stages";
+import { terraformRoutes } from "./terraforms";
 import type { Route } from "./types";
 import { webhookRoutes } from "./webhooks";
 import { variableApiRoutes } from "./variable-api";
@@ -27,7 +30,7 @@ import { ownerValueRoutes } from "./variables";
 /** Every API operation the emulator serves. */
 export const allRoutes: Route[] = [
   ...organizationRoutes, ...projectRoutes, ...environmentRoutes, ...applicationRoutes, ...databaseRoutes, ...containerRoutes,
-  ...jobRoutes, ...containerRegistryRoutes, ...gitTokenRoutes, ...webhookRoutes, ...stageRoutes, ...clusterRoutes, ...cloudCredentialsRoutes,
+  ...jobRoutes, ...helmRoutes, ...helmRepositoryRoutes, ...terraformRoutes, ...containerRegistryRoutes, ...gitTokenRoutes, ...webhookRoutes, ...stageRoutes, ...clusterRoutes, ...cloudCredentialsRoutes,
   ...clusterActionRoutes, ...clusterSettingsRoutes, ...clusterCatalogueRoutes,
   ...groupRoutes, ...customDomainRoutes,
   ...ownerValueRoutes, ...variableApiRoutes,

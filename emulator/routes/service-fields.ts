@@ -10,13 +10,18 @@ import { presentGroupRefs } from "./groups";
 import type { RouteContext } from "./types";
 import { SERVICE_MAXIMA } from "../schemas/resource-limits";
 
-/** What every service answers: ids and dates, its environment, name, description, icon, type and groups. */
-export function presentServiceBase(ctx: RouteContext, kind: Pick<ServiceKind, "type">, svc: ServiceRecBase): Record<string, unknown> {
+/** What every service answers: ids and dates, its environment, name, description, icon and type. */
+export function presentServiceCore(kind: Pick<ServiceKind, "type">, svc: ServiceRecBase): Record<string, unknown> {
   return {
     id: svc.id, created_at: svc.created_at, updated_at: svc.updated_at, environment: { id: svc.environment_id },
     name: svc.name, ...(svc.description === undefined ? {} : { description: svc.description }), icon_uri: svc.icon_uri,
-    service_type: kind.type, ...presentGroupRefs(ctx, svc),
+    service_type: kind.type,
   };
+}
+
+/** What the services that reference groups answer: {@link presentServiceCore} and their groups. */
+export function presentServiceBase(ctx: RouteContext, kind: Pick<ServiceKind, "type">, svc: ServiceRecBase): Record<string, unknown> {
+  return { ...presentServiceCore(kind, svc), ...presentGroupRefs(ctx, svc) };
 }
 
 /** What a running service (an application, a container) answers of its resources, instances, ports and command. */
@@ -34,11 +39,11 @@ export function presentRunningFields(r: RunningServiceRec): Record<string, unkno
 }
 
 /** A git repository a service builds from, with its token's name and the commit its last successful deploy rolled out. */
-export function presentGitRepository(ctx: RouteContext, repo: ApplicationRec["git_repository"], runtime: RuntimeRec): Record<string, unknown> {
+export function presentGitRepository(ctx: RouteContext, repo: ApplicationRec["git_repository"], runtime: RuntimeRec | undefined): Record<string, unknown> {
   const token = repo.git_token_id ? ctx.world.store.state.gitTokens.get(repo.git_token_id) : undefined;
   return {
     provider: repo.provider, ...repoParts(repo.url), url: repo.url, branch: repo.branch, root_path: repo.root_path,
     has_access: true, git_token_id: repo.git_token_id, git_token_name: token?.name ?? null,
-    ...deployedCommit(lastDeployed(runtime, ctx.now)),
+    ...deployedCommit(runtime && lastDeployed(runtime, ctx.now)),
   };
 }

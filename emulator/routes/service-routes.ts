@@ -14,6 +14,7 @@ import { deployRequest, imageDeployRequest, listOf, sourceDeployRequest, statusR
 import { logLine } from "../schemas/applications";
 import { historyPageOf, historyQuery, serviceDeploymentResponse } from "../schemas/deployment-history";
 import { imageAutoDeployRequest } from "../schemas/containers";
+import { helmDeployRequest } from "../schemas/helm";
 import { crudRoutes, type RecordWire } from "./crud";
 import { deploymentEntry, historyPage } from "./deployment-history";
 import { needEnvironment, needOrg, needServiceOf } from "./lookup";
@@ -25,6 +26,7 @@ const DEPLOY_REQUESTS: Record<DeploySource, z.ZodType> = {
   "git-commit": deployRequest,
   "image-tag": imageDeployRequest,
   "image-tag-or-git-commit": sourceDeployRequest,
+  "chart-version-or-git-commit": helmDeployRequest,
   // The emulator has always taken (and ignored) the optional commit body here; kept so no request starts failing.
   none: deployRequest,
 };

@@ -28,6 +28,7 @@ const shape = {
   "build.ram_max_in_gib": nonNeg,
   "build.disable_buildkit_cache": bool,
   "build.skip_git_submodules": bool,
+  "build.ephemeral_storage_in_gib": nonNeg,
   "network.ingress.proxy_body_size_mb": nonNeg,
   "network.ingress.force_ssl_redirect": bool,
   "network.ingress.enable_cors": bool,

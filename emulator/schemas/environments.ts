@@ -54,11 +54,6 @@ export const environmentStatusResponse = z.object({
   deployment_request_id: z.string().nullable(),
 });
 
-/** A list of services of a kind the emulator does not have (helms, terraforms): only an empty one is accepted. */
-function noneOf(what: string) {
-  return z.array(z.unknown()).max(0, `the emulator has no ${what} services`).optional();
-}
-
 /** A pin naming no version: empty, or absent. */
 const commitPin = z.string().optional();
 const tagPin = z.union([z.literal(""), imageTag]).optional();
@@ -72,15 +67,19 @@ export const deployAllRequest = z.object({
   databases: z.array(uuidString).optional(),
   containers: z.array(z.object({ id: uuidString, image_tag: tagPin })).optional(),
   jobs: z.array(z.object({ id: uuidString, image_tag: tagPin, git_commit_id: commitPin })).optional(),
-  helms: noneOf("helm"),
-  terraforms: noneOf("terraform"),
+  helms: z.array(z.object({
+    id: uuidString, chart_version: z.string().optional(), git_commit_id: commitPin, values_override_git_commit_id: z.string().optional(),
+  })).optional(),
+  terraforms: z.array(z.object({
+    id: uuidString, git_commit_id: commitPin, action: z.enum(["PLAN", "FORCE_UNLOCK", "MIGRATE_STATE"]).nullable().optional(),
+  })).optional(),
 });
 
 const ids = z.array(uuidString).optional();
 
 /** `EnvironmentServiceIdsAllRequest` (`POST /environment/{id}/service/stop`): the services to stop, per kind. */
 export const serviceIdsRequest = z.object({
-  application_ids: ids, container_ids: ids, database_ids: ids, job_ids: ids, helm_ids: noneOf("helm"), terraform_ids: noneOf("terraform"),
+  application_ids: ids, container_ids: ids, database_ids: ids, job_ids: ids, helm_ids: ids, terraform_ids: ids,
 });
 
 /** `RebootServicesRequest` (`POST /environment/{id}/service/restart-service`): the services to restart (jobs have no restart). */

@@ -13,14 +13,14 @@ const description = z.string().max(255, "must be at most 255 characters").nullab
 const interpolation = z.boolean().nullable().optional();
 
 /** The scopes a variable can be defined at (a project, an environment or a service). */
-export const PARENT_SCOPES = ["PROJECT", "ENVIRONMENT", "APPLICATION", "CONTAINER", "JOB"] as const;
+export const PARENT_SCOPES = ["PROJECT", "ENVIRONMENT", "APPLICATION", "CONTAINER", "JOB", "HELM", "TERRAFORM"] as const;
 /** A scope a variable can be defined at. */
 export const parentScope = z.enum(PARENT_SCOPES, { message: `expected one of ${PARENT_SCOPES.join(", ")}` });
 /** Every scope an answer names: the parent scopes and BUILT_IN. */
 const answerScope = z.enum([...PARENT_SCOPES, "BUILT_IN"]);
 const variableType = z.enum(["VALUE", "FILE", "ALIAS", "OVERRIDE", "BUILT_IN"]);
 /** The type of the service a variable belongs to or describes. */
-const linkedServiceType = z.enum(["APPLICATION", "CONTAINER", "DATABASE", "JOB"]);
+const linkedServiceType = z.enum(["APPLICATION", "CONTAINER", "DATABASE", "JOB", "HELM", "TERRAFORM"]);
 
 /** Create a variable or secret at an owner (EnvironmentVariableRequest, SecretRequest). */
 export const variableCreateRequest = z.object({
@@ -93,7 +93,7 @@ export const variableListQuery = z.object({
 /** Query of `POST /variable/import`: the service the variables are imported for. */
 export const variableImportQuery = z.object({
   service_id: uuidString,
-  service_type: z.enum(["APPLICATION", "CONTAINER", "JOB"]),
+  service_type: z.enum(["APPLICATION", "CONTAINER", "JOB", "HELM", "TERRAFORM"]),
 });
 
 /** The variable an alias points at or an override overrides (EnvironmentVariableAlias / ...Override). */

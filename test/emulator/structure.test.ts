@@ -100,8 +100,10 @@ describe("emulator layout", () => {
 
   it("keeps the state out of the models' import cycle: models reach their slices, not the whole state", () => {
     const cycle = largestTypeCycle(sourceFiles(ROOT));
-    // 37 files when every model reached the whole State through the store (models/state.ts imported each model).
-    expect(cycle.length).toBeLessThanOrEqual(30);
+    // 37 files when every model reached the whole State through the store (models/state.ts imported each model); 30
+    // before issue 34, whose Helm kind and Helm repositories sit in it as containers and container registries do (each
+    // kind's model names the service-kind table's types, and the table names the kind), and the Terraform kind.
+    expect(cycle.length).toBeLessThanOrEqual(33);
     const hub = ["models/state.ts", "models/slices.ts", "models/store.ts"].map((f) => path.join(...f.split("/")));
     expect(cycle.filter((f) => hub.includes(f))).toEqual([]);
   });

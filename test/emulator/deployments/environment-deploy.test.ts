@@ -250,7 +250,7 @@ describe("with an instant clock", () => {
       [{ databases: ["db"] }, 400, /^databases\[0\]: expected a uuid/],
       [{ containers: [{ id: p.web, image_tag: "9.9" }], jobs: [{ id: migrate, image_tag: "1.0" }] }, 400, /^jobs\[0\]\.image_tag: this job is built from a git repository/],
       [{ containers: [{ id: p.web, image_tag: "-bad" }] }, 400, /^containers\[0\]\.image_tag: /],
-      [{ helms: [{ id: p.db }] }, 400, /^helms: the emulator has no helm services/],
+      [{ helms: [{ id: p.db }] }, 400, /^helms\[0\]\.id: no helm /],
       [{ jobs: [{ image_tag: "1.0" }] }, 400, /^jobs\[0\]\.id: is required/],
     ];
     for (const [body, code, message] of refusals) {

@@ -263,6 +263,26 @@ const CLUSTERS_CHECKED_ELSEWHERE: Record<string, string> = {
   ].map((op) => [op, "cloud-credentials.test.ts: what is shown comes back, never a secret"]))),
 };
 
+/**
+ * Helm repository, Helm and Terraform writes: their requests name real records (a repository, git tokens), a chart
+ * name and a SemVer version, one source of two, and their secrets never come back, so the models' tests send real
+ * values and check what comes back.
+ */
+const HELM_TERRAFORM_CHECKED_ELSEWHERE: Record<string, string> = {
+  "POST /organization/{organizationId}/helmRepository": "helm-repositories.test.ts: a create comes back as sent, without its password",
+  "PUT /organization/{organizationId}/helmRepository/{helmRepositoryId}": "helm-repositories.test.ts: a replace comes back as sent",
+  "POST /environment/{environmentId}/helm": "helms.test.ts: a create comes back as sent (source, values, ports, flags)",
+  "PUT /helm/{helmId}": "helms.test.ts: an edit comes back as sent, ports keeping their ids",
+  "POST /helm/{helmId}/deploy": "helms.test.ts: a chart version deployed is kept, a commit shows as deployed",
+  "PUT /helm/{helmId}/advancedSettings": "helms.test.ts: the keys set come back, the others keep their defaults",
+  "POST /helm/{helmId}/customDomain": "helms.test.ts and contract-helm-terraform.test.ts: the domain comes back",
+  "PUT /helm/{helmId}/customDomain/{customDomainId}": "contract-helm-terraform.test.ts: the domain comes back",
+  "POST /environment/{environmentId}/terraform": "terraforms.test.ts: a create comes back as sent, a secret variable without its value",
+  "PUT /terraform/{terraformId}": "terraforms.test.ts: an edit comes back as sent",
+  "POST /terraform/{terraformId}/deploy": "terraforms.test.ts: the commit deployed shows in its resources and its commits",
+  "PUT /terraform/{terraformId}/advancedSettings": "terraforms.test.ts: the keys set come back, the others keep their defaults",
+};
+
 /** Write operations the emulator serves whose body sets no field of a record. */
 const NO_RECORD: Record<string, string> = {
   "POST /application/{applicationId}/deploy": "names a version to deploy; deployment-traces.test.ts checks it comes back as deployed_commit_id",
@@ -290,6 +310,7 @@ const NO_RECORD: Record<string, string> = {
   "POST /variable/import": "imports variables at their scopes; variables-scopes.test.ts checks where they land",
   ...TEAM_CHECKED_ELSEWHERE,
   ...CLUSTERS_CHECKED_ELSEWHERE,
+  ...HELM_TERRAFORM_CHECKED_ELSEWHERE,
 };
 
 function fill(template: string, params: Record<string, string>): string {

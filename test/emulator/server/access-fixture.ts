@@ -7,6 +7,7 @@ import { EmulatorServer } from "../../../emulator/server/server";
 import { newSeedInfo, seedState, type SeedInfo } from "../../../emulator/persistence/seed";
 import { stateFromJson, stateToJson } from "../../../emulator/persistence/snapshot";
 import { appBody, containerBody, jobBody } from "../support/helpers";
+import { helmBody, helmRepositoryBody, terraformBody } from "../support/helm-terraform";
 
 /** One answer. */
 export interface Reply {
@@ -111,6 +112,7 @@ export async function buildWorld(s: Served): Promise<World> {
   };
   const o = `/organization/${s.seed.organizationId}`;
   const registry = await post(`${o}/containerRegistry`, { name: "ghcr", kind: "GITHUB_CR", config: {} });
+  const helmRepository = await post(`${o}/helmRepository`, helmRepositoryBody("bitnami"));
   const projects = {
     granted: await post(`${o}/project`, { name: "granted" }), closed: await post(`${o}/project`, { name: "closed" }),
     owned: await post(`${o}/project`, { name: "owned" }),
@@ -127,6 +129,8 @@ export async function buildWorld(s: Served): Promise<World> {
     const container = await post(`/environment/${env}/container`, containerBody("web", registry));
     const job = await post(`/environment/${env}/job`, jobBody("nightly", registry));
     const db = await post(`/environment/${env}/database`, { name: "db", type: "POSTGRESQL", version: "16", mode: "CONTAINER" });
+    const helm = await post(`/environment/${env}/helm`, helmBody("cache", helmRepository));
+    const terraform = await post(`/environment/${env}/terraform`, terraformBody("network"));
     const stages = (await s.call("GET", `/environment/${env}/deploymentStage`)).body.results as Array<{ id: string }>;
     const second = await post(`/environment/${env}/deploymentStage`, { name: "second" });
     const varsOf = async (owner: string) => ({
@@ -142,7 +146,7 @@ export async function buildWorld(s: Served): Promise<World> {
       ids: {
         projectId: projects[spec.project], environmentId: env, applicationId: app, containerId: container, jobId: job, databaseId: db,
         serviceId: app, deploymentStageId: (stages[0] as { id: string }).id, stageId: second, variableId: varsByOwner.environment.variable,
-        customDomainId: domain, clusterId: cluster,
+        customDomainId: domain, clusterId: cluster, helmId: helm, terraformId: terraform,
       },
     });
   }
@@ -161,7 +165,7 @@ export async function buildWorld(s: Served): Promise<World> {
   const walker = await s.call("POST", `${o}/apiToken`, { name: "walker-bot", role_id: role });
   const made = await s.call("POST", `${o}/apiToken`, { name: "root-bot", scope: "ADMIN", role_id: null });
   const org = {
-    organizationId: s.seed.organizationId, containerRegistryId: registry, zone: "fr-par-1",
+    organizationId: s.seed.organizationId, containerRegistryId: registry, helmRepositoryId: helmRepository, zone: "fr-par-1",
     gitTokenId: await post(`${o}/gitToken`, { name: "gh", type: "GITHUB", token: "fixture-git-token" }),
     webhookId: await post(`${o}/webhook`, { target_url: "http://127.0.0.1:9/hook", events: ["DEPLOYMENT_STARTED"], enabled: false }),
     credentialsId: await post(`${o}/onPremise/credentials`, { name: "rack" }),

@@ -24,7 +24,7 @@ const GRANTS: Record<Need, Scope[]> = {
 };
 const RANK = { NO_ACCESS: 0, VIEWER: 1, DEPLOYER: 2, MANAGER: 3 } as const;
 const CLUSTER_RANK = { VIEWER: 0, ENV_CREATOR: 1, ADMIN: 2 } as const;
-const ENV_PARAMS = ["environmentId", "applicationId", "containerId", "jobId", "databaseId", "serviceId", "deploymentStageId", "stageId", "variableId", "customDomainId"];
+const ENV_PARAMS = ["environmentId", "applicationId", "containerId", "jobId", "databaseId", "helmId", "terraformId", "serviceId", "deploymentStageId", "stageId", "variableId", "customDomainId"];
 
 const key = (r: Pick<Route, "method" | "path">) => `${r.method} ${r.path}`;
 const paramsOf = (p: string) => [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
