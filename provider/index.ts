@@ -61,7 +61,7 @@ export {
   getCustomDomain, getCustomDomainOutput, type GetCustomDomainArgs, type GetCustomDomainOutputArgs, type CustomDomainResult,
 } from "./lookups/index";
 export {
-  EnvironmentDeployment, type EnvironmentDeploymentArgs, type EnvironmentDeploymentPinsArgs, type EnvironmentDesiredState, type JobPinArgs,
+  EnvironmentDeployment, type EnvironmentDeploymentArgs, type EnvironmentDeploymentPinsArgs, type EnvironmentDesiredState, type JobPinArgs, type HelmPinArgs,
   ENVIRONMENT_DESIRED_STATES, ENVIRONMENT_DEPLOYMENT_ON_DELETE,
 } from "./resources/environment-deployment";
 export {
@@ -119,3 +119,18 @@ export {
 } from "./lookups/index";
 export { type AdoptArgs, type AdoptableArgs, ENV_ADOPT } from "./framework/adoption";
 export { builtInVariableKey, type BuiltInServiceType } from "./built-in-keys";
+export {
+  HelmRepository, type HelmRepositoryArgs, type HelmRepositoryCredentialsArgs, type HelmRepositoryKind, HELM_REPOSITORY_KINDS,
+} from "./resources/helm-repository";
+export {
+  Helm, type HelmArgs, type HelmComputed, type HelmPortArgs, type HelmRepositorySourceArgs, type HelmSecretValuesOverrideArgs,
+  type HelmServiceSelectorArgs, type HelmSourceArgs, type HelmValuesFilesArgs, type HelmValuesOverrideArgs,
+} from "./resources/helm/index";
+export {
+  HelmAdvancedSettings, type HelmAdvancedSettingsArgs, type HelmAdvancedSettingsInput, type HelmAdvancedSettingsValues,
+  type EffectiveHelmAdvancedSettings,
+} from "./resources/helm-advanced-settings";
+export {
+  getHelmRepository, getHelmRepositoryOutput, type GetHelmRepositoryArgs, type GetHelmRepositoryOutputArgs,
+  type HelmRepositoryResult, getHelm, getHelmOutput, type GetHelmArgs, type GetHelmOutputArgs, type HelmResult,
+} from "./lookups/index";

@@ -181,6 +181,28 @@ export const JOB_ADVANCED_SETTINGS = {
   ...JOB_ONLY_ADVANCED_SETTINGS,
 } as const satisfies AdvancedSettingsCatalogue;
 
+/** The keys of a Helm chart's advanced settings, as the reference's `HelmAdvancedSettings` lists them (ingress and gateway keys). */
+const HELM_ADVANCED_SETTING_KEYS = [
+  "deployment.custom_domain_check_enabled", "network.gateway_api.http_connection_idle_timeout_seconds",
+  "network.gateway_api.http_request_timeout_seconds", "network.gateway_api.retry.http_status_codes",
+  "network.gateway_api.retry.num_retries", "network.gateway_api.retry.per_try_timeout_seconds",
+  "network.gateway_api.retry.retry_on", "network.ingress.basic_auth_env_var", "network.ingress.cors_allow_headers",
+  "network.ingress.cors_allow_methods", "network.ingress.cors_allow_origin", "network.ingress.denylist_source_range",
+  "network.ingress.enable_cors", "network.ingress.enable_sticky_session", "network.ingress.extra_headers",
+  "network.ingress.force_ssl_redirect", "network.ingress.grpc_read_timeout_seconds",
+  "network.ingress.grpc_send_timeout_seconds", "network.ingress.keepalive_time_seconds",
+  "network.ingress.keepalive_timeout_seconds", "network.ingress.proxy_body_size_mb",
+  "network.ingress.proxy_buffer_size_kb", "network.ingress.proxy_buffering",
+  "network.ingress.proxy_connect_timeout_seconds", "network.ingress.proxy_read_timeout_seconds",
+  "network.ingress.proxy_request_buffering", "network.ingress.proxy_send_timeout_seconds",
+  "network.ingress.send_timeout_seconds", "network.ingress.whitelist_source_range",
+] as const;
+
+/** Every advanced setting of a Helm chart (29 keys): the container's specs of the keys the reference lists for a chart. */
+export const HELM_ADVANCED_SETTINGS = Object.fromEntries(
+  HELM_ADVANCED_SETTING_KEYS.map((key) => [key, CONTAINER_ADVANCED_SETTINGS[key]]),
+) as { readonly [K in (typeof HELM_ADVANCED_SETTING_KEYS)[number]]: (typeof CONTAINER_ADVANCED_SETTINGS)[K] };
+
 /** The service kinds with advanced settings, as their paths spell them. */
 export const ADVANCED_SETTINGS_KINDS = kindsWith("advancedSettings");
 /** `application`, `container` or `job`: the kinds with `advancedSettings` in `SERVICE_KINDS`. */
@@ -289,6 +311,11 @@ export const JobAdvancedSettingsRequest = requestOf(JOB_ADVANCED_SETTINGS);
 /** A job's advanced settings to set, typed per known key. */
 export type JobAdvancedSettingsRequest = z.input<typeof JobAdvancedSettingsRequest>;
 
+/** A request setting a Helm chart's advanced settings (see {@link AdvancedSettingsRequest}). */
+export const HelmAdvancedSettingsRequest = requestOf(HELM_ADVANCED_SETTINGS);
+/** A Helm chart's advanced settings to set, typed per known key. */
+export type HelmAdvancedSettingsRequest = z.input<typeof HelmAdvancedSettingsRequest>;
+
 /** A request setting a cluster's advanced settings (see {@link AdvancedSettingsRequest}). */
 export const ClusterAdvancedSettingsRequest = requestOf(CLUSTER_ADVANCED_SETTINGS);
 /** A cluster's advanced settings to set, typed per known key. */
@@ -298,6 +325,7 @@ const CATALOGUES: Readonly<Record<AdvancedSettingsOwner, AdvancedSettingsCatalog
   application: APPLICATION_ADVANCED_SETTINGS,
   container: CONTAINER_ADVANCED_SETTINGS,
   job: JOB_ADVANCED_SETTINGS,
+  helm: HELM_ADVANCED_SETTINGS,
   cluster: CLUSTER_ADVANCED_SETTINGS,
 };
 
@@ -305,6 +333,7 @@ const REQUESTS: Readonly<Record<AdvancedSettingsOwner, z.ZodType<Record<string, 
   application: AdvancedSettingsRequest,
   container: ContainerAdvancedSettingsRequest,
   job: JobAdvancedSettingsRequest,
+  helm: HelmAdvancedSettingsRequest,
   cluster: ClusterAdvancedSettingsRequest,
 };
 

@@ -99,6 +99,11 @@ const PATHS: Readonly<Record<CustomDomainServiceKind, {
     item: (id, domainId) => path`/container/${id}/customDomain/${domainId}`,
     check: (id) => path`/container/${id}/checkCustomDomain`,
   },
+  helm: {
+    list: (id) => path`/helm/${id}/customDomain`,
+    item: (id, domainId) => path`/helm/${id}/customDomain/${domainId}`,
+    check: (id) => path`/helm/${id}/checkCustomDomain`,
+  },
 };
 
 /** The paths of a kind; a TypeError (nothing sent) for a kind without custom domains. */

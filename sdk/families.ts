@@ -19,6 +19,8 @@ import { DatabasesApi } from "./databases";
 import { DeploymentStagesApi } from "./deployment-stages";
 import { EnvironmentsApi } from "./environments";
 import { GitTokensApi } from "./git-tokens";
+import { HelmRepositoriesApi } from "./helm-repositories";
+import { HelmsApi } from "./helms";
 import { AnnotationsGroupsApi, LabelsGroupsApi } from "./groups";
 import { InvitationsApi } from "./invitations";
 import { JobsApi } from "./jobs";
@@ -59,6 +61,10 @@ export * from "./container-registries";
 export * from "./jobs";
 export * from "./costs";
 export * from "./custom-domains";
+export * from "./helm-repositories";
+export * from "./helms";
+export * from "./helm-rules";
+export { helmValuesYamlProblem } from "./helm-values";
 
 /** Every endpoint group of {@link DeployServiceClient}, by its member name. */
 export const ENDPOINT_GROUPS = {
@@ -131,8 +137,15 @@ export const ENDPOINT_GROUPS = {
   jobs: JobsApi,
   /** The organization's current cost, and a cluster's. */
   costs: CostsApi,
-  /** Custom domains of applications and containers (every call names the service kind and the service). */
+  /** Custom domains of applications, containers and Helm charts (every call names the service kind and the service). */
   customDomains: CustomDomainsApi,
+  /**
+   * Helm charts of an environment (from a Helm repository or git), with status, deploy of a version or commit,
+   * redeploy, stop, uninstall, advanced settings, commits and deployment history.
+   */
+  helms: HelmsApi,
+  /** Helm repositories of an organization (credentials write-only), their charts, and the kinds the service supports. */
+  helmRepositories: HelmRepositoriesApi,
 } as const;
 
 /** The endpoint groups of a client, typed and documented from {@link ENDPOINT_GROUPS}. */

@@ -44,7 +44,7 @@ export interface ServiceKindInfo {
   /** Its `service_type` and its values' `scope` on the wire: `APPLICATION`. */
   readonly type: string;
   /** The client's endpoint group (`client.applications`); absent for kinds the client only reports (helm, terraform). */
-  readonly group?: "applications" | "containers" | "jobs" | "databases";
+  readonly group?: "applications" | "containers" | "jobs" | "databases" | "helms";
   /** What it has, of {@link SERVICE_KIND_CAPABILITIES}. */
   readonly has: ReadonlyArray<ServiceKindCapability>;
   /** What its deploy request may name by default: an image tag (`image_tag`); absent: nothing by default. */
@@ -74,7 +74,8 @@ export const SERVICE_KINDS = {
   },
   helm: {
     /** `/helm/{id}`. */
-    item: (id: string) => path`/helm/${id}`, plural: "helms", type: "HELM", has: [],
+    item: (id: string) => path`/helm/${id}`, plural: "helms", type: "HELM", group: "helms",
+    has: ["gitSource", "advancedSettings", "customDomains", "deploys"],
   },
   terraform: {
     /** `/terraform/{id}`. */
@@ -104,7 +105,7 @@ export function kindsWith<F extends ServiceKindCapability>(capability: F): reado
   return kinds as unknown as readonly [KindsWith<F>, ...Array<KindsWith<F>>];
 }
 
-/** The kinds the client deploys and follows (`client.waitForService`): `application`, `container`, `job`, `database`. */
+/** The kinds the client deploys and follows (`client.waitForService`): `application`, `container`, `job`, `database`, `helm`. */
 export type DeployableServiceKind = KindsWith<"deploys">;
 /** The kinds with variables and secrets of their own. */
 export type ValueServiceKind = KindsWith<"values">;

@@ -86,3 +86,21 @@ export function storedSecret(record: { updated_at?: string | null | undefined },
   const changedOutside = typeof previous["updatedAt"] === "string" && !!record.updated_at && record.updated_at !== previous["updatedAt"];
   return changedOutside ? CHANGED_OUTSIDE : stored;
 }
+
+/**
+ * A credentials object (a registry's `config`) as the service holds it, in the provider's spelling: the identifiers
+ * it answers (only `known` keys, empty ones dropped), and the `secretKeys` it never answers kept from the previous
+ * state, or {@link CHANGED_OUTSIDE} when the object changed outside Pulumi since (see {@link storedSecret}).
+ */
+export function credentialsFromWire(
+  record: { updated_at?: string | null | undefined }, answered: Record<string, unknown>, before: Record<string, unknown>,
+  updatedAt: unknown, known: ReadonlySet<string>, secretKeys: readonly string[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(answered)) if (known.has(key) && value !== "") out[key] = value;
+  for (const key of secretKeys) {
+    const secret = storedSecret(record, { updatedAt, [key]: before[key] }, key);
+    if (secret !== undefined) out[key] = secret;
+  }
+  return out;
+}

@@ -16,6 +16,8 @@ export * from "./database";
 export * from "./git-token";
 export * from "./deployment-stage";
 export * from "./container-registry";
+export * from "./helm-repository";
+export * from "./helm";
 export * from "./webhook";
 export * from "./labels-group";
 export * from "./annotations-group";

@@ -6,7 +6,7 @@ import {
 } from "../../sdk";
 import { argsSchema } from "../framework/args";
 import { camelCase, renameKeysDeep, snakeCase } from "../framework/case";
-import { storedSecret } from "../framework/common";
+import { credentialsFromWire } from "../framework/common";
 import { computedOutputs, defineResource, organizationCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
@@ -162,16 +162,9 @@ type ContainerRegistryRecord = Awaited<ReturnType<DeployServiceClient["container
  * outside Pulumi since.
  */
 function configFromWire(record: ContainerRegistryRecord, previous: Props): Props {
-  const known = new Set(Object.keys(configSchema.shape));
   const answered = renameKeysDeep(record.config ?? {}, camelCase, true) as Props;
-  const out: Props = {};
-  for (const [key, value] of Object.entries(answered)) if (known.has(key) && value !== "") out[key] = value;
   const before = (previous["config"] ?? {}) as Props;
-  for (const key of SECRET_CONFIG_KEYS) {
-    const secret = storedSecret(record, { updatedAt: previous["updatedAt"], [key]: before[key] }, key);
-    if (secret !== undefined) out[key] = secret;
-  }
-  return out;
+  return credentialsFromWire(record, answered, before, previous["updatedAt"], new Set(Object.keys(configSchema.shape)), SECRET_CONFIG_KEYS);
 }
 
 /** The container registry family. The service never returns credentials: a change made outside shows through `updated_at`. */

@@ -1,6 +1,6 @@
 /** The pins of an `EnvironmentDeployment`: the versions its `services` input deploys, by kind and id. */
 import { z } from "zod";
-import { imageTagProblem, type KindsWith } from "../../sdk";
+import { helmChartVersionProblem, imageTagProblem, type KindsWith } from "../../sdk";
 import { idInput, ruledInput } from "../framework/rules";
 
 const jobPinSchema = z
@@ -12,18 +12,33 @@ const jobPinSchema = z
     }
   });
 
+const helmPinSchema = z
+  .strictObject({
+    chartVersion: ruledInput(helmChartVersionProblem).optional(),
+    gitCommitId: z.string().min(1).optional(),
+    valuesOverrideGitCommitId: z.string().min(1).optional(),
+  })
+  .superRefine((pin, ctx) => {
+    if (pin.chartVersion !== undefined && pin.gitCommitId !== undefined) {
+      ctx.addIssue({ code: "custom", message: "expected chartVersion (a chart of a repository) or gitCommitId (a chart from git), got both" });
+    } else if (Object.keys(pin).length === 0) {
+      ctx.addIssue({ code: "custom", message: "expected chartVersion, gitCommitId or valuesOverrideGitCommitId, got none" });
+    }
+  });
+
 /** The `services` input: versions to pin, by kind and id. */
 export const pinsSchema = z.strictObject({
   applications: z.record(idInput(), z.string().min(1)).optional(),
   containers: z.record(idInput(), ruledInput(imageTagProblem)).optional(),
   jobs: z.record(idInput(), jobPinSchema).optional(),
+  helms: z.record(idInput(), helmPinSchema).optional(),
 });
 
 /** One pinned service: its kind (one with a version to pin: built from git or run from an image), id and the pin. */
 export interface Pin {
   kind: KindsWith<"gitSource"> | KindsWith<"imageSource">;
   id: string;
-  pin: { git_commit_id?: string; image_tag?: string };
+  pin: { git_commit_id?: string; image_tag?: string; chart_version?: string; values_override_git_commit_id?: string };
 }
 
 /** True for a plain object (not null, not an array). */
@@ -44,6 +59,14 @@ export function pinsOf(services: unknown): Pin[] {
     if (typeof j["imageTag"] === "string") pin.image_tag = j["imageTag"];
     if (typeof j["gitCommitId"] === "string") pin.git_commit_id = j["gitCommitId"];
     pins.push({ kind: "job", id, pin });
+  }
+  for (const [id, helm] of entries(s["helms"])) {
+    const h = isRecord(helm) ? helm : {};
+    const pin: Pin["pin"] = {};
+    if (typeof h["chartVersion"] === "string") pin.chart_version = h["chartVersion"];
+    if (typeof h["gitCommitId"] === "string") pin.git_commit_id = h["gitCommitId"];
+    if (typeof h["valuesOverrideGitCommitId"] === "string") pin.values_override_git_commit_id = h["valuesOverrideGitCommitId"];
+    pins.push({ kind: "helm", id, pin });
   }
   return pins;
 }

@@ -54,10 +54,10 @@ function deployRequest(pins: Pin[], all?: ReturnType<typeof servicesByKind>): De
     applications: ids("application", all?.applications ?? []).map((id) => ({ application_id: id, ...pinned.get(`application/${id}`) })),
     containers: ids("container", all?.containers ?? []).map((id) => ({ id, ...pinned.get(`container/${id}`) })),
     jobs: ids("job", all?.jobs ?? []).map((id) => ({ id, ...pinned.get(`job/${id}`) })),
+    helms: ids("helm", all?.helms ?? []).map((id) => ({ id, ...pinned.get(`helm/${id}`) })),
   };
   if (all) {
     request["databases"] = all.databases;
-    request["helms"] = all.helms.map((id) => ({ id }));
     request["terraforms"] = all.terraforms.map((id) => ({ id }));
   }
   for (const [k, v] of Object.entries(request)) if (Array.isArray(v) && v.length === 0) delete request[k];

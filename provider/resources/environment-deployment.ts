@@ -32,6 +32,16 @@ export interface JobPinArgs {
   gitCommitId?: pulumi.Input<string>;
 }
 
+/** The version of a Helm chart to deploy: a chart version (a chart of a repository) or a git commit (a chart from git). */
+export interface HelmPinArgs {
+  /** Chart version, SemVer or a constraint (sent as `chart_version`). */
+  chartVersion?: pulumi.Input<string>;
+  /** Git commit of a chart from git (sent as `git_commit_id`). */
+  gitCommitId?: pulumi.Input<string>;
+  /** Git commit of the values files (sent as `values_override_git_commit_id`). */
+  valuesOverrideGitCommitId?: pulumi.Input<string>;
+}
+
 /**
  * The versions to deploy, per service id. Only the services listed are pinned; the others deploy as the service
  * decides (an application its branch's last commit, a container its `tag`). A pin is recorded by the service as the
@@ -44,6 +54,8 @@ export interface EnvironmentDeploymentPinsArgs {
   containers?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** Image tag or git commit to deploy, by job id (wire: `jobs[].image_tag` / `jobs[].git_commit_id`). */
   jobs?: pulumi.Input<Record<string, pulumi.Input<JobPinArgs>>>;
+  /** Chart version, git commit or values files' commit to deploy, by Helm chart id (wire: `helms[].chart_version`, ...). */
+  helms?: pulumi.Input<Record<string, pulumi.Input<HelmPinArgs>>>;
 }
 
 /** Inputs of an {@link EnvironmentDeployment}. */

@@ -42,6 +42,7 @@ const SETTINGS_RESOURCES: Readonly<Record<AdvancedSettingsKind, Pick<AdvancedSet
   application: { kind: "ApplicationAdvancedSettings", idKey: "applicationId", typeName: "AdvancedSettings" },
   container: { kind: "ContainerAdvancedSettings", idKey: "containerId", typeName: "ContainerAdvancedSettingsInput" },
   job: { kind: "JobAdvancedSettings", idKey: "jobId", typeName: "JobAdvancedSettingsInput" },
+  helm: { kind: "HelmAdvancedSettings", idKey: "helmId", typeName: "HelmAdvancedSettingsInput" },
 };
 
 /** The sdk calls of a kind's advanced settings: its endpoint group (`client.jobs`). */

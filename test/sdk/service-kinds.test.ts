@@ -16,9 +16,10 @@ describe("the service-kind table", () => {
     expect(kindsWith("values")).toEqual(["application", "container", "job"]);
     expect(VALUE_SERVICE_SEGMENTS).toEqual(kindsWith("values"));
     expect(ADVANCED_SETTINGS_KINDS).toEqual(kindsWith("advancedSettings"));
-    expect(CUSTOM_DOMAIN_SERVICE_KINDS).toEqual(["application", "container"]);
+    expect(CUSTOM_DOMAIN_SERVICE_KINDS).toEqual(["application", "container", "helm"]);
     expect(kindsWith("logs")).toEqual(["application", "container"]);
-    expect(kindsWith("deploys")).toEqual(["application", "container", "job", "database"]);
+    expect(kindsWith("deploys")).toEqual(["application", "container", "job", "database", "helm"]);
+    expect(kindsWith("advancedSettings")).toEqual(["application", "container", "job", "helm"]);
     expect(kindHas("job", "schedule")).toBe(true);
     expect(kindHas("container", "gitSource")).toBe(false);
     expect(kindHas("nothing", "deploys")).toBe(false);
@@ -48,7 +49,7 @@ describe("the service-kind table", () => {
     expect(sdk).toEqual(emulator);
   });
 
-  test.each(["application", "container", "job", "database"] as DeployableServiceKind[])("waitForService follows a %s", async (kind) => {
+  test.each(["application", "container", "job", "database", "helm"] as DeployableServiceKind[])("waitForService follows a %s", async (kind) => {
     const { client, pool } = mockClient();
     pool.intercept({ path: `/${kind}/s1/status`, method: "GET" })
       .reply(200, JSON.stringify(status("DEPLOYED", { id: "s1" })), { headers: JSON_HEADERS });

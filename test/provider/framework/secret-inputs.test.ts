@@ -3,7 +3,7 @@
  * resource's inputs as registered, so a plain webhook URL or autoscaling policy would be plaintext in the state.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Secret, Webhook } from "../../../provider";
+import { Helm, HelmRepository, Secret, Webhook } from "../../../provider";
 
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 type Props = Record<string, unknown>;
@@ -39,4 +39,24 @@ it("registers each secret field as a secret and every other field as given", asy
   const s = registered["key"]!;
   expect([isSecret(s["value"]), isSecret(s["key"])]).toEqual([true, false]);
   expect((s["value"] as Props)["value"]).toBe("plain-value");
+});
+
+it("registers a Helm chart's secret values and a Helm repository's credentials as secrets, the rest as given", async () => {
+  const repo = new HelmRepository("charts", {
+    organizationId: "org-1", name: "charts", kind: "HTTPS", url: "https://charts.example.com",
+    credentials: { username: "bot", password: "plain-repo-password" },
+  });
+  const chart = new Helm("ingress", {
+    environmentId: "e-1", name: "ingress", source: { repository: { repositoryId: "r-1", chartName: "ingress-nginx", chartVersion: "4.12.1" } },
+    valuesOverride: { inline: "controller:\n  replicaCount: 2\n" },
+    secretValuesOverride: { set: { "auth.password": "plain-chart-password" }, inline: "token: plain-chart-token\n" },
+    secrets: { API_KEY: "plain-secret" },
+  });
+  await new Promise<void>((resolve) => pulumi.all([repo.urn, chart.urn]).apply(() => resolve()));
+  const r = registered["charts"]!;
+  expect([isSecret(r["credentials"]), isSecret(r["url"]), isSecret(r["name"])]).toEqual([true, false, false]);
+  const c = registered["ingress"]!;
+  expect([isSecret(c["secretValuesOverride"]), isSecret(c["secrets"]), isSecret(c["valuesOverride"]), isSecret(c["source"])])
+    .toEqual([true, true, false, false]);
+  expect(JSON.stringify({ ...c, secretValuesOverride: undefined, secrets: undefined })).not.toMatch(/plain-chart|plain-secret/);
 });

@@ -85,6 +85,14 @@ const registries: Props[] = [
   { kind: "AZURE_CR", url: "https://acme.azurecr.io" }, { kind: "DOCKER_HUB" },
 ].map((r) => ({ organizationId: ID, name: "mirror", ...r }));
 
+const helm: Props = {
+  environmentId: ID, name: "ingress", source: { repository: { repositoryId: ID, chartName: "ingress-nginx", chartVersion: "4.12.1" } },
+};
+const helmRepositories: Props[] = [
+  { kind: "HTTPS", url: "https://charts.example.com" }, { kind: "OCI_ECR", url: "oci://1.dkr.ecr.eu-west-3.amazonaws.com/charts" },
+  { kind: "OCI_SCALEWAY_CR", url: "oci://rg.fr-par.scw.cloud/charts" },
+].map((r) => ({ organizationId: ID, name: "charts", ...r }));
+
 const rows: Record<string, Row> = {
   Project: { base: { organizationId: ID, name: "web" }, slots: owner({ organizationId: ID, name: "web" }) },
   Environment: { base: { projectId: ID, name: "staging" }, slots: owner({ projectId: ID, name: "staging" }) },
@@ -121,6 +129,26 @@ const rows: Record<string, Row> = {
       ["config", (v) => ({ ...r, config: v })],
       ...objectKeys(containerRegistrySchema.shape.config)
         .map((key): Row["slots"][number] => ["config", (v) => ({ ...r, config: { [key]: v } })]),
+    ]),
+  },
+  Helm: {
+    base: helm,
+    slots: [
+      ...owner(helm),
+      ["secretValuesOverride", (v) => ({ ...helm, secretValuesOverride: v })],
+      ["secretValuesOverride", (v) => ({ ...helm, secretValuesOverride: { set: { "auth.password": v } } })],
+      ["secretValuesOverride", (v) => ({ ...helm, secretValuesOverride: { set: v } })],
+      ["secretValuesOverride", (v) => ({ ...helm, secretValuesOverride: { inline: v } })],
+      ["secretValuesOverride", (v) => ({ ...helm, secretValuesOverride: { inline: `password: ${String(v)}\n\tbad: 1\n` } })],
+      ["secretValuesOverride", (v) => ({ ...helm, secretValuesOverride: { inline: `- ${String(v)}\n`, sett: v } })],
+    ],
+  },
+  HelmRepository: {
+    base: helmRepositories[0]!,
+    slots: helmRepositories.flatMap((r): Row["slots"] => [
+      ["credentials", (v) => ({ ...r, credentials: v })],
+      ...["username", "password", "accessKeyId", "secretAccessKey", "scalewaySecretKey", "pasword"]
+        .map((key): Row["slots"][number] => ["credentials", (v) => ({ ...r, credentials: { [key]: v } })]),
     ]),
   },
   EnvironmentDeployment: {
@@ -201,7 +229,9 @@ describe("no secret in any message", () => {
       }
     }
     // The advanced-settings kinds check their settings by hand; none of them holds a secret.
-    expect(withoutSchema.sort()).toEqual(["ApplicationAdvancedSettings", "ClusterAdvancedSettings", "ContainerAdvancedSettings", "JobAdvancedSettings"]);
+    expect(withoutSchema.sort()).toEqual([
+      "ApplicationAdvancedSettings", "ClusterAdvancedSettings", "ContainerAdvancedSettings", "HelmAdvancedSettings", "JobAdvancedSettings",
+    ]);
     const covered = Object.fromEntries(Object.entries(rows).map(([kind, row]) => [kind, [...new Set(row.slots.map(([key]) => key))].sort()]));
     expect(covered).toEqual(withSecrets);
   });

@@ -8,5 +8,6 @@ import { rows as groupRows } from "./groups";
 import { rows as variableRows } from "./variables";
 import { rows as teamRows } from "./team";
 import { rows as clusterRows } from "./clusters";
+import { rows as helmRows } from "./helm";
 
-export const extraLifecycleRows: LifecycleRow[] = [...advancedSettingsRows, ...customDomainRows, ...groupRows, ...variableRows, ...teamRows, ...clusterRows];
+export const extraLifecycleRows: LifecycleRow[] = [...advancedSettingsRows, ...customDomainRows, ...groupRows, ...variableRows, ...teamRows, ...clusterRows, ...helmRows];

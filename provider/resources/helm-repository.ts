@@ -1,0 +1,158 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import {
+  HELM_REPOSITORY_KINDS, HELM_REPOSITORY_SECRET_FIELDS, helmRepositoryUrlProblem, type DeployServiceClient, type HelmRepositoryKind,
+} from "../../sdk";
+import { argsSchema } from "../framework/args";
+import { camelCase, renameKeysDeep, snakeCase } from "../framework/case";
+import { credentialsFromWire } from "../framework/common";
+import { computedOutputs, defineResource, organizationCalls, type Props } from "../framework/define";
+import { field } from "../framework/fields";
+import { idInput, nameInput } from "../framework/rules";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
+import { isUnknown } from "../framework/unknowns";
+import type { AdoptableArgs } from "../framework/adoption";
+
+/** Kinds of Helm repository the service knows: `HTTPS` (a chart index) and the `OCI_*` registries. */
+export { HELM_REPOSITORY_KINDS };
+
+/** A kind of Helm repository. */
+export type { HelmRepositoryKind };
+
+/**
+ * How a private repository is read (wire: `config`, each field in snake case). The whole object is stored as a
+ * Pulumi secret; the service never returns `password`, `secretAccessKey` or `scalewaySecretKey`: a repository
+ * changed outside Pulumi (its `updated_at` moved) shows them as changed, and the next `up` sends them again.
+ */
+export interface HelmRepositoryCredentialsArgs {
+  /** User name (HTTPS, Docker Hub, GitHub, GitLab, generic registries). Wire: `config.username`. */
+  username?: pulumi.Input<string>;
+  /** Password or access token going with `username` (a credential). Wire: `config.password`. */
+  password?: pulumi.Input<string>;
+  /** Cloud region (OCI_ECR, OCI_SCALEWAY_CR). Wire: `config.region`. */
+  region?: pulumi.Input<string>;
+  /** AWS access key id (OCI_ECR, OCI_PUBLIC_ECR). Wire: `config.access_key_id`. */
+  accessKeyId?: pulumi.Input<string>;
+  /** AWS secret access key (a credential). Wire: `config.secret_access_key`. */
+  secretAccessKey?: pulumi.Input<string>;
+  /** AWS role to assume instead of keys (OCI_ECR). Wire: `config.role_arn`. */
+  roleArn?: pulumi.Input<string>;
+  /** Scaleway access key (OCI_SCALEWAY_CR). Wire: `config.scaleway_access_key`. */
+  scalewayAccessKey?: pulumi.Input<string>;
+  /** Scaleway secret key (a credential). Wire: `config.scaleway_secret_key`. */
+  scalewaySecretKey?: pulumi.Input<string>;
+  /** Scaleway project id (OCI_SCALEWAY_CR). Wire: `config.scaleway_project_id`. */
+  scalewayProjectId?: pulumi.Input<string>;
+}
+
+/** Inputs of a {@link HelmRepository}. */
+export interface HelmRepositoryArgs extends AdoptableArgs {
+  /** Organization that owns the repository (wire: the `{organizationId}` of the path). Changing it replaces the repository. */
+  organizationId: pulumi.Input<string>;
+  /** Repository name, unique within the organization, 1 to 255 characters, not only whitespace. Wire: `name`. */
+  name: pulumi.Input<string>;
+  /**
+   * `HTTPS` (a classic chart index), or an OCI registry: `OCI_DOCKER_HUB`, `OCI_GITHUB_CR`, `OCI_GITLAB_CR`,
+   * `OCI_ECR`, `OCI_PUBLIC_ECR`, `OCI_SCALEWAY_CR`, `OCI_GENERIC_CR`. Changed in place. Wire: `kind`.
+   */
+  kind: pulumi.Input<HelmRepositoryKind>;
+  /** Free text. Default: `""`. Wire: `description`. */
+  description?: pulumi.Input<string>;
+  /**
+   * Address of the repository: `oci://...` for the OCI kinds, `https://...` for `HTTPS`, without credentials in it
+   * (they go in `credentials`). Checked at preview. Wire: `url`.
+   */
+  url: pulumi.Input<string>;
+  /** Skip the TLS certificate check when reading the repository. Default: `false`. Wire: `skip_tls_verification`. */
+  skipTlsVerification?: pulumi.Input<boolean>;
+  /** Credentials of a private repository (a Pulumi secret). Default: `{}` (public). Wire: `config`. */
+  credentials?: pulumi.Input<HelmRepositoryCredentialsArgs>;
+}
+
+const text = z.string().min(1).optional();
+
+/** The repository's credentials in the provider's spelling (camel case). */
+const credentialsSchema = z.strictObject({
+  username: text,
+  password: text,
+  region: text,
+  accessKeyId: text,
+  secretAccessKey: text,
+  roleArn: text,
+  scalewayAccessKey: text,
+  scalewaySecretKey: text,
+  scalewayProjectId: text,
+});
+
+/** What the service says of a Helm repository beyond its inputs: outputs of a {@link HelmRepository}. */
+export interface HelmRepositoryComputed {
+  /** Number of Helm charts using the repository, when the service says. */
+  associatedServicesCount?: number;
+}
+
+/** Validated Helm repository inputs: the single source of field names, types and defaults. */
+export const helmRepositorySchema = argsSchema<HelmRepositoryArgs>()(z
+  .strictObject({
+    organizationId: field(idInput(), { parent: "organization" }),
+    name: nameInput(255),
+    kind: z.enum(HELM_REPOSITORY_KINDS),
+    description: z.string().default(""),
+    url: z.string().min(1),
+    skipTlsVerification: z.boolean().default(false),
+    credentials: field(credentialsSchema.default({}), { secret: true, wire: "config" }),
+  })
+  .superRefine((v, ctx) => {
+    if (isUnknown(v.kind) || isUnknown(v.url)) return;
+    const problem = helmRepositoryUrlProblem(v.kind, v.url);
+    if (problem !== undefined) ctx.addIssue({ code: "custom", path: ["url"], message: problem });
+  }));
+/** Helm repository inputs after validation (defaults applied). */
+export type HelmRepositoryInputs = z.output<typeof helmRepositorySchema>;
+
+type HelmRepositoryRecord = Awaited<ReturnType<DeployServiceClient["helmRepositories"]["get"]>>;
+
+const KNOWN = new Set(Object.keys(credentialsSchema.shape));
+const SECRET_KEYS = HELM_REPOSITORY_SECRET_FIELDS.map(camelCase);
+
+/** The Helm repository family. The service never returns credentials: a change made outside shows through `updated_at`. */
+export const helmRepository = defineResource({
+  kind: "HelmRepository",
+  noun: "helm repository",
+  schema: helmRepositorySchema,
+  ...computedOutputs<HelmRepositoryComputed>("associatedServicesCount"),
+  toWire: (inputs, _purpose, derived) => ({ ...derived, config: renameKeysDeep(inputs.credentials, snakeCase) }),
+  fromWire: (record: HelmRepositoryRecord, previous, derived) => {
+    const answered = renameKeysDeep(record.config ?? {}, camelCase, true) as Props;
+    const before = (previous["credentials"] ?? {}) as Props;
+    return { ...derived, credentials: credentialsFromWire(record, answered, before, previous["updatedAt"], KNOWN, SECRET_KEYS) };
+  },
+  calls: organizationCalls((client) => client.helmRepositories),
+});
+
+/** The dynamic provider of {@link HelmRepository}. */
+export const helmRepositoryProvider = helmRepository.provider;
+
+/**
+ * A Helm repository of an organization: where its {@link Helm} charts come from, with the credentials to read
+ * them (a Pulumi secret; the service never returns them). The service refuses to delete a repository still used by
+ * a chart, and says which.
+ *
+ * @example
+ * const bitnami = new HelmRepository("bitnami", {
+ *   organizationId: org.id, name: "bitnami", kind: "OCI_DOCKER_HUB", url: "oci://registry-1.docker.io/bitnamicharts",
+ *   credentials: { username: "acme", password: config.requireSecret("dockerHubToken") },
+ * });
+ */
+export class HelmRepository extends ServiceObjectResource {
+  /**
+   * @param name the Pulumi resource name.
+   * @param args the repository's inputs.
+   * @param opts resource options (`credentials` is always stored as a secret).
+   */
+  constructor(name: string, args: HelmRepositoryArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...familyResourceArgs(helmRepository, name, args, opts));
+  }
+}
+// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
+export interface HelmRepository extends ResourceOutputs<HelmRepositoryArgs, typeof helmRepositorySchema, HelmRepositoryComputed> {}
