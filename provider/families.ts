@@ -64,6 +64,8 @@ export const FAMILIES = {
   HelmRepository: { provider: () => require("./resources/helm-repository").helmRepositoryProvider, key: named("helm repository", "organizationId", "organization", (c, id) => c.helmRepositories.list(id)) },
   Helm: { provider: () => require("./resources/helm/index").helmProvider, key: named("helm", "environmentId", "environment", (c, id) => c.helms.list(id)) },
   HelmAdvancedSettings: { provider: () => require("./resources/helm-advanced-settings").helmAdvancedSettingsProvider, notAdoptable: SETTINGS },
+  TerraformService: { provider: () => require("./resources/terraform-service/index").terraformServiceProvider, key: named("terraform service", "environmentId", "environment", (c, id) => c.terraforms.list(id)) },
+  TerraformServiceAdvancedSettings: { provider: () => require("./resources/terraform-service-advanced-settings").terraformServiceAdvancedSettingsProvider, notAdoptable: SETTINGS },
 } satisfies Record<string, Family>;
 
 /** A resource kind this version of the package serves. */

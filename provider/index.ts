@@ -134,3 +134,15 @@ export {
   getHelmRepository, getHelmRepositoryOutput, type GetHelmRepositoryArgs, type GetHelmRepositoryOutputArgs,
   type HelmRepositoryResult, getHelm, getHelmOutput, type GetHelmArgs, type GetHelmOutputArgs, type HelmResult,
 } from "./lookups/index";
+export {
+  TerraformService, type TerraformServiceArgs, type TerraformServiceComputed, type TerraformGitRepositoryArgs, type TerraformBackendArgs,
+  type TerraformJobResourcesArgs, type TerraformResourceOutput,
+} from "./resources/terraform-service/index";
+export {
+  TerraformServiceAdvancedSettings, type TerraformServiceAdvancedSettingsArgs, type TerraformServiceAdvancedSettingsInput,
+  type TerraformServiceAdvancedSettingsValues, type EffectiveTerraformServiceAdvancedSettings,
+} from "./resources/terraform-service-advanced-settings";
+export {
+  getTerraformService, getTerraformServiceOutput, type GetTerraformServiceArgs, type GetTerraformServiceOutputArgs,
+  type TerraformServiceResult,
+} from "./lookups/index";

@@ -34,14 +34,19 @@ export const COMMON_ADVANCED_SETTINGS = {
   "security.read_only_root_filesystem": flag(false),
 } as const satisfies AdvancedSettingsCatalogue;
 
-/** Settings of the kinds the service builds from a git repository (application, job). */
-export const BUILD_ADVANCED_SETTINGS = {
+/** The time, CPU and memory limits of a build (application, job, Terraform service). */
+const BUILD_LIMIT_ADVANCED_SETTINGS = {
   /** Longest a build may run, in seconds (>= 0). */
   "build.timeout_max_sec": integer(1800),
   /** CPU limit of a build, in milli-CPUs (>= 0). */
   "build.cpu_max_in_milli": integer(4000),
   /** Memory limit of a build, in GiB (>= 0). */
   "build.ram_max_in_gib": integer(8),
+} as const satisfies AdvancedSettingsCatalogue;
+
+/** Settings of the kinds the service builds from a git repository (application, job). */
+export const BUILD_ADVANCED_SETTINGS = {
+  ...BUILD_LIMIT_ADVANCED_SETTINGS,
   /** Do not use the registry cache of BuildKit when building. */
   "build.disable_buildkit_cache": flag(false),
   /** Do not fetch git submodules when building. */
@@ -202,6 +207,17 @@ const HELM_ADVANCED_SETTING_KEYS = [
 export const HELM_ADVANCED_SETTINGS = Object.fromEntries(
   HELM_ADVANCED_SETTING_KEYS.map((key) => [key, CONTAINER_ADVANCED_SETTINGS[key]]),
 ) as { readonly [K in (typeof HELM_ADVANCED_SETTING_KEYS)[number]]: (typeof CONTAINER_ADVANCED_SETTINGS)[K] };
+/** Every advanced setting of a Terraform service, as the reference's `TerraformAdvancedSettings` lists them (its runner and the build of its image). */
+export const TERRAFORM_ADVANCED_SETTINGS = {
+  ...BUILD_LIMIT_ADVANCED_SETTINGS,
+  /** Ephemeral storage of the runner's build, in GiB (>= 0). */
+  "build.ephemeral_storage_in_gib": integer(20),
+  "build.skip_git_submodules": BUILD_ADVANCED_SETTINGS["build.skip_git_submodules"],
+  "deployment.termination_grace_period_seconds": COMMON_ADVANCED_SETTINGS["deployment.termination_grace_period_seconds"],
+  "deployment.affinity.node.required": COMMON_ADVANCED_SETTINGS["deployment.affinity.node.required"],
+  "security.service_account_name": COMMON_ADVANCED_SETTINGS["security.service_account_name"],
+  "security.read_only_root_filesystem": COMMON_ADVANCED_SETTINGS["security.read_only_root_filesystem"],
+} as const satisfies AdvancedSettingsCatalogue;
 
 /** The service kinds with advanced settings, as their paths spell them. */
 export const ADVANCED_SETTINGS_KINDS = kindsWith("advancedSettings");
@@ -315,6 +331,10 @@ export type JobAdvancedSettingsRequest = z.input<typeof JobAdvancedSettingsReque
 export const HelmAdvancedSettingsRequest = requestOf(HELM_ADVANCED_SETTINGS);
 /** A Helm chart's advanced settings to set, typed per known key. */
 export type HelmAdvancedSettingsRequest = z.input<typeof HelmAdvancedSettingsRequest>;
+/** A request setting a Terraform service's advanced settings (see {@link AdvancedSettingsRequest}). */
+export const TerraformAdvancedSettingsRequest = requestOf(TERRAFORM_ADVANCED_SETTINGS);
+/** A Terraform service's advanced settings to set, typed per known key. */
+export type TerraformAdvancedSettingsRequest = z.input<typeof TerraformAdvancedSettingsRequest>;
 
 /** A request setting a cluster's advanced settings (see {@link AdvancedSettingsRequest}). */
 export const ClusterAdvancedSettingsRequest = requestOf(CLUSTER_ADVANCED_SETTINGS);
@@ -326,6 +346,7 @@ const CATALOGUES: Readonly<Record<AdvancedSettingsOwner, AdvancedSettingsCatalog
   container: CONTAINER_ADVANCED_SETTINGS,
   job: JOB_ADVANCED_SETTINGS,
   helm: HELM_ADVANCED_SETTINGS,
+  terraform: TERRAFORM_ADVANCED_SETTINGS,
   cluster: CLUSTER_ADVANCED_SETTINGS,
 };
 
@@ -334,6 +355,7 @@ const REQUESTS: Readonly<Record<AdvancedSettingsOwner, z.ZodType<Record<string, 
   container: ContainerAdvancedSettingsRequest,
   job: JobAdvancedSettingsRequest,
   helm: HelmAdvancedSettingsRequest,
+  terraform: TerraformAdvancedSettingsRequest,
   cluster: ClusterAdvancedSettingsRequest,
 };
 

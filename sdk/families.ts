@@ -32,6 +32,7 @@ import { ServicesApi } from "./services";
 import { VariablesApi } from "./variable-api";
 import { EnvironmentVariablesApi } from "./variables";
 import { WebhooksApi } from "./webhooks";
+import { TerraformsApi } from "./terraform-endpoints";
 
 export * from "./organizations";
 export * from "./members";
@@ -65,6 +66,8 @@ export * from "./helm-repositories";
 export * from "./helms";
 export * from "./helm-rules";
 export { helmValuesYamlProblem } from "./helm-values";
+export * from "./terraforms";
+export * from "./terraform-endpoints";
 
 /** Every endpoint group of {@link DeployServiceClient}, by its member name. */
 export const ENDPOINT_GROUPS = {
@@ -146,6 +149,11 @@ export const ENDPOINT_GROUPS = {
   helms: HelmsApi,
   /** Helm repositories of an organization (credentials write-only), their charts, and the kinds the service supports. */
   helmRepositories: HelmRepositoriesApi,
+  /**
+   * Terraform services of an environment, with deploy, redeploy, uninstall, status, advanced settings, the versions
+   * offered, the resources of the last apply, commits and deployment history.
+   */
+  terraforms: TerraformsApi,
 } as const;
 
 /** The endpoint groups of a client, typed and documented from {@link ENDPOINT_GROUPS}. */

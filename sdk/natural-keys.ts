@@ -12,7 +12,7 @@
  */
 export const KEYS_IGNORING_CASE: ReadonlySet<string> = new Set([
   "project", "environment", "application", "container", "job", "database", "deployment stage", "container registry",
-  "custom role", "custom domain", "invitation", "helm",
+  "custom role", "custom domain", "invitation", "helm", "terraform service",
 ]);
 
 /** True when the service compares the natural key of the family named `what` ignoring letter case. */

@@ -40,11 +40,14 @@ export function sensitiveValues(body: unknown, keys: ReadonlySet<string> = SENSI
   return out;
 }
 
-/** The `value` of every object marked `is_secret: true` in a body (a `/variable` create, the items of an import). */
+/**
+ * The `value` of every object marked `is_secret: true` in a body (a `/variable` create, the items of an import), or
+ * `secret: true` (a Terraform service's input variables).
+ */
 function valuesMarkedSecret(body: unknown, out: string[] = [], depth = 0): string[] {
   if (depth > 4 || body === null || typeof body !== "object") return out;
   const record = body as Record<string, unknown>;
-  if (record["is_secret"] === true && typeof record["value"] === "string") out.push(record["value"]);
+  if ((record["is_secret"] === true || record["secret"] === true) && typeof record["value"] === "string") out.push(record["value"]);
   for (const value of Object.values(record)) if (typeof value === "object") valuesMarkedSecret(value, out, depth + 1);
   return out;
 }

@@ -43,8 +43,8 @@ export interface ServiceKindInfo {
   readonly plural: string;
   /** Its `service_type` and its values' `scope` on the wire: `APPLICATION`. */
   readonly type: string;
-  /** The client's endpoint group (`client.applications`); absent for kinds the client only reports (helm, terraform). */
-  readonly group?: "applications" | "containers" | "jobs" | "databases" | "helms";
+  /** The client's endpoint group (`client.applications`). */
+  readonly group?: "applications" | "containers" | "jobs" | "databases" | "helms" | "terraforms";
   /** What it has, of {@link SERVICE_KIND_CAPABILITIES}. */
   readonly has: ReadonlyArray<ServiceKindCapability>;
   /** What its deploy request may name by default: an image tag (`image_tag`); absent: nothing by default. */
@@ -79,7 +79,8 @@ export const SERVICE_KINDS = {
   },
   terraform: {
     /** `/terraform/{id}`. */
-    item: (id: string) => path`/terraform/${id}`, plural: "terraforms", type: "TERRAFORM", has: [],
+    item: (id: string) => path`/terraform/${id}`, plural: "terraforms", type: "TERRAFORM", group: "terraforms",
+    has: ["gitSource", "advancedSettings", "deploys"],
   },
 } as const satisfies Readonly<Record<string, ServiceKindInfo>>;
 
@@ -105,7 +106,7 @@ export function kindsWith<F extends ServiceKindCapability>(capability: F): reado
   return kinds as unknown as readonly [KindsWith<F>, ...Array<KindsWith<F>>];
 }
 
-/** The kinds the client deploys and follows (`client.waitForService`): `application`, `container`, `job`, `database`, `helm`. */
+/** The kinds the client deploys and follows (`client.waitForService`): `application`, `container`, `job`, `database`, `helm`, `terraform`. */
 export type DeployableServiceKind = KindsWith<"deploys">;
 /** The kinds with variables and secrets of their own. */
 export type ValueServiceKind = KindsWith<"values">;

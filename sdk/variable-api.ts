@@ -31,7 +31,7 @@ export const Variable = record({
 export type Variable = z.infer<typeof Variable>;
 
 /** The scopes a variable can be created at (the `variable_scope` of a create; `alias_scope`, `override_scope`). */
-export const VariableParentScope = z.enum(["PROJECT", "ENVIRONMENT", "APPLICATION", "CONTAINER", "JOB", "HELM"]);
+export const VariableParentScope = z.enum(["PROJECT", "ENVIRONMENT", "APPLICATION", "CONTAINER", "JOB", "HELM", "TERRAFORM"]);
 /** The scopes a variable can be created at. */
 export type VariableParentScope = z.infer<typeof VariableParentScope>;
 

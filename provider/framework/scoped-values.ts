@@ -1,7 +1,7 @@
 /**
  * The two collections of an owner whose values the service keeps only through its scope-generic endpoints
- * (`/variable` with `variable_scope`): a Helm chart has no `/helm/{id}/environmentVariable` of its own. The same
- * {@link ServiceValueGroups} as the other owners', so the eight maps and their parts treat it alike.
+ * (`/variable` with `variable_scope`): a Helm chart or a Terraform service has no `/<kind>/{id}/environmentVariable`
+ * of its own. The same {@link ServiceValueGroups} as the other owners', so the eight maps and their parts treat it alike.
  */
 import type { DeployServiceClient, VariableParentScope } from "../../sdk";
 import type { KeyedApi, ServiceValueGroups } from "./service-values";
@@ -19,7 +19,7 @@ function scopedCollection(client: DeployServiceClient, scope: VariableParentScop
   };
 }
 
-/** The variables and secrets of the owners of `scope` (`HELM`), through `client.variables`. */
+/** The variables and secrets of the owners of `scope` (`HELM`, `TERRAFORM`), through `client.variables`. */
 export function scopedValueGroups(client: DeployServiceClient, scope: VariableParentScope): ServiceValueGroups {
   return { variables: scopedCollection(client, scope, false), secrets: scopedCollection(client, scope, true) };
 }

@@ -27,3 +27,4 @@ export * from "./secret";
 export * from "./custom-domain";
 export * from "./team";
 export * from "./clouds";
+export * from "./terraform-service";

@@ -32,6 +32,7 @@ export const pinsSchema = z.strictObject({
   containers: z.record(idInput(), ruledInput(imageTagProblem)).optional(),
   jobs: z.record(idInput(), jobPinSchema).optional(),
   helms: z.record(idInput(), helmPinSchema).optional(),
+  terraforms: z.record(idInput(), z.string().min(1)).optional(),
 });
 
 /** One pinned service: its kind (one with a version to pin: built from git or run from an image), id and the pin. */
@@ -68,6 +69,7 @@ export function pinsOf(services: unknown): Pin[] {
     if (typeof h["valuesOverrideGitCommitId"] === "string") pin.values_override_git_commit_id = h["valuesOverrideGitCommitId"];
     pins.push({ kind: "helm", id, pin });
   }
+  for (const [id, commit] of entries(s["terraforms"])) pins.push({ kind: "terraform", id, pin: { git_commit_id: String(commit) } });
   return pins;
 }
 

@@ -55,11 +55,9 @@ function deployRequest(pins: Pin[], all?: ReturnType<typeof servicesByKind>): De
     containers: ids("container", all?.containers ?? []).map((id) => ({ id, ...pinned.get(`container/${id}`) })),
     jobs: ids("job", all?.jobs ?? []).map((id) => ({ id, ...pinned.get(`job/${id}`) })),
     helms: ids("helm", all?.helms ?? []).map((id) => ({ id, ...pinned.get(`helm/${id}`) })),
+    terraforms: ids("terraform", all?.terraforms ?? []).map((id) => ({ id, ...pinned.get(`terraform/${id}`) })),
   };
-  if (all) {
-    request["databases"] = all.databases;
-    request["terraforms"] = all.terraforms.map((id) => ({ id }));
-  }
+  if (all) request["databases"] = all.databases;
   for (const [k, v] of Object.entries(request)) if (Array.isArray(v) && v.length === 0) delete request[k];
   return request as DeployAllRequest;
 }

@@ -56,6 +56,8 @@ export interface EnvironmentDeploymentPinsArgs {
   jobs?: pulumi.Input<Record<string, pulumi.Input<JobPinArgs>>>;
   /** Chart version, git commit or values files' commit to deploy, by Helm chart id (wire: `helms[].chart_version`, ...). */
   helms?: pulumi.Input<Record<string, pulumi.Input<HelmPinArgs>>>;
+  /** Git commit of the module to plan and apply, by Terraform service id (wire: `terraforms[].git_commit_id`). */
+  terraforms?: pulumi.Input<Record<string, pulumi.Input<string>>>;
 }
 
 /** Inputs of an {@link EnvironmentDeployment}. */

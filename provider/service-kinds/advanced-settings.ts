@@ -43,6 +43,7 @@ const SETTINGS_RESOURCES: Readonly<Record<AdvancedSettingsKind, Pick<AdvancedSet
   container: { kind: "ContainerAdvancedSettings", idKey: "containerId", typeName: "ContainerAdvancedSettingsInput" },
   job: { kind: "JobAdvancedSettings", idKey: "jobId", typeName: "JobAdvancedSettingsInput" },
   helm: { kind: "HelmAdvancedSettings", idKey: "helmId", typeName: "HelmAdvancedSettingsInput" },
+  terraform: { kind: "TerraformServiceAdvancedSettings", idKey: "terraformServiceId", typeName: "TerraformServiceAdvancedSettingsInput" },
 };
 
 /** The sdk calls of a kind's advanced settings: its endpoint group (`client.jobs`). */

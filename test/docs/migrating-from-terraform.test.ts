@@ -23,6 +23,7 @@ import { customDomain } from "../../provider/resources/custom-domain";
 import { environmentDeployment } from "../../provider/resources/environment-deployment";
 import { helm } from "../../provider/resources/helm/index";
 import { helmRepository } from "../../provider/resources/helm-repository";
+import { terraformService } from "../../provider/resources/terraform-service/provider";
 
 const DOC = readFileSync(join(__dirname, "..", "..", "docs", "migrating-from-terraform.md"), "utf8");
 
@@ -31,7 +32,7 @@ const FAMILIES: Record<string, DefinedResource<z.ZodObject>> = {
   Project: project, Environment: environment, Application: application, Container: container, Job: job,
   Database: database, GitToken: gitToken, DeploymentStage: deploymentStage, ContainerRegistry: containerRegistry,
   LabelsGroup: labelsGroup, AnnotationsGroup: annotationsGroup, CustomDomain: customDomain,
-  EnvironmentDeployment: environmentDeployment, Helm: helm, HelmRepository: helmRepository,
+  EnvironmentDeployment: environmentDeployment, Helm: helm, HelmRepository: helmRepository, TerraformService: terraformService,
 };
 
 /** One attribute table: the heading's class, and each row's Terraform and Pulumi cells. */
@@ -95,6 +96,7 @@ describe("docs/migrating-from-terraform.md", () => {
       "qovery_container_registry ContainerRegistry", "qovery_database Database", "qovery_deployment EnvironmentDeployment",
       "qovery_deployment_stage DeploymentStage", "qovery_environment Environment", "qovery_git_token GitToken",
       "qovery_helm Helm", "qovery_helm_repository HelmRepository", "qovery_job Job", "qovery_labels_group LabelsGroup", "qovery_project Project",
+      "qovery_terraform_service TerraformService",
     ]);
     expect(all.map((t) => t.kind).sort()).toEqual(Object.keys(FAMILIES).sort());
   });
@@ -137,11 +139,11 @@ describe("docs/migrating-from-terraform.md", () => {
 
   it("lists the Terraform resources without a counterpart", () => {
     const section = DOC.split("### No counterpart yet")[1]!.split("\n## ")[0]!;
-    for (const name of ["qovery_terraform_service"]) {
+    for (const name of ["qovery_argocd_credentials"]) {
       expect([name, section.includes(`\`${name}\``)]).toEqual([name, true]);
     }
     // What has a counterpart is not also listed as missing.
-    for (const name of ["qovery_project", "qovery_application", "qovery_deployment", "qovery_organization_member", "qovery_api_token", "qovery_cluster", "qovery_aws_credentials", "qovery_cluster_dns_provider", "qovery_eks_anywhere_vsphere_credentials", "qovery_helm", "qovery_helm_repository"]) {
+    for (const name of ["qovery_project", "qovery_application", "qovery_deployment", "qovery_organization_member", "qovery_api_token", "qovery_cluster", "qovery_aws_credentials", "qovery_cluster_dns_provider", "qovery_eks_anywhere_vsphere_credentials", "qovery_helm", "qovery_helm_repository", "qovery_terraform_service"]) {
       expect([name, section.includes(`\`${name}\``)]).toEqual([name, false]);
     }
   });

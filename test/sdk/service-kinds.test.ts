@@ -18,8 +18,8 @@ describe("the service-kind table", () => {
     expect(ADVANCED_SETTINGS_KINDS).toEqual(kindsWith("advancedSettings"));
     expect(CUSTOM_DOMAIN_SERVICE_KINDS).toEqual(["application", "container", "helm"]);
     expect(kindsWith("logs")).toEqual(["application", "container"]);
-    expect(kindsWith("deploys")).toEqual(["application", "container", "job", "database", "helm"]);
-    expect(kindsWith("advancedSettings")).toEqual(["application", "container", "job", "helm"]);
+    expect(kindsWith("deploys")).toEqual(["application", "container", "job", "database", "helm", "terraform"]);
+    expect(kindsWith("advancedSettings")).toEqual(["application", "container", "job", "helm", "terraform"]);
     expect(kindHas("job", "schedule")).toBe(true);
     expect(kindHas("container", "gitSource")).toBe(false);
     expect(kindHas("nothing", "deploys")).toBe(false);
@@ -55,5 +55,16 @@ describe("the service-kind table", () => {
       .reply(200, JSON.stringify(status("DEPLOYED", { id: "s1" })), { headers: JSON_HEADERS });
     const done = await client.waitForService(kind, "s1", { pollIntervalMs: 1 });
     expect(done.state).toBe("DEPLOYED");
+  });
+
+  test("waitForService follows a terraform service through its environment's statuses (the service has no status read of one)", async () => {
+    const { client, pool } = mockClient();
+    pool.intercept({ path: "/terraform/t1", method: "GET" })
+      .reply(200, JSON.stringify({ id: "t1", name: "infra", environment: { id: "e1" } }), { headers: JSON_HEADERS });
+    const stages = (state: string) => ({ stages: [{ terraforms: [status(state, { id: "t1" })], applications: [status("DEPLOYED", { id: "a1" })] }] });
+    pool.intercept({ path: "/environment/e1/statusesWithStages", method: "GET" }).reply(200, JSON.stringify(stages("DEPLOYING")), { headers: JSON_HEADERS });
+    pool.intercept({ path: "/environment/e1/statusesWithStages", method: "GET" }).reply(200, JSON.stringify(stages("DEPLOYED")), { headers: JSON_HEADERS });
+    const done = await client.waitForService("terraform", "t1", { pollIntervalMs: 1 });
+    expect(done).toMatchObject({ id: "t1", state: "DEPLOYED" });
   });
 });

@@ -16,7 +16,7 @@ const fx = useFixture();
 const kindOf = (row: LifecycleRow) => row.kind.split(" ")[0]!;
 const NOT_ADOPTABLE = new Set([
   "EnvironmentDeployment", "ApplicationAdvancedSettings", "ContainerAdvancedSettings", "JobAdvancedSettings", "ClusterAdvancedSettings", "OrganizationSettings",
-  "OrganizationMember", "ApiToken",
+  "OrganizationMember", "ApiToken", "TerraformServiceAdvancedSettings",
 ]);
 const adoptable = lifecycleRows.filter((row) => !NOT_ADOPTABLE.has(kindOf(row)));
 

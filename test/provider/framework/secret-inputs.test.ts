@@ -3,7 +3,7 @@
  * resource's inputs as registered, so a plain webhook URL or autoscaling policy would be plaintext in the state.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Helm, HelmRepository, Secret, Webhook } from "../../../provider";
+import { Helm, HelmRepository, Secret, TerraformService, Webhook } from "../../../provider";
 
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 type Props = Record<string, unknown>;
@@ -59,4 +59,14 @@ it("registers a Helm chart's secret values and a Helm repository's credentials a
   expect([isSecret(c["secretValuesOverride"]), isSecret(c["secrets"]), isSecret(c["valuesOverride"]), isSecret(c["source"])])
     .toEqual([true, true, false, false]);
   expect(JSON.stringify({ ...c, secretValuesOverride: undefined, secrets: undefined })).not.toMatch(/plain-chart|plain-secret/);
+});
+
+it("registers a Terraform service's secret variables and secrets as secrets, its plain variables as given", async () => {
+  const tf = new TerraformService("infra", {
+    environmentId: "e1", name: "infra", terraformVersion: "1.9.8", gitRepository: { url: "https://github.com/acme/infra.git" },
+    variables: { region: "eu-west-3" }, secretVariables: { db_password: "plain-db-password" }, secrets: { TF_TOKEN: "plain-token" },
+  });
+  await new Promise<void>((resolve) => tf.urn.apply(() => resolve()));
+  const t = registered["infra"]!;
+  expect([isSecret(t["secretVariables"]), isSecret(t["secrets"]), isSecret(t["variables"]), isSecret(t["name"])]).toEqual([true, true, false, false]);
 });

@@ -79,6 +79,11 @@ const job: Props = {
   environmentId: ID, name: "nightly", source: { image: { registryId: ID, imageName: "acme/report", tag: "1.0" } },
   schedule: { cron: { expression: "0 3 * * *" } },
 };
+/** A Terraform service whose check asks the service nothing (its version read from the module). */
+const terraform: Props = {
+  environmentId: ID, name: "infra", terraformVersion: "1.9.8", readVersionFromTerraformBlock: true,
+  gitRepository: { url: "https://github.com/acme/infra.git" },
+};
 const registries: Props[] = [
   { kind: "GENERIC_CR", url: "https://registry.example.com" }, { kind: "ECR", url: "https://1.dkr.ecr.eu-west-3.amazonaws.com" },
   { kind: "SCALEWAY_CR", url: "https://rg.fr-par.scw.cloud" }, { kind: "GCP_ARTIFACT_REGISTRY", url: "https://europe-docker.pkg.dev" },
@@ -99,6 +104,16 @@ const rows: Record<string, Row> = {
   Application: { base: application, slots: [...owner(application), ...scaling(application)] },
   Container: { base: container, slots: [...owner(container), ...scaling(container)] },
   Job: { base: job, slots: owner(job) },
+  TerraformService: {
+    base: terraform,
+    slots: [
+      ...owner(terraform),
+      ["secretVariables", (v) => ({ ...terraform, secretVariables: { db_password: v } })],
+      ["secretVariables", (v) => ({ ...terraform, secretVariables: v })],
+      ["secretVariables", (v) => ({ ...terraform, secretVariables: { dup: v }, variables: { dup: "x" } })],
+      ["secretVariables", (v) => ({ ...terraform, secretVariables: { "not a name": v, count: v } })],
+    ],
+  },
   Database: {
     base: { environmentId: ID, name: "db", type: "POSTGRESQL", version: "16", mode: "CONTAINER" },
     slots: [
@@ -231,6 +246,7 @@ describe("no secret in any message", () => {
     // The advanced-settings kinds check their settings by hand; none of them holds a secret.
     expect(withoutSchema.sort()).toEqual([
       "ApplicationAdvancedSettings", "ClusterAdvancedSettings", "ContainerAdvancedSettings", "HelmAdvancedSettings", "JobAdvancedSettings",
+      "TerraformServiceAdvancedSettings",
     ]);
     const covered = Object.fromEntries(Object.entries(rows).map(([kind, row]) => [kind, [...new Set(row.slots.map(([key]) => key))].sort()]));
     expect(covered).toEqual(withSecrets);

@@ -77,8 +77,8 @@ interface SettingsGroup {
   delete(id: string): Promise<unknown>;
 }
 
-/** One kind's row: the key it manages takes `first`, is updated to `second`, and set to 77 outside. */
-function settingsRow(
+/** One kind's row: the key it manages takes `first`, is updated to `second`, and set to 77 outside (other areas' rows use it too). */
+export function settingsRow(
   kind: string, provider: pulumi.dynamic.ResourceProvider, idKey: string, service: string,
   host: (fx: Fixture) => Promise<string>, group: (fx: Fixture) => SettingsGroup, key: string, first: number, second: number,
   parent: (fx: Fixture) => Props = () => ({}),

@@ -9,5 +9,6 @@ import { rows as variableRows } from "./variables";
 import { rows as teamRows } from "./team";
 import { rows as clusterRows } from "./clusters";
 import { rows as helmRows } from "./helm";
+import { rows as terraformRows } from "./terraform";
 
-export const extraLifecycleRows: LifecycleRow[] = [...advancedSettingsRows, ...customDomainRows, ...groupRows, ...variableRows, ...teamRows, ...clusterRows, ...helmRows];
+export const extraLifecycleRows: LifecycleRow[] = [...advancedSettingsRows, ...customDomainRows, ...groupRows, ...variableRows, ...teamRows, ...clusterRows, ...helmRows, ...terraformRows];

@@ -12,12 +12,14 @@ const client = new DeployServiceClient({ baseUrl: "http://127.0.0.1:1", token: "
 describe("the advanced-settings table", () => {
   it("has a line for every service kind with advanced settings, each a family of the provider", () => {
     const kinds = kindsWith("advancedSettings");
-    expect([...kinds].sort()).toEqual(["application", "container", "job"]);
+    expect([...kinds].sort()).toEqual(["application", "container", "job", "terraform"]);
+    // The resource's name is the kind's resource's (a terraform kind is a TerraformService).
+    const resourceOf = (kind: string) => (kind === "terraform" ? "terraformService" : kind);
     for (const kind of kinds) {
       const def = advancedSettingsDefinition(kind);
       expect(def.serviceKind).toBe(kind);
-      expect(def.idKey).toBe(`${kind}Id`);
-      expect(def.kind).toBe(`${kind[0]!.toUpperCase()}${kind.slice(1)}AdvancedSettings`);
+      expect(def.idKey).toBe(`${resourceOf(kind)}Id`);
+      expect(def.kind).toBe(`${resourceOf(kind)[0]!.toUpperCase()}${resourceOf(kind).slice(1)}AdvancedSettings`);
       expect(familyOf(def.kind)).toBeDefined();
     }
   });
