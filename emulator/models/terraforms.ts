@@ -81,7 +81,7 @@ function applyFields(m: ModelContext, t: TerraformRec, b: Input): void {
     tf_vars: b.terraform_variables_source.tf_vars.map((v) => ({ key: v.key, value: v.value, secret: v.secret ?? false })),
     auto_deploy_config: b.auto_deploy_config, backend: b.backend, engine: b.engine,
     provider_version: { read_from_terraform_block: b.provider_version.read_from_terraform_block ?? false, explicit_version: b.provider_version.explicit_version },
-    timeout_sec: b.timeout_sec ?? 1800, job_resources: b.job_resources, use_cluster_credentials: b.use_cluster_credentials ?? false,
+    timeout_sec: b.timeout_sec ?? 600, job_resources: b.job_resources, use_cluster_credentials: b.use_cluster_credentials ?? false,
     action_extra_arguments: b.action_extra_arguments ?? {}, dockerfile_fragment: b.dockerfile_fragment ?? null,
   });
   if (b.icon_uri !== undefined) t.icon_uri = b.icon_uri;
@@ -93,7 +93,7 @@ export function createTerraform(m: ModelContext, envId: string, b: Input): Terra
   return addNewService(m, terraformKind, {
     ...baseFields(m.now), environment_id: envId, name: b.name, git_repository: { url: "", provider: "GITHUB", branch: "main", root_path: "/", git_token_id: null },
     tf_var_file_paths: [], tf_vars: [], auto_deploy_config: { auto_deploy: false, terraform_action: "DEFAULT" }, backend: { kubernetes: {} },
-    engine: "TERRAFORM", provider_version: { read_from_terraform_block: false, explicit_version: "" }, timeout_sec: 1800,
+    engine: "TERRAFORM", provider_version: { read_from_terraform_block: false, explicit_version: "" }, timeout_sec: 600,
     job_resources: { cpu_milli: 500, ram_mib: 512, gpu: 0, storage_gib: 1 }, use_cluster_credentials: false, action_extra_arguments: {},
     dockerfile_fragment: null, icon_uri: "app://qovery-console/terraform", annotations_groups: [], labels_groups: [],
     advanced_settings: defaultAdvancedSettings("terraform"), runtime: newRuntime(),

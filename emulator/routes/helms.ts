@@ -7,6 +7,7 @@ import { deploymentEntry, knownCommits } from "./deployment-history";
 import { needServiceOf } from "./lookup";
 import { presentGitRepository, presentServiceCore } from "./service-fields";
 import { advancedSettingsRoutes } from "./advanced-settings";
+import { historyV2Route } from "./deployment-history-v2";
 import { serviceRoutes } from "./service-routes";
 import { route, type Route, type RouteContext } from "./types";
 
@@ -52,6 +53,7 @@ export const helmRoutes: Route[] = [
     history: { entry: deploymentEntry, response: helmDeploymentResponse },
   }),
   ...advancedSettingsRoutes("helm", (ctx) => needServiceOf(ctx, helmKind)),
+  historyV2Route(helmKind),
   route({
     method: "GET", path: "/helm/{helmId}/commit", status: 200, access: "read", response: listOf(commitResponse),
     summary: "Commits of the helm's git source its deploys rolled out, newest first (none for a chart of a helm repository)",

@@ -4,6 +4,7 @@ import { listOf } from "../schemas/common";
 import { commitResponse } from "../schemas/deployment-history";
 import { terraformRequest, terraformResourceResponse, terraformResponse, terraformVersionResponse } from "../schemas/terraform";
 import { advancedSettingsRoutes } from "./advanced-settings";
+import { historyV2Route } from "./deployment-history-v2";
 import { knownCommits } from "./deployment-history";
 import { needServiceOf } from "./lookup";
 import { presentGitRepository, presentServiceCore } from "./service-fields";
@@ -44,6 +45,7 @@ export const terraformRoutes: Route[] = [
     create: createTerraform, edit: editTerraform,
   }),
   ...advancedSettingsRoutes("terraform", (ctx) => needServiceOf(ctx, terraformKind)),
+  historyV2Route(terraformKind),
   route({
     method: "GET", path: "/terraform/{terraformId}/terraformResources", status: 200, access: "read", response: listOf(terraformResourceResponse),
     summary: "Resources the last apply left in the Terraform state (none before the first apply, nor after an uninstall)",

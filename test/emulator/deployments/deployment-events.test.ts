@@ -8,6 +8,7 @@ import { control } from "../../../emulator/control/control-client";
 import { SERVICE_KINDS } from "../../../emulator/models/service-kinds";
 import { projectMatches } from "../../../emulator/deployments/webhook-delivery";
 import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, useEmulator, waitFor, type Client } from "../support/helpers";
+import { helmBody, terraformBody } from "../support/helm-terraform";
 
 interface Delivery {
   event_type: string;
@@ -23,6 +24,8 @@ const CREATE: Record<string, (name: string, registryId: string) => Record<string
   database: (name) => ({ name, type: "REDIS", version: "7", mode: "CONTAINER" }),
   container: (name, registryId) => containerBody(name, registryId),
   job: (name, registryId) => jobBody(name, registryId),
+  helm: (name) => helmBody(name, "", { source: { git_repository: { url: "https://github.com/acme/charts.git" } } }),
+  terraform: (name) => terraformBody(name),
 };
 
 let receiver: http.Server;

@@ -7,11 +7,15 @@ import { SLICES } from "../../../emulator/models/slices";
 import { KEYED_COLLECTIONS, validateRecords } from "../../../emulator/models/state";
 import { newSeedInfo, seedState } from "../../../emulator/persistence/seed";
 
-/** The collections of a data file, in its order, as emulators before the slices wrote them. */
+/**
+ * The collections of a data file, in its order, as emulators before the slices wrote them; issue 34 adds the Helm and
+ * Terraform services after the other kinds' and the Helm repositories at the end.
+ */
 const DATA_FILE_ORDER = [
   "organization", "clusters", "tokens", "projects", "environments", "applications", "databases", "containers", "jobs",
-  "variables", "gitTokens", "containerRegistries", "webhooks", "stages", "logs", "onPremiseCredentials", "annotationsGroups",
+  "helms", "terraforms", "variables", "gitTokens", "containerRegistries", "webhooks", "stages", "logs", "onPremiseCredentials", "annotationsGroups",
   "labelsGroups", "customDomains", "members", "invitations", "customRoles", "clusterCredentials", "cloudCredentials",
+  "helmRepositories",
 ];
 
 describe("the slices of the state", () => {

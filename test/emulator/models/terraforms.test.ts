@@ -20,7 +20,7 @@ describe("terraform services (instant clock)", () => {
     const r = await create(terraformBody("network"));
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
-      name: "network", description: "network", service_type: "TERRAFORM", environment: { id: envId }, timeout_sec: 1800, auto_deploy: false,
+      name: "network", description: "network", service_type: "TERRAFORM", environment: { id: envId }, timeout_sec: 600, auto_deploy: false,
       auto_deploy_config: { auto_deploy: false, terraform_action: "DEFAULT" }, engine: "TERRAFORM", backend: { kubernetes: {} },
       provider_version: { read_from_terraform_block: false, explicit_version: "1.9.8" }, use_cluster_credentials: false,
       job_resources: { cpu_milli: 500, ram_mib: 512, gpu: 0, storage_gib: 1 }, action_extra_arguments: {}, dockerfile_fragment: null,
@@ -33,9 +33,9 @@ describe("terraform services (instant clock)", () => {
     expect(JSON.stringify(r.body)).not.toContain("tf-secret-value");
     expect((await c.call("GET", `/terraform/${r.body.id}`)).body).toEqual(r.body);
     expect((await c.call("GET", `/environment/${envId}/terraform`)).body.results).toEqual([r.body]);
-    const edited = await c.call("PUT", `/terraform/${r.body.id}`, terraformBody("network", { engine: "OPEN_TOFU", provider_version: { explicit_version: "1.8.5" }, timeout_sec: 600 }));
+    const edited = await c.call("PUT", `/terraform/${r.body.id}`, terraformBody("network", { engine: "OPEN_TOFU", provider_version: { explicit_version: "1.8.5" }, timeout_sec: 900 }));
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ engine: "OPEN_TOFU", provider_version: { explicit_version: "1.8.5" }, timeout_sec: 600 });
+    expect(edited.body).toMatchObject({ engine: "OPEN_TOFU", provider_version: { explicit_version: "1.8.5" }, timeout_sec: 900 });
   });
 
   it("refuses bad requests with 400 naming the field, never quoting a secret", async () => {
@@ -64,7 +64,7 @@ describe("terraform services (instant clock)", () => {
     expect((await create(terraformBody("Infra"))).status).toBe(409);
   });
 
-  it("reports resources after an apply, none before, none after an uninstall; its commits", async () => {
+  it("reports resources after an apply, none before, none after an uninstall; its commits and its history (v2)", async () => {
     const t = (await create(terraformBody("network"))).body;
     expect((await c.call("GET", `/terraform/${t.id}/terraformResources`)).body).toEqual({ results: [] });
     const commit = "89abcdef0123456789abcdef0123456789abcdef";
@@ -78,6 +78,11 @@ describe("terraform services (instant clock)", () => {
     expect((await c.call("GET", `/terraform/${t.id}/commit`)).body.results.map((x: { git_commit_id: string }) => x.git_commit_id)).toEqual([commit]);
     expect((await c.call("POST", `/terraform/${t.id}/uninstall`)).status).toBe(202);
     expect((await c.call("GET", `/terraform/${t.id}/terraformResources`)).body).toEqual({ results: [] });
+    const v2 = (await c.call("GET", `/terraform/${t.id}/deploymentHistoryV2`)).body.results;
+    expect(v2.map((e: { status: string; status_details: { action: string; sub_action: string } }) => [e.status, e.status_details.action, e.status_details.sub_action]))
+      .toEqual([["DELETED", "DELETE", "TERRAFORM_DESTROY"], ["DEPLOYED", "DEPLOY", "TERRAFORM_PLAN_AND_APPLY"]]);
+    expect(v2[1].details).toEqual({ commit: expect.objectContaining({ git_commit_id: commit }) });
+    expect((await c.call("GET", `/terraform/${t.id}/deploymentHistoryV2?pageSize=1`)).body.results).toHaveLength(1);
     expect((await c.call("POST", `/terraform/${t.id}/restart-service`)).status).toBe(404);
   });
 
@@ -110,6 +115,12 @@ describe("terraform services (instant clock)", () => {
     expect(history.terraforms).toBeUndefined();
     const v = await c.call("POST", "/variable", { key: "TF_LOG", value: "INFO", is_secret: false, variable_scope: "TERRAFORM", variable_parent_id: t.id });
     expect(v.status).toBe(201);
+    const services = (await c.call("GET", `/organization/${c.org}/services`)).body.results;
+    expect(services.filter((s: { id: string }) => s.id === t.id).map((s: { service_type: string }) => s.service_type)).toEqual(["TERRAFORM"]);
+    const second = await c.call("POST", `/environment/${envId}/deploymentStage`, { name: "infra" });
+    expect((await c.call("PUT", `/deploymentStage/${second.body.id}/service/${t.id}`, { is_skipped: false })).status).toBe(200);
+    const stage = (await c.call("GET", `/service/${t.id}/deploymentStage`)).body;
+    expect([stage.id, stage.services.map((s: { service_type: string }) => s.service_type)]).toEqual([second.body.id, ["TERRAFORM"]]);
   });
 });
 

@@ -277,7 +277,7 @@ describe("the scope-generic writes (/variable)", () => {
     expect(put.body.message).toMatch(/^variableId: .*read-only/);
     expect((await c.call("DELETE", `/variable/${builtIn.id}`)).status).toBe(400);
     expect((await c.call("PUT", "/variable/00000000-0000-4000-8000-000000000000", { key: "X" })).status).toBe(404);
-    const bad = await c.call("POST", "/variable", { key: "A", value: "1", is_secret: false, variable_scope: "HELM", variable_parent_id: appId });
+    const bad = await c.call("POST", "/variable", { key: "A", value: "1", is_secret: false, variable_scope: "AGENTIC_WORKFLOW", variable_parent_id: appId });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^variable_scope/);
   });

@@ -53,6 +53,7 @@ async function helms(org: string, envId: string, repo: string): Promise<void> {
   for (const h of [chart.id, git.id]) {
     await ok("GET", `/helm/${h}`);
     await ok("GET", `/helm/${h}/deploymentHistory`);
+    await ok("GET", `/helm/${h}/deploymentHistoryV2`);
     await ok("GET", `/helm/${h}/commit`);
   }
   await ok("GET", "/defaultHelmAdvancedSettings");
@@ -85,6 +86,7 @@ async function terraforms(envId: string): Promise<void> {
   await ok("GET", `/terraform/${t.id}`);
   await ok("GET", `/terraform/${t.id}/terraformResources`);
   await ok("GET", `/terraform/${t.id}/commit`);
+  await ok("GET", `/terraform/${t.id}/deploymentHistoryV2?pageSize=5`);
   await ok("GET", "/defaultTerraformAdvancedSettings");
   await ok("PUT", `/terraform/${t.id}/advancedSettings`, { "build.timeout_max_sec": 3600 });
   await ok("GET", `/terraform/${t.id}/advancedSettings`);

@@ -8,6 +8,7 @@ import type { Route } from "../../../emulator/routes/types";
 import { control } from "../../../emulator/control/control-client";
 import { appBody, containerBody, jobBody, useEmulator } from "../support/helpers";
 import { teamFixtures, teamSampleBodies } from "../support/team-fixtures";
+import { helmTerraformFixtures, helmTerraformSampleBodies } from "../support/helm-terraform";
 
 /**
  * Ids that name properties every plain object inherits. Each is sent as every id of every route, with every method
@@ -100,6 +101,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     [`PUT /${owner}/{${owner}Id}/customDomain/{customDomainId}`, { domain: "probe.example.com", generate_certificate: true }],
   ])),
   ...teamSampleBodies(PROBE_REGISTRY),
+  ...helmTerraformSampleBodies(PROBE_REGISTRY),
   ...Object.fromEntries(["POST /organization/{organizationId}/cluster", "PUT /organization/{organizationId}/cluster/{clusterId}"].map((k) => [
     k, { name: "probe", region: "eu-west-3", cloud_provider: "AWS", cloud_provider_credentials: { credentials: { id: PROBE_REGISTRY } } },
   ])),
@@ -194,7 +196,7 @@ beforeAll(async () => {
     annotationsGroupId: annotations.id, labelsGroupId: labels.id, containerRegistryId: registry.id, containerId: container.id, jobId: job.id,
     variableId: variable.id, customDomainId: customDomain.id,
   });
-  Object.assign(real, await teamFixtures(c));
+  Object.assign(real, await teamFixtures(c), await helmTerraformFixtures((m, p, b) => c.call(m, p, b), c.org, env.id));
   stateBefore = await dump();
 });
 

@@ -29,3 +29,40 @@ export function terraformBody(name: string, extra: Record<string, unknown> = {})
     ...extra,
   };
 }
+
+/** A body each Helm repository, Helm and Terraform route with a request schema accepts (`probe`: an id of the right form). */
+export function helmTerraformSampleBodies(probe: string): Record<string, unknown> {
+  const helm = helmBody("probe", probe);
+  const domain = { domain: "probe.example.com", generate_certificate: true };
+  return {
+    "POST /organization/{organizationId}/helmRepository": helmRepositoryBody("probe"),
+    "PUT /organization/{organizationId}/helmRepository/{helmRepositoryId}": helmRepositoryBody("probe"),
+    "POST /environment/{environmentId}/helm": helm,
+    "PUT /helm/{helmId}": helm,
+    "POST /helm/{helmId}/deploy": { chart_version: "1.0.0" },
+    "PUT /helm/{helmId}/advancedSettings": { "network.ingress.enable_cors": true },
+    "POST /helm/{helmId}/customDomain": domain,
+    "PUT /helm/{helmId}/customDomain/{customDomainId}": domain,
+    "POST /environment/{environmentId}/terraform": terraformBody("probe"),
+    "PUT /terraform/{terraformId}": terraformBody("probe"),
+    "POST /terraform/{terraformId}/deploy": {},
+    "PUT /terraform/{terraformId}/advancedSettings": { "build.timeout_max_sec": 100 },
+  };
+}
+
+/** A Helm repository, a Helm service and a Terraform service in `envId`: their ids by path parameter. */
+export async function helmTerraformFixtures(
+  call: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  org: string, envId: string,
+): Promise<Record<string, string>> {
+  const made = async (path: string, body: unknown): Promise<string> => {
+    const r = await call("POST", path, body);
+    if (r.status !== 201) throw new Error(`fixture ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+    return (r.body as { id: string }).id;
+  };
+  const helmRepositoryId = await made(`/organization/${org}/helmRepository`, helmRepositoryBody("bitnami"));
+  return {
+    helmRepositoryId, helmId: await made(`/environment/${envId}/helm`, helmBody("cache", helmRepositoryId)),
+    terraformId: await made(`/environment/${envId}/terraform`, terraformBody("network")),
+  };
+}
