@@ -95,8 +95,8 @@ export interface ContainerRegistryArgs extends AdoptableArgs {
 
 const text = z.string().min(1).optional();
 
-/** The registry's `config` in the provider's spelling (camel case). */
-const configSchema = z.strictObject({
+/** The registry's `config` in the provider's spelling (camel case); a Helm repository's credentials are a part of it. */
+export const configSchema = z.strictObject({
   username: text,
   password: text,
   region: text,

@@ -17,11 +17,11 @@ export { CUSTOM_DOMAIN_SERVICE_KINDS, type CustomDomainServiceKind };
 /** Inputs of a {@link CustomDomain}. */
 export interface CustomDomainArgs extends AdoptableArgs {
   /**
-   * Kind of the service the domain routes to: `"application"` or `"container"` (wire: the first segment of the
-   * path, `/<kind>/{id}/customDomain`). Changing it replaces the domain.
+   * Kind of the service the domain routes to: `"application"`, `"container"` or `"helm"` (wire: the first segment of
+   * the path, `/<kind>/{id}/customDomain`). Changing it replaces the domain.
    */
   serviceKind: pulumi.Input<CustomDomainServiceKind>;
-  /** Id of the application or container (wire: the `{applicationId}` / `{containerId}` of the path). Changing it replaces the domain. */
+  /** Id of the application, container or Helm chart (wire: the `{applicationId}` / `{containerId}` / `{helmId}` of the path). Changing it replaces the domain. */
   serviceId: pulumi.Input<string>;
   /**
    * The domain, e.g. `shop.example.com` or the wildcard `*.example.com`: at least two labels of 1 to 63 letters,

@@ -10,6 +10,7 @@ import { computedOutputs, defineResource, organizationCalls, type Props } from "
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import { configSchema, type ContainerRegistryConfigArgs } from "./container-registry";
 import type { ResourceOutputs } from "../framework/outputs";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
@@ -21,30 +22,19 @@ export { HELM_REPOSITORY_KINDS };
 export type { HelmRepositoryKind };
 
 /**
- * How a private repository is read (wire: `config`, each field in snake case). The whole object is stored as a
- * Pulumi secret; the service never returns `password`, `secretAccessKey` or `scalewaySecretKey`: a repository
- * changed outside Pulumi (its `updated_at` moved) shows them as changed, and the next `up` sends them again.
+ * How a private repository is read (wire: `config`, each field in snake case): `username` and `password` (HTTPS,
+ * Docker Hub, GitHub, GitLab, generic registries), `region` with `accessKeyId`/`secretAccessKey` or `roleArn`
+ * (OCI_ECR), `scalewayAccessKey`, `scalewaySecretKey`, `scalewayProjectId` (OCI_SCALEWAY_CR). The whole object is
+ * stored as a Pulumi secret; the service never returns `password`, `secretAccessKey` or `scalewaySecretKey`: a
+ * repository changed outside Pulumi (its `updated_at` moved) shows them as changed, and the next `up` sends them again.
  */
-export interface HelmRepositoryCredentialsArgs {
-  /** User name (HTTPS, Docker Hub, GitHub, GitLab, generic registries). Wire: `config.username`. */
-  username?: pulumi.Input<string>;
-  /** Password or access token going with `username` (a credential). Wire: `config.password`. */
-  password?: pulumi.Input<string>;
-  /** Cloud region (OCI_ECR, OCI_SCALEWAY_CR). Wire: `config.region`. */
-  region?: pulumi.Input<string>;
-  /** AWS access key id (OCI_ECR, OCI_PUBLIC_ECR). Wire: `config.access_key_id`. */
-  accessKeyId?: pulumi.Input<string>;
-  /** AWS secret access key (a credential). Wire: `config.secret_access_key`. */
-  secretAccessKey?: pulumi.Input<string>;
-  /** AWS role to assume instead of keys (OCI_ECR). Wire: `config.role_arn`. */
-  roleArn?: pulumi.Input<string>;
-  /** Scaleway access key (OCI_SCALEWAY_CR). Wire: `config.scaleway_access_key`. */
-  scalewayAccessKey?: pulumi.Input<string>;
-  /** Scaleway secret key (a credential). Wire: `config.scaleway_secret_key`. */
-  scalewaySecretKey?: pulumi.Input<string>;
-  /** Scaleway project id (OCI_SCALEWAY_CR). Wire: `config.scaleway_project_id`. */
-  scalewayProjectId?: pulumi.Input<string>;
-}
+export type HelmRepositoryCredentialsArgs = Pick<ContainerRegistryConfigArgs,
+  "username" | "password" | "region" | "accessKeyId" | "secretAccessKey" | "roleArn" | "scalewayAccessKey" | "scalewaySecretKey" | "scalewayProjectId">;
+
+/** The credentials a Helm repository takes: those of a container registry's `config` its kinds use. */
+const CREDENTIAL_KEYS = [
+  "username", "password", "region", "accessKeyId", "secretAccessKey", "roleArn", "scalewayAccessKey", "scalewaySecretKey", "scalewayProjectId",
+] as const satisfies ReadonlyArray<keyof HelmRepositoryCredentialsArgs>;
 
 /** Inputs of a {@link HelmRepository}. */
 export interface HelmRepositoryArgs extends AdoptableArgs {
@@ -70,20 +60,8 @@ export interface HelmRepositoryArgs extends AdoptableArgs {
   credentials?: pulumi.Input<HelmRepositoryCredentialsArgs>;
 }
 
-const text = z.string().min(1).optional();
-
 /** The repository's credentials in the provider's spelling (camel case). */
-const credentialsSchema = z.strictObject({
-  username: text,
-  password: text,
-  region: text,
-  accessKeyId: text,
-  secretAccessKey: text,
-  roleArn: text,
-  scalewayAccessKey: text,
-  scalewaySecretKey: text,
-  scalewayProjectId: text,
-});
+const credentialsSchema = configSchema.pick(Object.fromEntries(CREDENTIAL_KEYS.map((k) => [k, true])) as Record<(typeof CREDENTIAL_KEYS)[number], true>);
 
 /** What the service says of a Helm repository beyond its inputs: outputs of a {@link HelmRepository}. */
 export interface HelmRepositoryComputed {

@@ -102,7 +102,8 @@ export function settingsRow(
   };
 }
 
-const groupOf = (g: unknown) => g as SettingsGroup;
+/** A service kind's sdk group as the calls the rows use. */
+export const groupOf = (g: unknown) => g as SettingsGroup;
 
 export const rows: LifecycleRow[] = [
   settingsRow("ApplicationAdvancedSettings", applicationAdvancedSettingsProvider, "applicationId", "application", sdkApplication,

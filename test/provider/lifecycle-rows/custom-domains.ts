@@ -1,4 +1,4 @@
-/** Lifecycle rows of area E: `CustomDomain`, on an application and on a container. */
+/** Lifecycle rows of area E: `CustomDomain`, on an application, a container and a Helm chart. */
 import { customDomain } from "../../../provider/resources/custom-domain";
 import type { CustomDomainServiceKind } from "../../../sdk";
 import type { Fixture } from "../support/fixture";
@@ -13,6 +13,11 @@ async function sdkService(fx: Fixture, kind: CustomDomainServiceKind, n: number)
       name: `lc-domain-app-${n}`, git_repository: { url: "https://github.com/acme/host.git", provider: "GITHUB" }, healthchecks: {},
     });
     return app.id;
+  }
+  if (kind === "helm") {
+    const repository = (await fx.client.helmRepositories.create(fx.orgId, { name: `lc-domain-charts-${n}`, kind: "HTTPS", url: "https://charts.example.com" })).id;
+    const source = { helm_repository: { repository, chart_name: "ingress-nginx", chart_version: "4.12.1" } };
+    return (await fx.client.helms.create(fx.envId, { name: `lc-domain-helm-${n}`, source, ports: [{ internal_port: 80, service_name: "web" }] })).id;
   }
   const registryId = (await fx.client.containerRegistries.list(fx.orgId))[0]!.id;
   const ctr = await fx.client.containers.create(fx.envId, { name: `lc-domain-ctr-${n}`, registry_id: registryId, image_name: "nginx", tag: "1.27" });
@@ -43,4 +48,4 @@ function row(kind: CustomDomainServiceKind): LifecycleRow {
 }
 
 /** `CustomDomain` on each service kind that takes one. */
-export const rows: LifecycleRow[] = [row("application"), row("container")];
+export const rows: LifecycleRow[] = [row("application"), row("container"), row("helm")];

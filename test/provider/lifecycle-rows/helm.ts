@@ -2,11 +2,13 @@
  * Lifecycle rows of Helm repositories and Helm charts against the emulator: a repository with credentials (a new
  * password is an update in place; the service never answers it, so a change outside shows it as changed), and a
  * chart from a repository with plain and secret values, variables and a secret, deployed (a values change is an
- * update in place that redeploys; another environment replaces it).
+ * update in place that redeploys; another environment replaces it), and a chart's `HelmAdvancedSettings`.
  */
 import { CHANGED_OUTSIDE } from "../../../provider/framework/common";
 import { helm } from "../../../provider/resources/helm/index";
 import { helmRepository } from "../../../provider/resources/helm-repository";
+import { helmAdvancedSettingsProvider } from "../../../provider/resources/helm-advanced-settings";
+import { groupOf, settingsRow } from "./advanced-settings";
 import type { Fixture } from "../support/fixture";
 import { fromDefinition, type LifecycleRow, type Props } from "../support/lifecycle-row";
 
@@ -86,4 +88,13 @@ const helmRow: LifecycleRow = {
   },
 };
 
-export const rows: LifecycleRow[] = [repositoryRow, helmRow];
+/** A bare chart made through the sdk, for its advanced settings. */
+async function sdkHelm(fx: Fixture): Promise<string> {
+  const source = { helm_repository: { repository: await sdkHelmRepository(fx), chart_name: "redis", chart_version: "20.1.0" } };
+  return (await fx.client.helms.create(fx.envId, { name: unique("lc-host-helm"), source })).id;
+}
+
+const settingsRowOfHelm = settingsRow("HelmAdvancedSettings", helmAdvancedSettingsProvider, "helmId", "helm", sdkHelm,
+  (fx) => groupOf(fx.client.helms), "network.ingress.proxy_body_size_mb", 25, 50);
+
+export const rows: LifecycleRow[] = [repositoryRow, helmRow, settingsRowOfHelm];

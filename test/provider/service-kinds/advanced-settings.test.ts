@@ -12,7 +12,7 @@ const client = new DeployServiceClient({ baseUrl: "http://127.0.0.1:1", token: "
 describe("the advanced-settings table", () => {
   it("has a line for every service kind with advanced settings, each a family of the provider", () => {
     const kinds = kindsWith("advancedSettings");
-    expect([...kinds].sort()).toEqual(["application", "container", "job", "terraform"]);
+    expect([...kinds].sort()).toEqual(["application", "container", "helm", "job", "terraform"]);
     // The resource's name is the kind's resource's (a terraform kind is a TerraformService).
     const resourceOf = (kind: string) => (kind === "terraform" ? "terraformService" : kind);
     for (const kind of kinds) {
