@@ -28,7 +28,7 @@ export const SERVICE_KIND_CAPABILITIES = [
   "customDomains",
   /** Has a log endpoint (`/<kind>/{id}/log`), quoted when a deployment fails. */
   "logs",
-  /** Has deploy, stop and redeploy (`/<kind>/{id}/deploy`, ...) and a deployment status. */
+  /** Has deploy and redeploy (`/<kind>/{id}/deploy`, ...; stop too, but for Terraform services) and a deployment status. */
   "deploys",
 ] as const;
 

@@ -73,7 +73,8 @@ export const TerraformGitRepositoryRequest = z.looseObject({
   url: RepositoryUrl,
   branch: z.string().optional(),
   root_path: z.string().optional(),
-  git_token_id: z.string().nullable().optional(),
+  // Not nullable in the reference: the edit replaces the whole source, so a token left out is removed.
+  git_token_id: z.string().min(1).optional(),
 });
 /** The git repository holding the module. */
 export type TerraformGitRepositoryRequest = z.input<typeof TerraformGitRepositoryRequest>;

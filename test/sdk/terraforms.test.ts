@@ -81,6 +81,7 @@ describe("terraform service requests refused before any call", () => {
     ["a variable name that is no identifier", request({ terraform_variables_source: { tf_var_file_paths: [], tf_vars: [{ key: "1bad-name", value: "x" }] } }), "tf_vars"],
     ["a reserved variable name", request({ terraform_variables_source: { tf_var_file_paths: [], tf_vars: [{ key: "count", value: "x" }] } }), "reserved"],
     ["credentials inside the git URL", request({ terraform_files_source: { git_repository: { url: `https://bob:${SECRET}@github.com/acme/infra.git` } } }), "without credentials"],
+    ["a null git token (the reference takes none: leave it out)", request({ terraform_files_source: { git_repository: { url: "https://github.com/acme/infra.git", git_token_id: null as never } } }), "git_token_id"],
     ["both backends", request({ backend: { kubernetes: {}, user_provided: {} } }), "exactly one of kubernetes, user_provided"],
     ["no backend", request({ backend: {} }), "got neither"],
     ["a runner's CPU below the bound", request({ job_resources: { cpu_milli: 1, ram_mib: 512, gpu: 0, storage_gib: 1 } }), "cpu_milli"],

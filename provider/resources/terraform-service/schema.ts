@@ -21,7 +21,8 @@ export const terraformGitSchema = z.strictObject({
   url: ruledInput(gitUrlProblem),
   branch: field(z.string().min(1).optional(), { computed: true }),
   rootPath: z.string().min(1).default("/"),
-  gitTokenId: field(idInput().optional(), { cleared: null }),
+  // The edit replaces the whole source: a token left out is removed (the reference takes no null here).
+  gitTokenId: idInput().optional(),
 });
 
 /** Where the state is kept: exactly one of `kubernetes` and `user`. */
