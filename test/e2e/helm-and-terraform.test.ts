@@ -9,8 +9,8 @@ import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { clearRequests, requests, stateDump, writeRequests } from "../../emulator/control/control-client";
 import { DeployServiceClient } from "../../sdk";
-import { describeWithEngine, EngineStack, REPO_ROOT, type OperationResult } from "./harness";
-import { changed, stepTypeCounts, userObjects } from "./stack-checks";
+import { describeWithEngine, REPO_ROOT, type EngineStack } from "./harness";
+import { changed, exampleStack, linesOf, stepTypeCounts, userObjects } from "./stack-checks";
 import { secretPlaintexts } from "./secrets";
 
 const DS = "pulumi-nodejs:dynamic/deploy-service:";
@@ -35,13 +35,6 @@ const EXPECTED_TYPES: Record<string, number> = {
 };
 const TOTAL = Object.values(EXPECTED_TYPES).reduce((a, b) => a + b, 0);
 
-/** The info lines an operation logged under the resource named `name`. */
-const linesOf = (result: OperationResult, name: string): string[] =>
-  result.events.flatMap((e) => {
-    const d = e.diagnosticEvent;
-    return d && d.severity === "info" && d.urn?.split("::").pop() === name ? [d.message.trim()] : [];
-  });
-
 type Dump = Record<string, Record<string, { runtime: { deployment: { start: number } } }>>;
 
 describeWithEngine("the helm-and-terraform example through the engine", ({ binDir }) => {
@@ -57,17 +50,8 @@ describeWithEngine("the helm-and-terraform example through the engine", ({ binDi
     emulator = await startEmulator({ stepMs: 20, rateLimitPerHour: 1_000_000 });
     client = new DeployServiceClient({ baseUrl: emulator.url, token: emulator.tokens.admin });
     seeded = userObjects(await stateDump(emulator));
-    const [cluster] = await client.clusters.list(emulator.ids.organizationId);
-    stack = new EngineStack({
-      programDir: path.join(REPO_ROOT, "examples", PROGRAM),
-      binDir,
-      config: {
-        "deploy-service:apiUrl": emulator.url,
-        [`${PROGRAM}:organizationId`]: emulator.ids.organizationId,
-        [`${PROGRAM}:clusterId`]: cluster!.id,
-      },
-      secretConfig: { "deploy-service:apiToken": emulator.tokens.admin, [`${PROGRAM}:dnsApiToken`]: DNS_TOKEN },
-      env: { PATH: `${RANDOM_STANDIN}${path.delimiter}${process.env.PATH}`, PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" },
+    stack = await exampleStack(emulator, PROGRAM, binDir, { dnsApiToken: DNS_TOKEN }, {
+      PATH: `${RANDOM_STANDIN}${path.delimiter}${process.env.PATH}`,
     });
   });
 
