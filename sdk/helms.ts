@@ -131,8 +131,6 @@ export const HelmRequest = z.looseObject({
   allow_cluster_wide_resources: z.boolean().optional(),
   values_override: HelmValuesOverrideRequest.default({}),
   ports: z.array(HelmPortRequest).optional(),
-  annotations_groups: SERVICE_REQUEST_FIELDS.annotations_groups,
-  labels_groups: SERVICE_REQUEST_FIELDS.labels_groups,
   icon_uri: SERVICE_REQUEST_FIELDS.icon_uri,
 });
 /** Body of a Helm create or edit. */
@@ -185,8 +183,6 @@ export const Helm = namedRecord({
       raw: maybe(z.looseObject({ values: maybe(z.array(z.looseObject({ name: z.string(), content: z.string() }))) })),
     })),
   })),
-  annotations_groups: maybe(z.array(z.looseObject({ id: z.string() }))),
-  labels_groups: maybe(z.array(z.looseObject({ id: z.string() }))),
 });
 /**
  * A Helm chart record.

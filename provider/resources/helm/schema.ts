@@ -11,7 +11,7 @@ import { isUnknown } from "../../framework/unknowns";
 import type { AdoptableArgs } from "../../framework/adoption";
 import { advancedSettingsField, type InlineAdvancedSettingsArgs } from "../../service-kinds/advanced-settings";
 import type { DeployArgs } from "../../service-kinds/deploy";
-import { groupFields, serviceFields, type ServiceArgs } from "../../service-kinds/shape";
+import { serviceFields, type ServiceArgs } from "../../service-kinds/shape";
 import { gitRepositorySchema } from "../application/schema";
 import type { GitRepositoryArgs } from "../application/index";
 
@@ -94,7 +94,7 @@ export interface HelmServiceSelectorArgs {
 /** Inputs of a {@link Helm}. */
 export interface HelmArgs
   extends AdoptableArgs, ServiceValuesArgs, DeployArgs, InlineAdvancedSettingsArgs<typeof HELM_ADVANCED_SETTINGS>,
-  Pick<ServiceArgs, "environmentId" | "name" | "annotationsGroupIds" | "labelsGroupIds" | "deploymentStageId" | "readBuiltInVariables"> {
+  Pick<ServiceArgs, "environmentId" | "name" | "deploymentStageId" | "readBuiltInVariables"> {
   /** Free text. Default: `""`. Wire: `description`. */
   description?: pulumi.Input<string>;
   /** Where the chart comes from: exactly one of `repository` and `git`. Wire: `source`. */
@@ -195,7 +195,7 @@ export const helmSchema = argsSchema<HelmArgs>()(z
     autoDeploy: z.boolean().default(false),
     autoPreview: field(z.boolean().optional(), { computed: true }),
     ports: z.array(portSchema).default([]),
-    ...groupFields,
+    // No labels or annotations groups: the reference's HelmRequest has none.
     ...serviceFields,
     advancedSettings: advancedSettingsField<typeof HELM_ADVANCED_SETTINGS>("helm"),
   })

@@ -1,6 +1,6 @@
 /**
  * What a Helm chart does beyond its lifecycle row, against the emulator: a values change redeploys it when
- * `deploy` is true (and only the wait limit changing deploys nothing), an EnvironmentDeployment pins its chart
+ * `deploy` is true (and only the wait limit changing deploys nothing), it sits in its stage, an EnvironmentDeployment pins its chart
  * version, the standalone Variable and Secret take it as owner, and a repository still used by a chart is not
  * deleted (the service's message).
  */
@@ -58,6 +58,15 @@ describe("a Helm chart", () => {
     expect(await writes()).toContain(`POST /helm/${id}/deploy`);
     const plain = { ...(after as Props), secretValuesOverride: undefined };
     expect(JSON.stringify(plain)).not.toContain("helm-test-secret");
+  });
+
+  it("sits in the deployment stage it names; takes no labels groups (the reference's HelmRequest has none)", async () => {
+    const stage = await fx.client.deploymentStages.create(fx.envId, { name: `helm-test-stage-${++n}` });
+    const { id } = await chart({ deploy: false, deploymentStageId: stage.id });
+    const stages = await fx.client.deploymentStages.list(fx.envId);
+    expect(stages.find((s) => s.id === stage.id)?.services?.map((x) => x.service_id)).toEqual([id]);
+    const refused = await p.check!({}, { environmentId: fx.envId, name: "x", source: { git: { url: "https://github.com/a/b" } }, labelsGroupIds: ["g-1"] });
+    expect(refused.failures?.map((f) => f.property)).toEqual(["labelsGroupIds"]);
   });
 
   it("is pinned by an EnvironmentDeployment to a chart version", async () => {
