@@ -9,8 +9,8 @@ import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { clearRequests, requests, stateDump } from "../../emulator/control/control-client";
 import { DeployServiceClient } from "../../sdk";
-import { describeWithEngine, EngineStack, REPO_ROOT, type OperationResult } from "./harness";
-import { changed, userObjects, stepTypeCounts } from "./stack-checks";
+import { describeWithEngine, EngineStack, REPO_ROOT } from "./harness";
+import { changed, linesOf, userObjects, stepTypeCounts } from "./stack-checks";
 
 const DS = "pulumi-nodejs:dynamic/deploy-service:";
 const PROGRAM = "cluster";
@@ -26,13 +26,6 @@ const EXPECTED_TYPES: Record<string, number> = {
   "pulumi:pulumi:Stack": 1,
 };
 const TOTAL = Object.values(EXPECTED_TYPES).reduce((a, b) => a + b, 0);
-
-/** The info lines an operation logged under the resource named `name`. */
-const linesOf = (result: OperationResult, name: string): string[] =>
-  result.events.flatMap((e) => {
-    const d = e.diagnosticEvent;
-    return d && d.severity === "info" && d.urn?.split("::").pop() === name ? [d.message.trim()] : [];
-  });
 
 describeWithEngine("the cluster example through the engine", ({ binDir }) => {
   jest.setTimeout(10 * 60 * 1000);

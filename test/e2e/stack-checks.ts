@@ -28,6 +28,14 @@ export function stepTypeCounts(result: OperationResult): Record<string, number> 
   return types;
 }
 
+/** The info lines (the provider's progress lines among them) an operation logged under the resource named `name`. */
+export function linesOf(result: OperationResult, name: string): string[] {
+  return result.events.flatMap((e) => {
+    const d = e.diagnosticEvent;
+    return d && d.severity === "info" && d.urn?.split("::").pop() === name ? [d.message.trim()] : [];
+  });
+}
+
 /** The resources an operation changes, as [name, step] sorted by name. */
 export function changed(result: OperationResult): Array<[string, string]> {
   return Object.entries(opsByName(result)).filter(([, op]) => !["same", "read", "refresh"].includes(op)).sort();
@@ -42,10 +50,10 @@ export function userObjects(dump: Record<string, unknown>): unknown {
 /**
  * A stack of one of `examples/` on an emulator: the service's URL and Admin token, and the program's
  * `organizationId` and `clusterId` (the first cluster) in its config, so it needs no lookup; `secrets` adds secret
- * config keys of the program (without its namespace).
+ * config keys of the program (without its namespace), `env` variables of the engine's and the providers' environment.
  */
 export async function exampleStack(
-  emulator: RunningEmulator, program: string, binDir: string, secrets: Record<string, string> = {},
+  emulator: RunningEmulator, program: string, binDir: string, secrets: Record<string, string> = {}, env: Record<string, string> = {},
 ): Promise<EngineStack> {
   const client = new DeployServiceClient({ baseUrl: emulator.url, token: emulator.tokens.admin });
   const [cluster] = await client.clusters.list(emulator.ids.organizationId);
@@ -61,6 +69,6 @@ export async function exampleStack(
       "deploy-service:apiToken": emulator.tokens.admin,
       ...Object.fromEntries(Object.entries(secrets).map(([key, value]) => [`${program}:${key}`, value])),
     },
-    env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" },
+    env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true", ...env },
   });
 }

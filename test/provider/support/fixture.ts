@@ -16,7 +16,7 @@ export interface Fixture {
 
 /** Starts the emulator (instant deployment clock) and points the provider's credentials at it (env). */
 export async function startFixture(): Promise<Fixture> {
-  const emulator = await startEmulator({ stepMs: 0, quiet: true });
+  const emulator = await startEmulator({ stepMs: 0, quiet: true, rateLimitPerHour: 1_000_000 });
   process.env[API_URL_ENV] = emulator.url;
   process.env[API_TOKEN_ENV] = emulator.tokens.admin;
   resetCredentials();
