@@ -9,6 +9,9 @@ import { clusterSlice } from "./clusters";
 import { registrySlice } from "./container-registries";
 import { customDomainSlice } from "./custom-domains";
 import { customRoleSlice } from "./custom-roles";
+import { deploymentRestrictionSlice } from "./deployment-restrictions";
+import { projectRuleSlice } from "./deployment-rules";
+import { environmentRuleSlice } from "./environment-rules";
 import { environmentSlice } from "./environments";
 import { gitTokenSlice } from "./git-tokens";
 import { helmRepositorySlice } from "./helm-repositories";
@@ -46,4 +49,7 @@ export const SLICES = [
   clusterCredentialsSlice,
   cloudCredentialsSlice,
   helmRepositorySlice,
+  deploymentRestrictionSlice,
+  projectRuleSlice,
+  environmentRuleSlice,
 ] as const;

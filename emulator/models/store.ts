@@ -61,28 +61,31 @@ export class Store implements StoreView {
     for (const v of [...vars.values()]) if (v.service_id === parentId) vars.delete(v.id);
   }
 
-  /** Removes a service with its variables, secrets, custom domains, logs and stage placement. */
+  /** Removes a service with its variables, secrets, custom domains, deployment restrictions, logs and stage placement. */
   removeService(id: string): void {
     const s = this.state;
     for (const k of SERVICE_KINDS) this.collection(k).delete(id);
     this.removeValuesOf(id);
     for (const d of [...s.customDomains.values()]) if (d.service_id === id) s.customDomains.delete(d.id);
+    for (const r of [...s.deploymentRestrictions.values()]) if (r.service_id === id) s.deploymentRestrictions.delete(r.id);
     if (s.logs.some((l) => l.service_id === id)) s.logs = s.logs.filter((l) => l.service_id !== id);
     for (const st of s.stages.values()) st.services = st.services.filter((x) => x.service_id !== id);
   }
 
-  /** Removes an environment with its services, stages, variables and secrets. */
+  /** Removes an environment with its services, stages, variables, secrets and deployment rule. */
   removeEnvironment(id: string): void {
     for (const svc of servicesOf(this, id)) this.removeService(svc.id);
     this.removeValuesOf(id);
+    for (const r of [...this.state.environmentDeploymentRules.values()]) if (r.environment_id === id) this.state.environmentDeploymentRules.delete(r.id);
     for (const st of [...this.state.stages.values()]) if (st.environment_id === id) this.state.stages.delete(st.id);
     this.state.environments.delete(id);
   }
 
-  /** Removes a project with all its environments, variables and secrets. */
+  /** Removes a project with all its environments, variables, secrets and deployment rules. */
   removeProject(id: string): void {
     for (const env of environmentsOf(this, id)) this.removeEnvironment(env.id);
     this.removeValuesOf(id);
+    for (const r of [...this.state.projectDeploymentRules.values()]) if (r.project_id === id) this.state.projectDeploymentRules.delete(r.id);
     this.state.projects.delete(id);
   }
 }
