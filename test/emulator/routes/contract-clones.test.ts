@@ -1,14 +1,24 @@
 /** Clones (of an environment, of each service kind) answer as the reference says (status and schema). */
-import { appBody, projectAndEnv, seen, useEmulator } from "../support/helpers";
+import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, seen, useEmulator } from "../support/helpers";
+import { helmBody, helmRepositoryBody, terraformBody } from "../support/helm-terraform";
 import { loadReference, referenceProblems } from "../support/reference-check";
 
 const c = useEmulator({ resetEach: false });
 
-async function scenario(): Promise<string> {
+const KINDS = ["application", "container", "database", "job", "helm", "terraform"];
+
+async function scenario(): Promise<void> {
   const { envId } = await projectAndEnv(c, "contract-clones");
-  await c.call("POST", `/environment/${envId}/application`, appBody("api"));
-  const clone = await c.call("POST", `/environment/${envId}/clone`, { name: "pr-1", mode: "PREVIEW" });
-  return clone.body.id;
+  const hub = await dockerHubId(c);
+  const repo = (await c.call("POST", `/organization/${c.org}/helmRepository`, helmRepositoryBody("charts"))).body;
+  const bodies: Record<string, unknown> = {
+    application: appBody("api"), container: containerBody("web", hub), job: jobBody("nightly", hub), helm: helmBody("cache", repo.id),
+    database: { name: "db", type: "POSTGRESQL", version: "16", mode: "CONTAINER" }, terraform: terraformBody("network"),
+  };
+  const ids = new Map<string, string>();
+  for (const kind of KINDS) ids.set(kind, (await c.call("POST", `/environment/${envId}/${kind}`, bodies[kind])).body.id);
+  const clone = (await c.call("POST", `/environment/${envId}/clone`, { name: "pr-1", mode: "PREVIEW" })).body;
+  for (const kind of KINDS) await c.call("POST", `/${kind}/${ids.get(kind)}/clone`, { name: `${kind}-copy`, environment_id: clone.id });
 }
 
 describe("clones: contract with the reference OpenAPI", () => {
@@ -16,7 +26,9 @@ describe("clones: contract with the reference OpenAPI", () => {
     seen.length = 0;
     await scenario();
     const answers = seen.filter((a) => a.method === "POST" && a.path.endsWith("/clone"));
-    expect(answers.map((a) => [a.path.replace(/[0-9a-f-]{36}/g, "{}"), a.status])).toEqual([["/environment/{}/clone", 202]]);
+    expect(answers.map((a) => [a.path.replace(/[0-9a-f-]{36}/g, "{}"), a.status])).toEqual([
+      ["/environment/{}/clone", 202], ...KINDS.map((k) => [`/${k}/{}/clone`, 202]),
+    ]);
     expect(referenceProblems(answers, "clones contract")).toEqual([]);
     // The check is not vacuous: an answer off the schema (a mode the reference does not name) is reported.
     const tampered = { ...answers[0]!, body: { ...(answers[0]!.body as object), mode: "TESTING" } };
