@@ -86,7 +86,7 @@ function storeCopy(m: ModelContext, kind: ServiceKind, src: ServiceRec, envId: s
   const copy = copyRecord(m, src, envId, name, ids);
   (m.world.store.collection(kind as never) as Map<string, ServiceRec>).set(copy.id, copy);
   copyVariables(m, src.id, copy.id, ids);
-  mapBuiltIns(ids, serviceBuiltIns(kind, src), serviceBuiltIns(kind, copy));
+  mapBuiltIns(ids, serviceBuiltIns(m.world.store, kind, src), serviceBuiltIns(m.world.store, kind, copy));
   return copy;
 }
 

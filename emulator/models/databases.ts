@@ -4,6 +4,7 @@ import { badRequest } from "../server/errors";
 import type { credentialsRequest, databaseCreateRequest, databaseEditRequest } from "../schemas/databases";
 import { applicationKind, type ApplicationRec } from "./applications";
 import { groupIds } from "./groups";
+import { databaseInternalHost } from "./hosts";
 import { assignGiven, baseFields, touch, type ModelContext } from "./records";
 import { newRuntime } from "./runtime";
 import type { ServiceKind } from "./service-kinds";
@@ -48,10 +49,9 @@ const LOGINS = new Map([["POSTGRESQL", "postgres"], ["MYSQL", "root"], ["MONGODB
 /** Fields an edit may change (type and mode cannot). */
 const EDITABLE = ["name", "description", "version", "accessibility", "cpu", "memory", "storage", "instance_type", "icon_uri"] as const;
 
-/** Host name of a database: `<name>.<env-short-id>.emulator.internal`. */
+/** Host name of a database inside its cluster, as the live service gives it: `z<id>-<type>` (see `hosts.ts`). */
 export function databaseHost(d: DatabaseRec): string {
-  const label = d.name.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "") || "db";
-  return `${label}.${d.environment_id.slice(0, 8)}.emulator.internal`;
+  return databaseInternalHost(d);
 }
 
 /** The engine's usual port. */
