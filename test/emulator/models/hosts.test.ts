@@ -3,7 +3,10 @@
  * `app-z<id>`, a database's `z<id>-<type>`, external hosts `z<service>-z<environment>.<cluster domain>` while public,
  * in records, built-in variables and the `/link` routes.
  */
-import { appBody, containerBody, dockerHubId, projectAndEnv, useEmulator } from "../support/helpers";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { appBody, containerBody, dockerHubId, projectAndEnv, startClient, useEmulator } from "../support/helpers";
 import { helmBody, helmRepositoryBody } from "../support/helm-terraform";
 
 const c = useEmulator();
@@ -49,11 +52,30 @@ describe("hosts", () => {
     expect(vars.get(`QOVERY_REDIS_${short(pub.id)}_HOST_EXTERNAL`)).toBe(`${z8(pub.id)}-redis.${z8(c.emu.ids.clusterIds[0])}.emulator.app`);
   });
 
+  it("a database of an older emulator's data file keeps the host it had; its clone gets one from its new id", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hosts-"));
+    const file = path.join(dir, "data.json");
+    fs.copyFileSync(path.join(__dirname, "../../fixtures/upgrade/emulator-data.json"), file);
+    const old = await startClient({ dataFile: file });
+    try {
+      const id = "08e890e1-95fe-4816-bcdd-691c32efdda5";
+      expect((await old.call("GET", `/database/${id}`)).body.host).toBe("shop-db.47787087.emulator.internal");
+      const copy = await old.call("POST", `/database/${id}/clone`, { name: "shop-db-2", environment_id: "47787087-7d22-4e74-9406-e16304a42146" });
+      expect(copy.body.host).toBe(`${z8(copy.body.id)}-postgresql`);
+    } finally {
+      await old.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("a clone has hosts of its own, formatted from its new ids", async () => {
     const { envId } = await projectAndEnv(c, "clone-hosts");
+    const db = await created(`/environment/${envId}/database`, { name: "db", type: "MYSQL", version: "8", mode: "CONTAINER" });
     await created(`/environment/${envId}/application`, appBody("api"));
     const clone = (await c.call("POST", `/environment/${envId}/clone`, { name: "pr-7", mode: "PREVIEW", cluster_id: c.emu.ids.clusterIds[1] })).body;
     const copy = (await c.call("GET", `/environment/${clone.id}/application`)).body.results[0];
+    const dbCopy = (await c.call("GET", `/environment/${clone.id}/database`)).body.results[0];
+    expect([dbCopy.host, db.host]).toEqual([`${z8(dbCopy.id)}-mysql`, `${z8(db.id)}-mysql`]);
     const vars = await builtIns(clone.id);
     expect(vars.get(`QOVERY_APPLICATION_${short(copy.id)}_HOST_INTERNAL`)).toBe(`app-${z8(copy.id)}`);
     expect(vars.get(`QOVERY_APPLICATION_${short(copy.id)}_HOST_EXTERNAL`)).toBe(`${z8(copy.id)}-${z8(clone.id)}.${z8(c.emu.ids.clusterIds[1])}.emulator.app`);
