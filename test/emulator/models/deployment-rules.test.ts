@@ -107,4 +107,13 @@ describe("the deployment rule of an environment", () => {
     const state = await (await fetch(`${c.emu.url}/_emulator/state`)).json() as Record<string, Record<string, unknown>>;
     expect([state["projectDeploymentRules"], state["environmentDeploymentRules"]]).toEqual([{}, {}]);
   });
+  it("gives a clone made with apply_deployment_rule the matching rule's schedule, and a clone without it the defaults", async () => {
+    const { projectId, envId } = await projectAndEnv(c);
+    await rule(projectId, "previews", { wildcard: "pr-*", timezone: "Asia/Tokyo", auto_stop: true });
+    const clone = async (name: string, apply: boolean) =>
+      (await c.call("POST", `/environment/${envId}/clone`, { name, mode: "PREVIEW", apply_deployment_rule: apply })).body.id as string;
+    const ruleOf = async (id: string) => (await c.call("GET", `/environment/${id}/deploymentRule`)).body;
+    expect(await ruleOf(await clone("pr-1", true))).toMatchObject({ timezone: "Asia/Tokyo", auto_stop: true });
+    expect(await ruleOf(await clone("pr-2", false))).toMatchObject({ timezone: "UTC", auto_stop: false });
+  });
 });

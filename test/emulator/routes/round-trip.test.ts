@@ -297,6 +297,10 @@ const NO_RECORD: Record<string, string> = {
   "POST /environment/{environmentId}/service/stop": "names services to stop; environment-deploy.test.ts checks their states",
   "POST /environment/{environmentId}/service/restart-service": "names services to restart; environment-deploy.test.ts checks their states",
   "POST /environment/{environmentId}/cancelDeployment": "cancels deploys; environment-deploy.test.ts checks their states",
+  "POST /environment/{environmentId}/clone": "makes a new environment named, placed and moded as asked; clones.test.ts checks the copy",
+  ...Object.fromEntries(["application", "database", "container", "job", "helm", "terraform"].map((k) => [
+    `POST /${k}/{${k}Id}/clone`, "makes a copy named as asked in the environment named; clones.test.ts checks the copy",
+  ])),
   ...Object.fromEntries(["project", "environment", "application", "container", "job"].flatMap((owner) => [
     ["environmentVariable", "environmentVariableId"], ["secret", "secretId"],
   ].flatMap(([segment, id]) => ["alias", "override"].map((what) => [
