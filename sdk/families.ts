@@ -147,6 +147,7 @@ export const ENDPOINT_GROUPS = {
    * offered, the resources of the last apply, commits and deployment history.
    */
   terraforms: TerraformsApi,
+  /**
    * Helm charts of an environment (from a Helm repository or git), with status, deploy of a version or commit,
    * redeploy, stop, uninstall, advanced settings, commits and deployment history.
    */
