@@ -67,8 +67,11 @@ function clusterField(input: { cluster?: string | undefined }): "cluster" | "clu
   return input.cluster !== undefined ? "cluster" : "cluster_id";
 }
 
+/** What an environment is made with: a create request's fields, or a clone's (whose mode may be `PREVIEW`). */
+export type EnvironmentInput = Omit<z.output<typeof environmentCreateRequest>, "mode"> & { mode?: string | undefined };
+
 /** Creates an environment on the named cluster (else the default one) with its `DEFAULT` deployment stage. */
-export function createEnvironment(m: ModelContext, project: Parent, input: z.output<typeof environmentCreateRequest>): EnvironmentRec {
+export function createEnvironment(m: ModelContext, project: Parent, input: EnvironmentInput): EnvironmentRec {
   const clusters = read<typeof clusterSlice>(m.world.store, "clusters");
   const wanted = input.cluster ?? input.cluster_id;
   const cluster = wanted === undefined ? (clusters.find((c) => c.is_default) ?? clusters[0]) : clusters.find((c) => c.id === wanted);

@@ -1,13 +1,17 @@
+import { cloneEnvironment } from "../models/clones";
+import { badRequest } from "../server/errors";
 import { createEnvironment, deleteEnvironment, editEnvironment, type EnvironmentRec } from "../models/environments";
 import {
   environmentCreateRequest, environmentEditRequest, environmentResponse, environmentStatusResponse,
 } from "../schemas/environments";
+import { cloneEnvironmentRequest } from "../schemas/clones";
 import { readEnvironmentStatus } from "../deployments/status-reads";
 import { crudRoutes } from "./crud";
 import { environmentHistoryRoute } from "./deployment-history";
 import { environmentActionRoutes } from "./environment-actions";
 import { needEnvironment, needProject } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
+import type { z } from "zod";
 import { clusterById, environmentsOf } from "../models/queries";
 
 function present(ctx: RouteContext, e: EnvironmentRec): Record<string, unknown> {
@@ -43,6 +47,19 @@ export const environmentRoutes: Route[] = [
     method: "GET", path: "/environment/{environmentId}/status", access: "read", status: 200, summary: "Aggregated status of an environment",
     response: environmentStatusResponse,
     handler: (ctx) => readEnvironmentStatus(ctx, needEnvironment(ctx)),
+  }),
+  route({
+    method: "POST", path: "/environment/{environmentId}/clone", status: 202,
+    access: { need: "write", also: ["body:project_id", "body:cluster_id"] },
+    summary: "Clone an environment (services, variables, stages) into a new one, on a cluster and in a mode (PREVIEW included)",
+    request: cloneEnvironmentRequest, response: environmentResponse,
+    handler: (ctx) => {
+      const b = ctx.body as z.output<typeof cloneEnvironmentRequest>;
+      const src = needEnvironment(ctx);
+      const project = ctx.world.store.state.projects.get(b.project_id ?? src.project_id);
+      if (!project) throw badRequest("project_id", `unknown project ${b.project_id ?? ""}`);
+      return present(ctx, cloneEnvironment(ctx, src, project, b));
+    },
   }),
   environmentHistoryRoute,
   ...environmentActionRoutes,

@@ -27,6 +27,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "POST /organization/{organizationId}/project": { name: "probe" },
   "PUT /project/{projectId}": { name: "probe" },
   "POST /project/{projectId}/environment": { name: "probe", mode: "DEVELOPMENT" },
+  "POST /environment/{environmentId}/clone": { name: "probe-clone", mode: "PREVIEW" },
   "PUT /environment/{environmentId}": { name: "probe" },
   "POST /environment/{environmentId}/application": appBody("probe"),
   "PUT /application/{applicationId}": { healthchecks: {} },
