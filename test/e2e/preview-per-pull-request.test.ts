@@ -75,6 +75,8 @@ describeWithEngine("the preview-per-pull-request example through the engine", ({
     expect(copies.map((a) => a.name).sort()).toEqual(["api", "frontend"]);
     expect(copies.find((a) => a.name === "frontend")?.id).toBe(out.frontId);
     expect((await client.applications.status(out.frontId!)).state).toBe("DEPLOYED");
+    // The pull request's commit is what runs on both applications built from the repository.
+    for (const copy of copies) expect((await client.applications.get(copy.id)).git_repository?.deployed_commit_id).toBe(COMMITS[1]);
   });
 
   it("previews no change afterwards, sending nothing but lookups", async () => {
