@@ -8,9 +8,11 @@
  * | --- | --- |
  * | project | `QOVERY_PROJECT_ID` |
  * | environment | `QOVERY_ENVIRONMENT_ID`, `QOVERY_KUBERNETES_NAMESPACE_NAME` |
- * | application, container | `QOVERY_<TYPE>_Z<SHORT>_ID`, `..._HOST_INTERNAL`, and `..._HOST_EXTERNAL` while a port is public |
+ * | application, container, Helm chart, Terraform service | `QOVERY_<TYPE>_Z<SHORT>_ID`, `..._HOST_INTERNAL`, and `..._HOST_EXTERNAL` while it serves publicly |
  * | job | `QOVERY_JOB_Z<SHORT>_ID` (a job serves nothing: no host) |
- * | database | `QOVERY_<ENGINE>_Z<SHORT>_HOST_INTERNAL`, `_PORT`, `_LOGIN`, `_PASSWORD` (secret), `_DATABASE_URL_INTERNAL` (secret) |
+ * | database | `QOVERY_<ENGINE>_Z<SHORT>_HOST_INTERNAL`, `_HOST_EXTERNAL` while PUBLIC, `_PORT`, `_LOGIN`, `_PASSWORD` (secret), `_DATABASE_URL_INTERNAL` (secret) |
+ *
+ * The hosts are formatted as the live service formats them (`hosts.ts`: `app-z<id>`, `z<id>-postgresql`, ...).
  *
  * A project's built-ins are seen from the project and everything in it; an environment's and its services' from the
  * environment and its services. Ids are stable: derived from the defining record's id and the key.
@@ -18,10 +20,11 @@
 import { createHash } from "node:crypto";
 import type { StoreView } from "./store-view";
 import { databaseHost, databasePort, type DatabaseRec } from "./databases";
+import { externalHost, internalHost, type HostedService } from "./hosts";
 import type { EnvironmentRec } from "./environments";
 import type { ProjectRec } from "./projects";
 import type { ServiceKind, ServiceRec } from "./service-kinds";
-import { servicesWithKindIn } from "./queries";
+import { clusterDomain, servicesWithKindIn } from "./queries";
 import type { environmentSlice } from "./environments";
 import type { projectSlice } from "./projects";
 import { view } from "./slice";
@@ -51,7 +54,7 @@ export function shortId(id: string): string {
   return `Z${id.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
 }
 
-/** A host label from a service name (lower case, letters, digits and dashes). */
+/** A namespace label from an environment name (lower case, letters, digits and dashes). */
 function label(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "") || "service";
 }
@@ -73,9 +76,9 @@ export function environmentBuiltIns(e: EnvironmentRec): BuiltInVariable[] {
 }
 
 /** The built-ins a service defines (see the table above). */
-export function serviceBuiltIns(kind: ServiceKind, svc: ServiceRec): BuiltInVariable[] {
+export function serviceBuiltIns(store: StoreView, kind: ServiceKind, svc: ServiceRec): BuiltInVariable[] {
   const service = { id: svc.id, name: svc.name, type: kind.type };
-  const env8 = svc.environment_id.slice(0, 8);
+  const external = externalHost(kind.type, svc as HostedService, clusterDomain(store, svc.environment_id));
   if (kind.type === "DATABASE") {
     const d = svc as DatabaseRec;
     const prefix = `QOVERY_${d.type}_${shortId(d.id)}`;
@@ -84,6 +87,7 @@ export function serviceBuiltIns(kind: ServiceKind, svc: ServiceRec): BuiltInVari
     const uri = `${SCHEMES.get(d.type) ?? "db"}://${d.login}:${d.password}@${host}:${port}`;
     return [
       make(d, `${prefix}_HOST_INTERNAL`, host, { service }),
+      ...(external === undefined ? [] : [make(d, `${prefix}_HOST_EXTERNAL`, external, { service })]),
       make(d, `${prefix}_PORT`, String(port), { service }),
       make(d, `${prefix}_LOGIN`, d.login, { service }),
       make(d, `${prefix}_PASSWORD`, d.password, { service, secret: true }),
@@ -92,19 +96,16 @@ export function serviceBuiltIns(kind: ServiceKind, svc: ServiceRec): BuiltInVari
   }
   const prefix = `QOVERY_${kind.type}_${shortId(svc.id)}`;
   const out = [make(svc, `${prefix}_ID`, svc.id, { service })];
-  if (kind.type === "JOB") return out;
-  out.push(make(svc, `${prefix}_HOST_INTERNAL`, `${label(svc.name)}.${env8}.emulator.internal`, { service }));
-  const ports = (svc as { ports?: ReadonlyArray<{ publicly_accessible?: boolean }> }).ports ?? [];
-  if (ports.some((p) => p.publicly_accessible)) {
-    out.push(make(svc, `${prefix}_HOST_EXTERNAL`, `${label(svc.name)}-${shortId(svc.id).toLowerCase()}.emulator.app`, { service }));
-  }
+  const internal = internalHost(kind.type, svc as HostedService);
+  if (internal !== undefined) out.push(make(svc, `${prefix}_HOST_INTERNAL`, internal, { service }));
+  if (external !== undefined) out.push(make(svc, `${prefix}_HOST_EXTERNAL`, external, { service }));
   return out;
 }
 
 /** The built-ins defined by an environment and every service in it. */
 export function environmentWideBuiltIns(store: StoreView, env: EnvironmentRec): BuiltInVariable[] {
   const services = servicesWithKindIn(store, env.id);
-  return [...environmentBuiltIns(env), ...services.flatMap(([k, s]) => serviceBuiltIns(k, s))];
+  return [...environmentBuiltIns(env), ...services.flatMap(([k, s]) => serviceBuiltIns(store, k, s))];
 }
 
 /** Every built-in of the store (for lookups by id). */

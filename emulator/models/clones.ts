@@ -11,7 +11,9 @@
 import { randomUUID } from "node:crypto";
 import { badRequest } from "../server/errors";
 import { environmentBuiltIns, serviceBuiltIns } from "./builtin-variables";
+import type { DatabaseRec } from "./databases";
 import { createEnvironment, type EnvironmentRec } from "./environments";
+import { databaseInternalHost } from "./hosts";
 import type { ProjectRec } from "./projects";
 import { baseFields, iso, type ModelContext } from "./records";
 import { newRuntime } from "./runtime";
@@ -51,8 +53,7 @@ function copyRecord(m: ModelContext, src: ServiceRec, envId: string, name: strin
   ids.set(src.id, fresh.id);
   collectNestedIds(src, ids);
   const { deleting: _deleting, runtime: _runtime, ...rest } = src;
-  const copy = remap(rest, ids, fresh.created_at) as ServiceRec;
-  return { ...copy, ...fresh, environment_id: envId, name, runtime: newRuntime() } as ServiceRec;
+  return { ...(remap(rest, ids, fresh.created_at) as ServiceRec), ...fresh, environment_id: envId, name, runtime: newRuntime() };
 }
 
 /** Copies of the variables and secrets `fromId` holds, held by `toId` (targets remapped later by {@link retarget}). */
@@ -84,9 +85,11 @@ function mapBuiltIns(ids: IdMap, before: ReadonlyArray<{ id: string }>, after: R
 /** Stores a copy of `src` in `envId` with its variables; returns it (placed by the caller). */
 function storeCopy(m: ModelContext, kind: ServiceKind, src: ServiceRec, envId: string, name: string, ids: IdMap): ServiceRec {
   const copy = copyRecord(m, src, envId, name, ids);
+  // A database stores the host made from its id (older records have none): the copy's is its own.
+  if (kind.type === "DATABASE") (copy as DatabaseRec).host = databaseInternalHost(copy as DatabaseRec);
   (m.world.store.collection(kind as never) as Map<string, ServiceRec>).set(copy.id, copy);
   copyVariables(m, src.id, copy.id, ids);
-  mapBuiltIns(ids, serviceBuiltIns(kind, src), serviceBuiltIns(kind, copy));
+  mapBuiltIns(ids, serviceBuiltIns(m.world.store, kind, src), serviceBuiltIns(m.world.store, kind, copy));
   return copy;
 }
 

@@ -4,6 +4,7 @@ import { badRequest } from "../server/errors";
 import type { credentialsRequest, databaseCreateRequest, databaseEditRequest } from "../schemas/databases";
 import { applicationKind, type ApplicationRec } from "./applications";
 import { groupIds } from "./groups";
+import { databaseInternalHost } from "./hosts";
 import { assignGiven, baseFields, touch, type ModelContext } from "./records";
 import { newRuntime } from "./runtime";
 import type { ServiceKind } from "./service-kinds";
@@ -26,11 +27,17 @@ export interface DatabaseRec extends ServiceRecBase {
   disk_type?: string;
   login: string;
   password: string;
+  /**
+   * Its host inside the cluster, set at create (`z<id>-<type>`, see `hosts.ts`); absent in data files of older
+   * emulators, whose databases keep the host they had (`<name>.<env-short-id>.emulator.internal`).
+   */
+  host?: string;
 }
 
 /** The databases of the state (see `slice.ts`). */
 export const databaseSlice = slice<DatabaseRec>().keyed("databases", z.looseObject({
   ...service, type: str, version: str, mode: str, accessibility: str, cpu: num, memory: num, storage: num, login: str, password: str,
+  host: str.optional(),
 }));
 
 /** Disk type of a MANAGED database that was given none. */
@@ -48,8 +55,9 @@ const LOGINS = new Map([["POSTGRESQL", "postgres"], ["MYSQL", "root"], ["MONGODB
 /** Fields an edit may change (type and mode cannot). */
 const EDITABLE = ["name", "description", "version", "accessibility", "cpu", "memory", "storage", "instance_type", "icon_uri"] as const;
 
-/** Host name of a database: `<name>.<env-short-id>.emulator.internal`. */
+/** Host name of a database inside its cluster: the one set at create, else the one older emulators gave it. */
 export function databaseHost(d: DatabaseRec): string {
+  if (d.host !== undefined) return d.host;
   const label = d.name.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "") || "db";
   return `${label}.${d.environment_id.slice(0, 8)}.emulator.internal`;
 }
@@ -75,6 +83,7 @@ export function createDatabase(m: ModelContext, envId: string, b: z.output<typeo
     icon_uri: b.icon_uri ?? "app://emulator/database", login: LOGINS.get(b.type) ?? "admin",
     password: randomBytes(12).toString("hex"), runtime: newRuntime(), annotations_groups: annotations, labels_groups: labels,
   };
+  d.host = databaseInternalHost(d);
   if (b.description !== undefined) d.description = b.description;
   const instanceType = b.instance_type ?? (b.mode === "MANAGED" ? "db.t3.micro" : undefined);
   if (instanceType !== undefined) d.instance_type = instanceType;

@@ -17,6 +17,7 @@ import type { StageRec, stageSlice } from "./stages";
 import type { StoreView } from "./store-view";
 import type { VariableRec, variableSlice } from "./variables";
 import { read } from "./slice";
+import { clusterDomainOf, hostId } from "./hosts";
 
 /** The environments of a project. */
 export function environmentsOf(store: StoreView, projectId: string): EnvironmentRec[] {
@@ -141,4 +142,11 @@ export function clusterEnvironments(store: StoreView, clusterId: string): Cluste
 /** The clusters made with a set of cloud credentials. */
 export function clustersUsingCredentials(store: StoreView, credentialsId: string): ClusterRec[] {
   return read<typeof clusterSlice>(store, "clusters").filter((c) => c.spec?.credentials_id === credentialsId);
+}
+
+/** The domain the cluster an environment runs on serves public hosts under (see `hosts.ts`). */
+export function clusterDomain(store: StoreView, envId: string): string {
+  const env = read<typeof environmentSlice>(store, "environments").get(envId);
+  const cluster = env && clusterById(store, env.cluster_id);
+  return cluster ? clusterDomainOf(cluster) : `${hostId(env?.cluster_id ?? envId)}.emulator.app`;
 }

@@ -17,6 +17,7 @@ import { groupRoutes } from "./groups";
 import { helmRepositoryRoutes } from "./helm-repositories";
 import { helmRoutes } from "./helms";
 import { jobRoutes } from "./jobs";
+import { linkRoutes } from "./links";
 import { memberRoutes } from "./members";
 import { organizationRoutes } from "./organization";
 import { projectRoutes } from "./projects";
@@ -32,7 +33,7 @@ export const allRoutes: Route[] = [
   ...organizationRoutes, ...projectRoutes, ...environmentRoutes, ...applicationRoutes, ...databaseRoutes, ...containerRoutes,
   ...jobRoutes, ...helmRoutes, ...helmRepositoryRoutes, ...terraformRoutes, ...containerRegistryRoutes, ...gitTokenRoutes, ...webhookRoutes, ...stageRoutes, ...clusterRoutes, ...cloudCredentialsRoutes,
   ...clusterActionRoutes, ...clusterSettingsRoutes, ...clusterCatalogueRoutes,
-  ...groupRoutes, ...customDomainRoutes,
+  ...groupRoutes, ...customDomainRoutes, ...linkRoutes,
   ...ownerValueRoutes, ...variableApiRoutes,
   ...memberRoutes, ...apiTokenRoutes, ...customRoleRoutes, ...clusterAccessRoutes,
 ];

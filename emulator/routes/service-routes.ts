@@ -10,6 +10,8 @@ import { iso } from "../models/records";
 import type { DeploymentRec, ServiceAction } from "../models/runtime";
 import { deployVersion, type AnyServiceKind, type DeployBody, type DeploySource, type RecordOf } from "../models/service-kinds";
 import { deleteService } from "../models/services";
+import { cloneService } from "../models/clones";
+import { cloneServiceRequest } from "../schemas/clones";
 import { deployRequest, imageDeployRequest, listOf, sourceDeployRequest, statusResponse } from "../schemas/common";
 import { logLine } from "../schemas/applications";
 import { historyPageOf, historyQuery, serviceDeploymentResponse } from "../schemas/deployment-history";
@@ -95,6 +97,17 @@ export function serviceRoutes<K extends AnyServiceKind, C extends z.ZodType, E e
       handler: (ctx) => {
         const svc = find(ctx);
         return historyPage(ctx, deploymentsOf(svc.runtime).map((d) => ({ ...history.entry(ctx, svc, d), id: d.request_id })));
+      },
+    }),
+    route({
+      method: "POST", path: `${base}/clone`, status: 202, access: { need: "write", also: ["body:environment_id"] },
+      summary: `Clone the ${name} (settings, variables and secrets, with new ids) into an environment`,
+      request: cloneServiceRequest, response: s.response,
+      handler: (ctx) => {
+        const body = ctx.body as z.output<typeof cloneServiceRequest>;
+        const env = ctx.world.store.state.environments.get(body.environment_id);
+        if (!env) throw badRequest("environment_id", `unknown environment ${body.environment_id}`);
+        return s.present(ctx, cloneService(ctx, kind, find(ctx), env, body.name) as RecordOf<K>);
       },
     }),
     action("deploy", "DEPLOY", `Deploy the ${name}`, named, DEPLOY_REQUESTS[kind.deploysFrom]),

@@ -137,3 +137,41 @@ describe("environment clone", () => {
     expect((await ok(c, "GET", `/environment/${clone.id}/application`, undefined, 200)).results.map((a: { name: string }) => a.name)).toEqual(["api"]);
   });
 });
+
+describe("service clone", () => {
+  it("copies each kind into another environment: new ids, same settings, its variables and secrets, placed in its first stage", async () => {
+    const { envId, ids } = await richEnvironment();
+    const { envId: target } = await projectAndEnv(c, "target");
+    const before = await services(envId);
+    for (const kind of Object.keys(ids)) {
+      const copy = await ok(c, "POST", `/${kind}/${ids[kind]}/clone`, { name: `${kind}-copy`, environment_id: target }, 202);
+      expect([kind, copy.name]).toEqual([kind, `${kind}-copy`]);
+      expect(copy.id).not.toBe(ids[kind]);
+      expect((await ok(c, "GET", `/${kind}/${copy.id}`, undefined, 200)).id).toBe(copy.id);
+      expect([kind, settings({ ...copy, name: kind })]).toEqual([kind, settings({ ...before[kind], name: kind })]);
+      expect((await ok(c, "GET", `/service/${copy.id}/deploymentStage`, undefined, 200)).name).toBe("DEFAULT");
+    }
+    const app = (await ok(c, "GET", `/environment/${target}/application`, undefined, 200)).results[0];
+    const vars = (await ok(c, "GET", `/application/${app.id}/environmentVariable`, undefined, 200)).results;
+    const level = vars.find((v: { key: string }) => v.key === "LOG_LEVEL");
+    expect(vars.find((v: { key: string }) => v.key === "VERBOSITY")).toMatchObject({ value: "debug", aliased_variable: { id: level.id } });
+    const secrets = (await ok(c, "GET", `/application/${app.id}/secret`, undefined, 200)).results;
+    expect(secrets.map((s: { key: string }) => s.key)).toEqual(["API_KEY"]);
+    expect(JSON.stringify(secrets)).not.toContain("clone-secret-value-1234");
+    await ok(c, "DELETE", `/application/${ids["application"]}`, undefined, 204);
+    expect((await ok(c, "GET", `/application/${app.id}/secret`, undefined, 200)).results).toHaveLength(1);
+  });
+
+  it("into the same environment under a free name; a taken name is 409, an unknown environment 400 naming environment_id", async () => {
+    const { envId } = await projectAndEnv(c, "same");
+    const app = await ok(c, "POST", `/environment/${envId}/application`, appBody("api"));
+    expect((await c.call("POST", `/application/${app.id}/clone`, { name: "API", environment_id: envId })).status).toBe(409);
+    const unknown = await c.call("POST", `/application/${app.id}/clone`, { name: "x", environment_id: "00000000-0000-4000-8000-000000000000" });
+    expect([unknown.status, unknown.body.message]).toEqual([400, expect.stringMatching(/^environment_id/)]);
+    const missing = await c.call("POST", `/application/${app.id}/clone`, { name: "x" });
+    expect([missing.status, missing.body.message]).toEqual([400, expect.stringMatching(/^environment_id/)]);
+    await ok(c, "POST", `/application/${app.id}/clone`, { name: "api-2", environment_id: envId }, 202);
+    const names = (await ok(c, "GET", `/environment/${envId}/application`, undefined, 200)).results.map((a: { name: string }) => a.name);
+    expect(names.sort()).toEqual(["api", "api-2"]);
+  });
+});

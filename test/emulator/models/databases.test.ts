@@ -13,8 +13,9 @@ describe("databases", () => {
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
       name: "main-db", type: "POSTGRESQL", mode: "MANAGED", accessibility: "PRIVATE", storage: 20, port: 5432,
-      host: `main-db.${envId.slice(0, 8)}.emulator.internal`, service_type: "DATABASE", environment: { id: envId },
+      service_type: "DATABASE", environment: { id: envId },
     });
+    expect(r.body.host).toBe(`z${(r.body.id as string).slice(0, 8)}-postgresql`);
     for (const [type, port] of [["MYSQL", 3306], ["MONGODB", 27017], ["REDIS", 6379]] as const) {
       const d = await c.call("POST", `/environment/${envId}/database`, { name: type, type, version: "1", mode: "CONTAINER" });
       expect(d.body.port).toBe(port);

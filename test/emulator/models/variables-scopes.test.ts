@@ -97,7 +97,7 @@ describe("what a parent sees (GET /variable)", () => {
     const builtIns = (await visible(envId, "ENVIRONMENT")).filter((v) => v.scope === "BUILT_IN");
     const byKey = new Map(builtIns.map((v) => [v.key, v]));
     expect(byKey.get(`QOVERY_APPLICATION_${short}_HOST_INTERNAL`)).toMatchObject({ service_id: appId, service_type: "APPLICATION", is_secret: false });
-    expect(byKey.get(`QOVERY_APPLICATION_${short}_HOST_EXTERNAL`)?.value).toMatch(/^api-z[0-9a-f]{8}\./);
+    expect(byKey.get(`QOVERY_APPLICATION_${short}_HOST_EXTERNAL`)?.value).toMatch(new RegExp(`^${short.toLowerCase()}-z${envId.slice(0, 8)}\\.`));
     expect(byKey.get(`QOVERY_APPLICATION_${short}_ID`)?.value).toBe(appId);
     expect(byKey.get(`QOVERY_POSTGRESQL_${dbShort}_PORT`)?.value).toBe("5432");
     expect(byKey.get(`QOVERY_POSTGRESQL_${dbShort}_PASSWORD`)).toMatchObject({ is_secret: true, value: null, service_type: "DATABASE" });

@@ -28,6 +28,8 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "PUT /project/{projectId}": { name: "probe" },
   "POST /project/{projectId}/environment": { name: "probe", mode: "DEVELOPMENT" },
   "POST /environment/{environmentId}/clone": { name: "probe-clone", mode: "PREVIEW" },
+  ...Object.fromEntries(["application", "container", "database", "job", "helm", "terraform"]
+    .map((k) => [`POST /${k}/{${k}Id}/clone`, { name: `probe-${k}-clone`, environment_id: PROBE_REGISTRY }])),
   "PUT /environment/{environmentId}": { name: "probe" },
   "POST /environment/{environmentId}/application": appBody("probe"),
   "PUT /application/{applicationId}": { healthchecks: {} },
