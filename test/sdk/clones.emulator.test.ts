@@ -1,6 +1,6 @@
 /**
- * Environment clones through the client against the emulator: an environment copied in PREVIEW mode (its
- * application copied under a new id), and the requests the client refuses before sending.
+ * Clones through the client against the emulator: an environment copied in PREVIEW mode (its application copied
+ * under a new id), an application copied into another environment, and the requests the client refuses before sending.
  */
 import { scaffold, useEmulator } from "./support/emulator-harness";
 
@@ -18,6 +18,16 @@ describe("clones against the emulator", () => {
     expect(copies.map((a) => a.name)).toEqual(["front"]);
     expect(copies[0]!.id).not.toBe(app.id);
     expect((await client.environments.get(clone.id)).mode).toBe("PREVIEW");
+  });
+
+  test("a service cloned into another environment is answered as the kind's record, with a new id", async () => {
+    const { environment, project, client } = await scaffold(harness());
+    const app = await client.applications.create(environment.id, { name: "front", git_repository: repo, healthchecks: {} });
+    const other = await client.environments.create(project.id, { name: "other" });
+    const copy = await client.applications.clone(app.id, { name: "front-copy", environment_id: other.id });
+    expect(copy).toMatchObject({ name: "front-copy" });
+    expect(copy.id).not.toBe(app.id);
+    expect((await client.applications.list(other.id)).map((a) => a.id)).toEqual([copy.id]);
   });
 
   test("a clone without a name, or in a mode the service does not have, is refused before sending", async () => {
