@@ -1,4 +1,5 @@
 /** Databases: provisioned and deployed per environment (container or managed). */
+import { CloneServiceRequest, cloneAt } from "./clones";
 import { z } from "zod";
 import { Application } from "./applications";
 import { deployables, kindRecords } from "./deployables";
@@ -139,6 +140,11 @@ secretFields({ secret: ["password"], sensitive: ["login"] });
 export class DatabasesApi extends deployables({
   ...kindRecords("database"), record: Database, createRequest: DatabaseCreateRequest, editRequest: DatabaseEditRequest,
 }) {
+  /** Copies the database (its settings, with a new id) into `environment_id` under `name`; answers 202 with the copy. */
+  clone(databaseId: string, request: CloneServiceRequest): Promise<Database> {
+    return cloneAt(this.core, () => path`/database/${databaseId}`, request, CloneServiceRequest, Database);
+  }
+
   /** Reads the master credentials (contains the password). */
   getMasterCredentials(databaseId: string): Promise<DatabaseCredentials> {
     return this.core.call({ method: "GET", path: path`/database/${databaseId}/masterCredentials`, response: DatabaseCredentials });

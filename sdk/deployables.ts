@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { AdvancedSettings } from "./advanced-settings";
+import { CloneServiceRequest, cloneAt } from "./clones";
 import type { RequestCore } from "./core";
 import { Records, withSpec, type CollectionSpec, type Ids, type KeyedRecord, type KeyedRequest, type KeyedSpec } from "./crud";
 import { path, under, type ApiPath } from "./path";
@@ -139,6 +140,15 @@ export class Services<P extends Ids, I extends Ids, R extends z.ZodType<{ id: st
     const id = args.slice(0, this.spec.item.length) as I;
     const settings = args[this.spec.item.length] as Record<string, unknown>;
     return writeAdvancedSettings(this.core, this.at(id, "advancedSettings"), settings, this.settingsRequest);
+  }
+
+  /**
+   * Copies the service (its settings and variables, with new ids) into the environment `environment_id` under
+   * `name` (`POST /<kind>/{id}/clone`); answers 202 with the copy, not deployed.
+   */
+  clone(...args: [...id: I, request: CloneServiceRequest]): Promise<z.output<R>> {
+    const id = args.slice(0, this.spec.item.length) as I;
+    return cloneAt(this.core, () => this.spec.item(...id), args[this.spec.item.length], CloneServiceRequest, this.spec.record);
   }
 }
 

@@ -5,6 +5,7 @@
  * stage (`statusesWithStages`).
  */
 import { z } from "zod";
+import { cloneAt } from "./clones";
 import { deployables } from "./deployables";
 import { path } from "./path";
 import { Reference, maybe, namedRecord, openEnum } from "./schema";
@@ -77,6 +78,25 @@ export const EnvironmentEditRequest = z.looseObject({
 });
 /** Body of an environment edit. */
 export type EnvironmentEditRequest = z.input<typeof EnvironmentEditRequest>;
+
+/**
+ * Body of an environment clone (`CloneEnvironmentRequest`): the new environment's name (case insensitive, unique in
+ * its project), and optionally its cluster, its mode and its project (default: the source's).
+ */
+export const CloneEnvironmentRequest = z.looseObject({
+  /** Name of the new environment. */
+  name: z.string().min(1),
+  /** Cluster of the new environment (default: the source's). */
+  cluster_id: z.string().min(1).optional(),
+  /** `DEVELOPMENT`, `PREVIEW`, `PRODUCTION` or `STAGING`: a clone is the one request that takes `PREVIEW`. */
+  mode: z.enum(ENVIRONMENT_TYPES).optional(),
+  /** Apply the project's deployment rules to the new environment (default false). */
+  apply_deployment_rule: z.boolean().optional(),
+  /** Project of the new environment (default: the source's). */
+  project_id: z.string().min(1).optional(),
+});
+/** Body of an environment clone: `{ name, cluster_id?, mode?, apply_deployment_rule?, project_id? }`. */
+export type CloneEnvironmentRequest = z.input<typeof CloneEnvironmentRequest>;
 
 const serviceId = z.string().min(1);
 const ids = z.array(serviceId).optional();
@@ -265,6 +285,15 @@ export class EnvironmentsApi extends deployables({
       method: "POST", path: path`/environment/${environmentId}/cancelDeployment`, body: request,
       requestSchema: CancelDeploymentRequest, response: EnvironmentStatus,
     });
+  }
+
+  /**
+   * Copies the environment (its services, variables and settings, with new ids) into a new one, on `cluster_id`, in
+   * `project_id` and `mode` when given (else the source's); the one request that takes mode `PREVIEW`. Answers 202
+   * with the new environment (its services are being copied: list them under its id).
+   */
+  clone(environmentId: string, request: CloneEnvironmentRequest): Promise<Environment> {
+    return cloneAt(this.core, () => path`/environment/${environmentId}`, request, CloneEnvironmentRequest, Environment);
   }
 
   /** Reads the environment's status and, stage by stage in deployment order, every service's status. */

@@ -41,6 +41,7 @@ export * from "./api-tokens";
 export * from "./custom-roles";
 export * from "./projects";
 export * from "./environments";
+export * from "./clones";
 export * from "./applications";
 export * from "./variables";
 export * from "./secrets";

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { TerraformAdvancedSettingsRequest } from "./advanced-settings";
+import { CloneServiceRequest, cloneAt } from "./clones";
 import { records } from "./crud";
 import { action, readAdvancedSettings, writeAdvancedSettings } from "./deployables";
 import { EnvironmentStatusesWithStages } from "./environments";
@@ -41,6 +42,11 @@ export class TerraformsApi extends records({
   deploy(terraformId: string, request?: TerraformDeployRequest): Promise<ActionResult> {
     const body = request && Object.keys(request).length > 0 ? { body: request, requestSchema: TerraformDeployRequest } : undefined;
     return action(this.core, at(terraformId, "deploy"), body);
+  }
+
+  /** Copies the Terraform service (its settings and variables, new ids) into `environment_id` under `name`; answers 202 with the copy. */
+  clone(terraformId: string, request: CloneServiceRequest): Promise<Terraform> {
+    return cloneAt(this.core, () => item(terraformId), request, CloneServiceRequest, Terraform);
   }
 
   /** Runs the service's current configuration again. */

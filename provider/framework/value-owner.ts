@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { DeployServiceClient } from "../../sdk";
-import { childCalls, defineResource, type ChildGroup, type DefinedResource } from "./define";
+import { childCalls, defineResource, type ChildGroup, type DefinedResource, type FamilyCalls, type Props } from "./define";
 import { ownerValuesPart, valueRefOutputs, type ServiceValueGroups } from "./service-values";
 import { ownerValueFields, refineValueMaps } from "./value-maps";
 
@@ -30,6 +30,8 @@ export interface ValueOwnerDefinition<S extends z.ZodObject> {
   parentKey: string;
   /** Its sdk group: its own calls and its two collections of values (`client.projects`). */
   group(client: DeployServiceClient): ChildGroup<unknown> & ServiceValueGroups;
+  /** The calls of the owner given the derived ones (an environment's create may be a clone). */
+  calls?(derived: FamilyCalls<Props, { id: string }>): FamilyCalls<Props, { id: string }>;
 }
 
 /** The family of a value owner: its schema and calls, with its values as a part; everything else is derived. */
@@ -38,7 +40,7 @@ export function defineValueOwner<S extends z.ZodObject>(def: ValueOwnerDefinitio
     kind: def.kind,
     noun: def.noun,
     schema: def.schema,
-    calls: childCalls((client) => def.group(client) as ChildGroup<{ id: string }>, def.parentKey),
+    calls: (def.calls ?? ((c) => c))(childCalls((client) => def.group(client) as ChildGroup<{ id: string }>, def.parentKey)),
     outputNames: valueRefOutputs,
     parts: [ownerValuesPart({ noun: def.noun, scope: def.scope, groups: def.group })],
   });

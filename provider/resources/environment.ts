@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { ENVIRONMENT_MODES } from "../../sdk";
+import { ENVIRONMENT_MODES, ENVIRONMENT_TYPES } from "../../sdk";
 import { argsSchema } from "../framework/args";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
@@ -9,12 +9,13 @@ import { defineValueOwner, valueOwnerSchema } from "../framework/value-owner";
 import { ServiceObjectResource, familyResourceArgs, type ValueOwnerComputed } from "../framework/resource";
 import type { ResourceOutputs } from "../framework/outputs";
 import type { AdoptableArgs } from "../framework/adoption";
+import { cloneAwareCalls, refineCloneInputs, withPreviewReplacement } from "./environment-clone";
 
-/** Modes a program may give an environment (`PREVIEW` is set by the service only). */
+/** Modes a program may give an environment it creates (`PREVIEW` is made by a clone only). */
 export { ENVIRONMENT_MODES };
 
-/** Mode of an environment. */
-export type EnvironmentMode = (typeof ENVIRONMENT_MODES)[number];
+/** Mode of an environment: `PREVIEW` only on a clone (`cloneFrom`). */
+export type EnvironmentMode = (typeof ENVIRONMENT_TYPES)[number];
 
 /**
  * Inputs of an {@link Environment}. The variable maps (`environmentVariables`, `secrets`, their files, aliases and
@@ -27,8 +28,28 @@ export interface EnvironmentArgs extends ServiceValuesArgs, AdoptableArgs {
   projectId: pulumi.Input<string>;
   /** Environment name, unique within the project (case-insensitive), 1 to 255 characters, not only whitespace. Wire: `name`. */
   name: pulumi.Input<string>;
-  /** `DEVELOPMENT`, `STAGING` or `PRODUCTION`. Default: `DEVELOPMENT`. Wire: `mode`. */
+  /**
+   * `DEVELOPMENT`, `STAGING` or `PRODUCTION`; `PREVIEW` on a clone only (`cloneFrom`: the service's create refuses it,
+   * its clone takes it), the mode of the service's own pull-request environments, whose services deploy each new
+   * commit of their branch when they have `autoPreview`. Default: `DEVELOPMENT` (a clone too: the source's mode is
+   * not kept unless given). Wire: `mode`. A change between the three is an edit, and so is a move away from
+   * `PREVIEW`; a move to `PREVIEW` replaces the environment (a new clone: the service's edit does not take it).
+   */
   mode?: pulumi.Input<EnvironmentMode>;
+  /**
+   * Id of an environment to copy: the environment is then made by the service's clone
+   * (`POST /environment/{cloneFrom}/clone`), with copies of the source's services (new ids, not deployed), variables,
+   * secrets and settings, in `projectId` under `name`, on `clusterId` (default: the source's cluster) and in `mode`.
+   * After the create it is an environment like any other: its services can be adopted by name in the same program
+   * (`new Application("front", { environmentId: env.id, name: "front", ..., adopt: true })`) to change their branch
+   * or image tag. Changing it (or setting or removing it) replaces the environment.
+   */
+  cloneFrom?: pulumi.Input<string>;
+  /**
+   * With `cloneFrom`: apply the project's deployment rules to the new environment (wire: `apply_deployment_rule`).
+   * Default: false, the service's. Changing it replaces the environment.
+   */
+  applyDeploymentRule?: pulumi.Input<boolean>;
   /**
    * Cluster the environment runs on (wire: `cluster` on create, `cluster_id` in responses). Default: the
    * organization's default cluster, chosen by the service. The cluster cannot change: changing it replaces the environment.
@@ -38,8 +59,8 @@ export interface EnvironmentArgs extends ServiceValuesArgs, AdoptableArgs {
 
 /** What the service says of an environment beyond its inputs: outputs of an {@link Environment}, members of a lookup's result. */
 export interface EnvironmentComputed extends ValueOwnerComputed {
-  /** `DEVELOPMENT`, `STAGING`, `PRODUCTION`, or `PREVIEW` for an environment the service made. */
-  mode: EnvironmentMode | "PREVIEW";
+  /** `DEVELOPMENT`, `STAGING`, `PRODUCTION`, or `PREVIEW` for a clone or an environment the service made. */
+  mode: EnvironmentMode;
   /** Cluster the environment runs on: the one given, else the one the service chose. */
   clusterId: string;
 }
@@ -48,17 +69,22 @@ export interface EnvironmentComputed extends ValueOwnerComputed {
 export const environmentSchema = argsSchema<EnvironmentArgs>()(valueOwnerSchema({
   projectId: field(idInput(), { parent: "project" }),
   name: nameInput(255),
-  mode: z.enum(ENVIRONMENT_MODES).default("DEVELOPMENT"),
+  mode: z.enum(ENVIRONMENT_TYPES).default("DEVELOPMENT"),
   // Sent as `cluster` (WIRE difference 1), answered as `cluster_id`; the service cannot move an environment.
   clusterId: field(idInput().optional(), { wire: "cluster", readAs: "cluster_id", replace: true, computed: true, createOnly: true }),
-}));
+  // Never in a body: the clone's path and its own fields (environment-clone.ts); the record does not say them.
+  cloneFrom: field(idInput().optional(), { wire: false, replace: true }),
+  applyDeploymentRule: field(z.boolean().optional(), { wire: false, replace: true }),
+}).superRefine(refineCloneInputs));
 /** Environment inputs after validation (defaults applied). */
 export type EnvironmentInputs = z.output<typeof environmentSchema>;
 
-/** The environment family: its schema and calls; everything else is derived. */
-export const environment = defineValueOwner({
-  kind: "Environment", noun: "environment", scope: "ENVIRONMENT", schema: environmentSchema, parentKey: "projectId", group: (client) => client.environments,
+const defined = defineValueOwner({
+  kind: "Environment", noun: "environment", scope: "ENVIRONMENT", schema: environmentSchema, parentKey: "projectId",
+  group: (client) => client.environments, calls: cloneAwareCalls,
 });
+/** The environment family: its schema and calls; everything else is derived (a move to `PREVIEW` replaces). */
+export const environment = { ...defined, provider: withPreviewReplacement(defined.provider) };
 
 /** The dynamic provider of {@link Environment}. */
 export const environmentProvider = environment.provider;

@@ -13,7 +13,7 @@ import { loadWorkflow, parseWorkflow, WORKFLOWS_DIR, workflowFiles } from "./wor
 const files = workflowFiles();
 
 it("the workflows a user copies are there", () => {
-  expect(files).toEqual(expect.arrayContaining(["deploy.yml", "preview.yml"]));
+  expect(files).toEqual(expect.arrayContaining(["deploy.yml", "preview.yml", "preview-per-pull-request.yml"]));
 });
 
 describe("credential rules", () => {

@@ -10,5 +10,6 @@ import { rows as teamRows } from "./team";
 import { rows as clusterRows } from "./clusters";
 import { rows as terraformRows } from "./terraform";
 import { rows as helmRows } from "./helm";
+import { rows as environmentCloneRows } from "./environment-clones";
 
-export const extraLifecycleRows: LifecycleRow[] = [...advancedSettingsRows, ...customDomainRows, ...groupRows, ...variableRows, ...teamRows, ...clusterRows, ...terraformRows, ...helmRows];
+export const extraLifecycleRows: LifecycleRow[] = [...advancedSettingsRows, ...customDomainRows, ...groupRows, ...variableRows, ...teamRows, ...clusterRows, ...terraformRows, ...helmRows, ...environmentCloneRows];
