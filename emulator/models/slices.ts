@@ -9,6 +9,7 @@ import { clusterSlice } from "./clusters";
 import { registrySlice } from "./container-registries";
 import { customDomainSlice } from "./custom-domains";
 import { customRoleSlice } from "./custom-roles";
+import { deploymentRestrictionSlice } from "./deployment-restrictions";
 import { environmentSlice } from "./environments";
 import { gitTokenSlice } from "./git-tokens";
 import { helmRepositorySlice } from "./helm-repositories";
@@ -46,4 +47,5 @@ export const SLICES = [
   clusterCredentialsSlice,
   cloudCredentialsSlice,
   helmRepositorySlice,
+  deploymentRestrictionSlice,
 ] as const;

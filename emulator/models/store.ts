@@ -61,12 +61,13 @@ export class Store implements StoreView {
     for (const v of [...vars.values()]) if (v.service_id === parentId) vars.delete(v.id);
   }
 
-  /** Removes a service with its variables, secrets, custom domains, logs and stage placement. */
+  /** Removes a service with its variables, secrets, custom domains, deployment restrictions, logs and stage placement. */
   removeService(id: string): void {
     const s = this.state;
     for (const k of SERVICE_KINDS) this.collection(k).delete(id);
     this.removeValuesOf(id);
     for (const d of [...s.customDomains.values()]) if (d.service_id === id) s.customDomains.delete(d.id);
+    for (const r of [...s.deploymentRestrictions.values()]) if (r.service_id === id) s.deploymentRestrictions.delete(r.id);
     if (s.logs.some((l) => l.service_id === id)) s.logs = s.logs.filter((l) => l.service_id !== id);
     for (const st of s.stages.values()) st.services = st.services.filter((x) => x.service_id !== id);
   }

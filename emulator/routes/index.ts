@@ -11,6 +11,7 @@ import { containerRoutes } from "./containers";
 import { customDomainRoutes } from "./custom-domains";
 import { customRoleRoutes } from "./custom-roles";
 import { databaseRoutes } from "./databases";
+import { deploymentRestrictionRoutes } from "./deployment-restrictions";
 import { environmentRoutes } from "./environments";
 import { gitTokenRoutes } from "./git-tokens";
 import { groupRoutes } from "./groups";
@@ -32,7 +33,7 @@ export const allRoutes: Route[] = [
   ...organizationRoutes, ...projectRoutes, ...environmentRoutes, ...applicationRoutes, ...databaseRoutes, ...containerRoutes,
   ...jobRoutes, ...helmRoutes, ...helmRepositoryRoutes, ...terraformRoutes, ...containerRegistryRoutes, ...gitTokenRoutes, ...webhookRoutes, ...stageRoutes, ...clusterRoutes, ...cloudCredentialsRoutes,
   ...clusterActionRoutes, ...clusterSettingsRoutes, ...clusterCatalogueRoutes,
-  ...groupRoutes, ...customDomainRoutes,
+  ...groupRoutes, ...customDomainRoutes, ...deploymentRestrictionRoutes,
   ...ownerValueRoutes, ...variableApiRoutes,
   ...memberRoutes, ...apiTokenRoutes, ...customRoleRoutes, ...clusterAccessRoutes,
 ];

@@ -12,6 +12,7 @@ import {
   OMIT, REFERENCE_PATH, declaredProperties, flatten, loadReference, requestSchemaOf, responseSchemaOf, roundTripProblems, sample,
   type Aliases, type RefDoc, type RefSchema,
 } from "../support/reference-schema";
+import { DEPLOYMENT_RULES_CHECKED_ELSEWHERE } from "../support/deployment-rules";
 import { TEAM_CHECKED_ELSEWHERE, TEAM_FAMILIES, teamFixedValues } from "../support/team-fixtures";
 
 const doc = loadReference("the round trip of every settable field");
@@ -311,6 +312,7 @@ const NO_RECORD: Record<string, string> = {
   ...TEAM_CHECKED_ELSEWHERE,
   ...CLUSTERS_CHECKED_ELSEWHERE,
   ...HELM_TERRAFORM_CHECKED_ELSEWHERE,
+  ...DEPLOYMENT_RULES_CHECKED_ELSEWHERE,
 };
 
 function fill(template: string, params: Record<string, string>): string {

@@ -9,6 +9,7 @@ import { control } from "../../../emulator/control/control-client";
 import { appBody, containerBody, jobBody, useEmulator } from "../support/helpers";
 import { teamFixtures, teamSampleBodies } from "../support/team-fixtures";
 import { helmTerraformFixtures, helmTerraformSampleBodies } from "../support/helm-terraform";
+import { deploymentRuleFixtures, deploymentRuleSampleBodies } from "../support/deployment-rules";
 
 /**
  * Ids that name properties every plain object inherits. Each is sent as every id of every route, with every method
@@ -102,6 +103,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   ])),
   ...teamSampleBodies(PROBE_REGISTRY),
   ...helmTerraformSampleBodies(PROBE_REGISTRY),
+  ...deploymentRuleSampleBodies(),
   ...Object.fromEntries(["POST /organization/{organizationId}/cluster", "PUT /organization/{organizationId}/cluster/{clusterId}"].map((k) => [
     k, { name: "probe", region: "eu-west-3", cloud_provider: "AWS", cloud_provider_credentials: { credentials: { id: PROBE_REGISTRY } } },
   ])),
@@ -197,6 +199,7 @@ beforeAll(async () => {
     variableId: variable.id, customDomainId: customDomain.id,
   });
   Object.assign(real, await teamFixtures(c), await helmTerraformFixtures((m, p, b) => c.call(m, p, b), c.org, env.id));
+  Object.assign(real, await deploymentRuleFixtures((m, p, b) => c.call(m, p, b), app.id));
   stateBefore = await dump();
 });
 
