@@ -65,6 +65,7 @@ export const FAMILIES = {
   TerraformServiceAdvancedSettings: { provider: () => require("./resources/terraform-service-advanced-settings").terraformServiceAdvancedSettingsProvider, notAdoptable: SETTINGS },
   HelmRepository: { provider: () => require("./resources/helm-repository").helmRepositoryProvider, key: named("helm repository", "organizationId", "organization", (c, id) => c.helmRepositories.list(id)) },
   Helm: { provider: () => require("./resources/helm/index").helmProvider, key: named("helm", "environmentId", "environment", (c, id) => c.helms.list(id)) },
+  DeploymentRule: { provider: () => require("./resources/deployment-rule").deploymentRuleProvider, key: named("deployment rule", "projectId", "project", (c, id) => c.deploymentRules.list(id)) },
   HelmAdvancedSettings: { provider: () => require("./resources/helm-advanced-settings").helmAdvancedSettingsProvider, notAdoptable: SETTINGS },
 } satisfies Record<string, Family>;
 
