@@ -10,5 +10,6 @@ import { rows as teamRows } from "./team";
 import { rows as clusterRows } from "./clusters";
 import { rows as terraformRows } from "./terraform";
 import { rows as helmRows } from "./helm";
+import { rows as restrictionRows } from "./restrictions";
 
-export const extraLifecycleRows: LifecycleRow[] = [...advancedSettingsRows, ...customDomainRows, ...groupRows, ...variableRows, ...teamRows, ...clusterRows, ...terraformRows, ...helmRows];
+export const extraLifecycleRows: LifecycleRow[] = [...advancedSettingsRows, ...customDomainRows, ...groupRows, ...variableRows, ...teamRows, ...clusterRows, ...terraformRows, ...helmRows, ...restrictionRows];
