@@ -294,7 +294,9 @@ describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ 
     try {
       const up = await stack.up();
       expect(changed(up)).toEqual([["deployment-notifications", "delete"]]);
-      expect(up.stderr).not.toMatch(/warning: /i);
+      // Every warning but the engine's notes on the plugins this test puts on PATH (the Pulumi CLI's build, the random stand-in).
+      const warnings = up.stderr.split("\n").filter((l) => /warning: /i.test(l) && !/warning: using pulumi-resource-\S+ from \$PATH/.test(l));
+      expect(warnings).toEqual([]);
       expect(Object.keys(up.outputs ?? {})).not.toContain("webhookId");
       expect(up.outputs?.stagingApiUrl).toEqual(expect.stringMatching(/^https:\/\//));
     } finally {
