@@ -11,5 +11,6 @@ import { rows as clusterRows } from "./clusters";
 import { rows as terraformRows } from "./terraform";
 import { rows as helmRows } from "./helm";
 import { rows as restrictionRows } from "./restrictions";
+import { rows as deploymentRuleRows } from "./deployment-rules";
 
-export const extraLifecycleRows: LifecycleRow[] = [...advancedSettingsRows, ...customDomainRows, ...groupRows, ...variableRows, ...teamRows, ...clusterRows, ...terraformRows, ...helmRows, ...restrictionRows];
+export const extraLifecycleRows: LifecycleRow[] = [...advancedSettingsRows, ...customDomainRows, ...groupRows, ...variableRows, ...teamRows, ...clusterRows, ...terraformRows, ...helmRows, ...restrictionRows, ...deploymentRuleRows];

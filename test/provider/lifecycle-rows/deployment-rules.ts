@@ -1,0 +1,30 @@
+/** Lifecycle rows of deployment rules: a project's `DeploymentRule` (its schedule changed in place, another project replacing it). */
+import { deploymentRule } from "../../../provider/resources/deployment-rule";
+import { ruleTimeToWire } from "../../../sdk";
+import { fromDefinition, type LifecycleRow } from "../support/lifecycle-row";
+
+let counter = 0;
+
+const ruleRow: LifecycleRow = {
+  ...fromDefinition(deploymentRule),
+  inputs: (fx) => ({
+    projectId: fx.projectId, name: `lc-rule-${(counter += 1)}`, environmentNamePattern: "pr-*", mode: "PREVIEW", clusterId: fx.clusterIds[0],
+    autoStop: true, timeZone: "Europe/Paris", startTime: "08:00", stopTime: "19:00", weekdays: ["MONDAY", "FRIDAY"],
+  }),
+  update: (_fx, base) => ({ ...base, startTime: "07:30", timeZone: "UTC", weekdays: ["MONDAY", "TUESDAY", "FRIDAY"] }),
+  expectUpdated: async (fx, id, props) => {
+    const rule = await fx.client.deploymentRules.get(String(props["projectId"]), id);
+    expect([rule.start_time, rule.timezone, rule.weekdays]).toEqual([ruleTimeToWire("07:30"), "UTC", ["MONDAY", "TUESDAY", "FRIDAY"]]);
+  },
+  // Only the diff is asked: another project's id need not exist.
+  replace: (_fx, base) => ({ inputs: { ...base, projectId: "0c7c4bd4-0000-4000-8000-00000000beef" }, replaces: ["projectId"] }),
+  changeOutside: async (fx, id, props) => {
+    await fx.client.deploymentRules.update(String(props["projectId"]), id, {
+      name: String(props["name"]), mode: "PREVIEW", cluster_id: String(props["clusterId"]), auto_stop: true, timezone: "Europe/Paris",
+      start_time: ruleTimeToWire("09:15"), stop_time: ruleTimeToWire("19:00"), weekdays: ["MONDAY"], wildcard: "preview-*",
+    });
+    return (read) => expect([read["startTime"], read["environmentNamePattern"], read["weekdays"]]).toEqual(["09:15", "preview-*", ["MONDAY"]]);
+  },
+};
+
+export const rows: LifecycleRow[] = [ruleRow];
