@@ -36,6 +36,11 @@
  * - Deployments leave traces: an application's deploy rolls out the commit it names (`git_commit_id`) or its branch's
  *   head, shown as `git_repository.deployed_commit_*` once DEPLOYED; `/<kind>/{id}/deploymentHistory` and
  *   `/environment/{id}/deploymentHistory` list every action, newest first, 20 per page (query `startId`).
+ * - Deployment restrictions (`/application|job|helm|terraform/{id}/deploymentRestriction`) are kept and answered
+ *   (no git push is modelled). Project deployment rules are ordered; a new environment matching one's wildcard takes
+ *   its schedule; every environment has a rule (`/environment/{id}/deploymentRule`). One with `auto_stop` stops its
+ *   environment at its stop time and deploys it again at its start time on the rules' clock, real time unless
+ *   `PUT /_emulator/config` sets it (`ruleTime`) or shortens its day (`ruleDayMs`); see `deployments/rule-clock.ts`.
  * - Webhooks: every deploy of every service kind that started sends DEPLOYMENT_STARTED and exactly one final event:
  *   SUCCESSFUL, FAILURE, or CANCELLED when a newer action replaces it or its service is deleted mid-deploy. Targets
  *   are loopback only unless `webhookAllowHosts` allows more (never a metadata host), checked at create and at each

@@ -1,12 +1,14 @@
 /**
  * The control endpoints under `/_emulator`, one row each (no auth, no rate limit, not logged; guarded by
  * `controlGate`): reset, state dump, request log, webhook delivery attempts, faults (request faults and stale
- * statuses, see `server/faults.ts`), failure injection, token revocation, config and the dashboard.
+ * statuses, see `server/faults.ts`), failure injection, token revocation, config (the deployment clock's step, the rate
+ * limit, the rules' clock of `deployments/rule-clock.ts`) and the dashboard.
  */
 import { z } from "zod";
 import { ApiError } from "../server/errors";
 import { faultRequest, invalidCredentialsRequest, staleStatusRequest } from "../server/faults";
 import { sendJson } from "../server/http-util";
+import { DAY_MS, retimedClock } from "../models/rule-schedule";
 import { parseOr400 } from "../schemas/validate";
 import type { ControlRoute } from "./control-route";
 import { DASHBOARD_ROUTES } from "./dashboard/route";
@@ -17,6 +19,10 @@ const configRequest = z.object({
   stepMs: z.number().int().min(0).optional(),
   rateLimitPerHour: z.number().int().min(1).optional(),
   rateLimitWindowSeconds: z.number().int().min(1).optional(),
+  /** Length in ms of a day of the rules' clock (deployment rules' auto stop and start), at least 100. */
+  ruleDayMs: z.number().int().min(100).max(DAY_MS).optional(),
+  /** The instant the rules' clock shows now (ISO date-time); it goes on from there. */
+  ruleTime: z.iso.datetime({ offset: true }).optional(),
 });
 
 /** Every control endpoint. */
@@ -70,6 +76,10 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     if (c.stepMs !== undefined) emu.world.config.stepMs = c.stepMs;
     if (c.rateLimitPerHour !== undefined) emu.world.config.rateLimitPerHour = c.rateLimitPerHour;
     if (c.rateLimitWindowSeconds !== undefined) emu.world.config.rateLimitWindowSeconds = c.rateLimitWindowSeconds;
+    if (c.ruleDayMs !== undefined || c.ruleTime !== undefined) {
+      const at = c.ruleTime === undefined ? undefined : Date.parse(c.ruleTime);
+      emu.world.config.ruleClock = retimedClock(emu.world.config.ruleClock, emu.world.now(), { dayMs: c.ruleDayMs, at });
+    }
     sendJson(res, 200, emu.world.config);
   } },
   ...DASHBOARD_ROUTES,

@@ -10,6 +10,8 @@ import { registrySlice } from "./container-registries";
 import { customDomainSlice } from "./custom-domains";
 import { customRoleSlice } from "./custom-roles";
 import { deploymentRestrictionSlice } from "./deployment-restrictions";
+import { projectRuleSlice } from "./deployment-rules";
+import { environmentRuleSlice } from "./environment-rules";
 import { environmentSlice } from "./environments";
 import { gitTokenSlice } from "./git-tokens";
 import { helmRepositorySlice } from "./helm-repositories";
@@ -48,4 +50,6 @@ export const SLICES = [
   cloudCredentialsSlice,
   helmRepositorySlice,
   deploymentRestrictionSlice,
+  projectRuleSlice,
+  environmentRuleSlice,
 ] as const;

@@ -72,18 +72,20 @@ export class Store implements StoreView {
     for (const st of s.stages.values()) st.services = st.services.filter((x) => x.service_id !== id);
   }
 
-  /** Removes an environment with its services, stages, variables and secrets. */
+  /** Removes an environment with its services, stages, variables, secrets and deployment rule. */
   removeEnvironment(id: string): void {
     for (const svc of servicesOf(this, id)) this.removeService(svc.id);
     this.removeValuesOf(id);
+    for (const r of [...this.state.environmentDeploymentRules.values()]) if (r.environment_id === id) this.state.environmentDeploymentRules.delete(r.id);
     for (const st of [...this.state.stages.values()]) if (st.environment_id === id) this.state.stages.delete(st.id);
     this.state.environments.delete(id);
   }
 
-  /** Removes a project with all its environments, variables and secrets. */
+  /** Removes a project with all its environments, variables, secrets and deployment rules. */
   removeProject(id: string): void {
     for (const env of environmentsOf(this, id)) this.removeEnvironment(env.id);
     this.removeValuesOf(id);
+    for (const r of [...this.state.projectDeploymentRules.values()]) if (r.project_id === id) this.state.projectDeploymentRules.delete(r.id);
     this.state.projects.delete(id);
   }
 }

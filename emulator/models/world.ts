@@ -1,4 +1,5 @@
 import type { Faults } from "../server/faults";
+import type { RuleClock } from "./rule-schedule";
 import type { StoreView } from "./store-view";
 
 /** Settings that can change while running (`PUT /_emulator/config`). */
@@ -14,6 +15,8 @@ export interface EmulatorConfig {
    * Metadata and unspecified addresses are refused whatever it holds (see `webhook-targets.ts`).
    */
   webhookAllowHosts?: string[];
+  /** The clock environments' deployment rules stop and start them by (see `deployments/rule-clock.ts`); absent = real time. */
+  ruleClock?: RuleClock;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { applyProjectRule } from "../models/deployment-rules";
+import { ruleNow } from "../models/rule-schedule";
 import { createEnvironment, deleteEnvironment, editEnvironment, type EnvironmentRec } from "../models/environments";
 import {
   environmentCreateRequest, environmentEditRequest, environmentResponse, environmentStatusResponse,
@@ -35,7 +37,11 @@ export const environmentRoutes: Route[] = [
     createRequest: environmentCreateRequest, editRequest: environmentEditRequest, response: environmentResponse, present,
     list: (ctx) => environmentsOf(ctx.world.store, needProject(ctx).id),
     find: (ctx) => needEnvironment(ctx),
-    create: (ctx, body) => createEnvironment(ctx, needProject(ctx), body),
+    create: (ctx, body) => {
+      const e = createEnvironment(ctx, needProject(ctx), body);
+      applyProjectRule(ctx, e, ruleNow(ctx.world.config.ruleClock, ctx.now));
+      return e;
+    },
     edit: editEnvironment,
     remove: deleteEnvironment,
   }),

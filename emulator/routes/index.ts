@@ -12,6 +12,7 @@ import { customDomainRoutes } from "./custom-domains";
 import { customRoleRoutes } from "./custom-roles";
 import { databaseRoutes } from "./databases";
 import { deploymentRestrictionRoutes } from "./deployment-restrictions";
+import { deploymentRuleRoutes } from "./deployment-rules";
 import { environmentRoutes } from "./environments";
 import { gitTokenRoutes } from "./git-tokens";
 import { groupRoutes } from "./groups";
@@ -33,7 +34,7 @@ export const allRoutes: Route[] = [
   ...organizationRoutes, ...projectRoutes, ...environmentRoutes, ...applicationRoutes, ...databaseRoutes, ...containerRoutes,
   ...jobRoutes, ...helmRoutes, ...helmRepositoryRoutes, ...terraformRoutes, ...containerRegistryRoutes, ...gitTokenRoutes, ...webhookRoutes, ...stageRoutes, ...clusterRoutes, ...cloudCredentialsRoutes,
   ...clusterActionRoutes, ...clusterSettingsRoutes, ...clusterCatalogueRoutes,
-  ...groupRoutes, ...customDomainRoutes, ...deploymentRestrictionRoutes,
+  ...groupRoutes, ...customDomainRoutes, ...deploymentRestrictionRoutes, ...deploymentRuleRoutes,
   ...ownerValueRoutes, ...variableApiRoutes,
   ...memberRoutes, ...apiTokenRoutes, ...customRoleRoutes, ...clusterAccessRoutes,
 ];

@@ -13,6 +13,7 @@ import { allRoutes } from "../routes";
 import { parseOr400 } from "../schemas/validate";
 import { seedState, type SeedInfo } from "../persistence/seed";
 import { Store } from "../models/store";
+import { applySchedules } from "../deployments/rule-clock";
 import { SaveError, type DataFile, type Saver } from "../persistence/persistence";
 import type { State } from "../models/state";
 import type { EmulatorConfig } from "../models/world";
@@ -147,6 +148,7 @@ export class EmulatorServer implements ControlTarget {
       const parsed = method === "GET" || (method === "DELETE" && !route.request) ? {} : parseJsonBody(raw);
       const input = route.request ? parseOr400(route.request, parsed) : parsed;
       this.world.store.sweep(now);
+      applySchedules({ world: this.world, now });
       const run = () => route.handler({ params: match.params, query, body: input, world: this.world, now });
       body = method === "GET" ? visibleAnswer(this.world.store, token, run()) : this.change(run);
     } catch (e) {

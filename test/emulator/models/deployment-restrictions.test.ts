@@ -73,7 +73,9 @@ describe("deployment restrictions", () => {
     const { envId } = await projectAndEnv(c);
     const kinds = await services(envId);
     const app = kinds["application"] as string;
-    const r = (await c.call("POST", `/application/${app}/deploymentRestriction`, { mode: "MATCH", type: "PATH", value: "src/" })).body.id as string;
+    const created = await c.call("POST", `/application/${app}/deploymentRestriction`, { mode: "MATCH", type: "PATH", value: "src/" });
+    expect(created.status).toBe(201);
+    const r = created.body.id as string;
     const put = (path: string) => c.call("PUT", path, { mode: "MATCH", type: "PATH", value: "x/" });
     expect((await put(`/job/${kinds["job"]}/deploymentRestriction/${r}`)).status).toBe(404);
     expect((await c.call("GET", `/job/${app}/deploymentRestriction`)).status).toBe(404);

@@ -10,13 +10,13 @@ import { newSeedInfo, seedState } from "../../../emulator/persistence/seed";
 /**
  * The collections of a data file, in its order, as emulators before the slices wrote them; issue 34 adds the Helm and
  * Terraform services after the other kinds' and the Helm repositories at the end; issue 35 the deployment restrictions
- * after them.
+ * and the project's and environments' deployment rules after them.
  */
 const DATA_FILE_ORDER = [
   "organization", "clusters", "tokens", "projects", "environments", "applications", "databases", "containers", "jobs",
   "helms", "terraforms", "variables", "gitTokens", "containerRegistries", "webhooks", "stages", "logs", "onPremiseCredentials", "annotationsGroups",
   "labelsGroups", "customDomains", "members", "invitations", "customRoles", "clusterCredentials", "cloudCredentials",
-  "helmRepositories", "deploymentRestrictions",
+  "helmRepositories", "deploymentRestrictions", "projectDeploymentRules", "environmentDeploymentRules",
 ];
 
 describe("the slices of the state", () => {

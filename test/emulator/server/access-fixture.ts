@@ -8,6 +8,7 @@ import { newSeedInfo, seedState, type SeedInfo } from "../../../emulator/persist
 import { stateFromJson, stateToJson } from "../../../emulator/persistence/snapshot";
 import { appBody, containerBody, jobBody } from "../support/helpers";
 import { helmBody, helmRepositoryBody, terraformBody } from "../support/helm-terraform";
+import { projectRuleBody, restrictionBody } from "../support/deployment-rules";
 
 /** One answer. */
 export interface Reply {
@@ -141,12 +142,15 @@ export async function buildWorld(s: Served): Promise<World> {
       environment: await varsOf(`/environment/${env}`), project: projectVars[spec.project] as { variable: string; secret: string },
     };
     const domain = await post(`/application/${app}/customDomain`, { domain: `api${i}.example.com`, generate_certificate: true });
+    const restriction = await post(`/application/${app}/deploymentRestriction`, restrictionBody(`fixture${i}/`));
+    const rule = await post(`/project/${projects[spec.project]}/deploymentRule`, projectRuleBody(`rule-${i}`, cluster as string));
     variants.push({
       spec, varsByOwner,
       ids: {
         projectId: projects[spec.project], environmentId: env, applicationId: app, containerId: container, jobId: job, databaseId: db,
         serviceId: app, deploymentStageId: (stages[0] as { id: string }).id, stageId: second, variableId: varsByOwner.environment.variable,
         customDomainId: domain, clusterId: cluster, helmId: helm, terraformId: terraform,
+        deploymentRestrictionId: restriction, deploymentRuleId: rule,
       },
     });
   }

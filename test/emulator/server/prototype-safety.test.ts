@@ -103,7 +103,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   ])),
   ...teamSampleBodies(PROBE_REGISTRY),
   ...helmTerraformSampleBodies(PROBE_REGISTRY),
-  ...deploymentRuleSampleBodies(),
+  ...deploymentRuleSampleBodies(PROBE_REGISTRY),
   ...Object.fromEntries(["POST /organization/{organizationId}/cluster", "PUT /organization/{organizationId}/cluster/{clusterId}"].map((k) => [
     k, { name: "probe", region: "eu-west-3", cloud_provider: "AWS", cloud_provider_credentials: { credentials: { id: PROBE_REGISTRY } } },
   ])),
@@ -199,7 +199,7 @@ beforeAll(async () => {
     variableId: variable.id, customDomainId: customDomain.id,
   });
   Object.assign(real, await teamFixtures(c), await helmTerraformFixtures((m, p, b) => c.call(m, p, b), c.org, env.id));
-  Object.assign(real, await deploymentRuleFixtures((m, p, b) => c.call(m, p, b), app.id));
+  Object.assign(real, await deploymentRuleFixtures((m, p, b) => c.call(m, p, b), { applicationId: app.id, projectId: project.id, clusterId: c.emu.ids.clusterIds[0] }));
   stateBefore = await dump();
 });
 
