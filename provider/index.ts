@@ -69,6 +69,7 @@ export {
 } from "./resources/custom-domain";
 export { Variable, type VariableArgs } from "./resources/variable";
 export { DeploymentRule, type DeploymentRuleArgs, type DeploymentRuleComputed } from "./resources/deployment-rule";
+export { DeploymentRuleOrder, type DeploymentRuleOrderArgs } from "./resources/deployment-rule-order";
 export type { DeploymentRestrictionArgs, RestrictedServiceArgs } from "./service-kinds/restrictions";
 export type { ServiceHostsComputed } from "./service-kinds/hosts";
 export { Secret, type SecretArgs } from "./resources/secret";
