@@ -70,6 +70,7 @@ export {
 export { Variable, type VariableArgs } from "./resources/variable";
 export { DeploymentRule, type DeploymentRuleArgs, type DeploymentRuleComputed } from "./resources/deployment-rule";
 export { DeploymentRuleOrder, type DeploymentRuleOrderArgs } from "./resources/deployment-rule-order";
+export { EnvironmentDeploymentRule, type EnvironmentDeploymentRuleArgs } from "./resources/environment-deployment-rule";
 export type { DeploymentRestrictionArgs, RestrictedServiceArgs } from "./service-kinds/restrictions";
 export type { ServiceHostsComputed } from "./service-kinds/hosts";
 export { Secret, type SecretArgs } from "./resources/secret";

@@ -53,6 +53,26 @@ export interface DeploymentRuleComputed {
 /** A time of day input, checked before any call. */
 const timeOfDay = () => ruledInput(ruleTimeProblem);
 
+/** The schedule's fields of a project's rule and an environment's: auto stop, time zone, times, weekdays. */
+export const scheduleFields = {
+  autoStop: z.boolean().default(false),
+  timeZone: field(ruledInput(timeZoneProblem), { wire: "timezone" }),
+  startTime: timeOfDay(),
+  stopTime: timeOfDay(),
+  weekdays: z.array(z.enum(WEEKDAYS)).min(1),
+};
+
+/** The schedule's times in the service's spelling (date-times of 1970-01-01), on top of the derived body. */
+export const scheduleToWire = (inputs: { startTime: string; stopTime: string }, derived: Props): Props =>
+  ({ ...derived, start_time: ruleTimeToWire(inputs.startTime), stop_time: ruleTimeToWire(inputs.stopTime) });
+
+/** The schedule's times as `HH:MM`, on top of the derived inputs. */
+export const scheduleFromWire = (record: { start_time?: string | null | undefined; stop_time?: string | null | undefined }, derived: Props): Props => ({
+  ...derived,
+  ...(record.start_time ? { startTime: ruleTimeFromWire(record.start_time) } : {}),
+  ...(record.stop_time ? { stopTime: ruleTimeFromWire(record.stop_time) } : {}),
+});
+
 /** Validated rule inputs: the single source of field names, types, defaults and wire spellings. */
 export const deploymentRuleSchema = argsSchema<DeploymentRuleArgs>()(z.strictObject({
   projectId: field(idInput(), { parent: "project" }),
@@ -61,11 +81,7 @@ export const deploymentRuleSchema = argsSchema<DeploymentRuleArgs>()(z.strictObj
   environmentNamePattern: field(ruledInput((v) => (v.trim() === "" ? "expected a pattern of new environments' names, e.g. \"pr-*\", got an empty string" : undefined)), { wire: "wildcard" }),
   mode: z.enum(REPORTED_ENVIRONMENT_MODES),
   clusterId: idInput(),
-  autoStop: z.boolean().default(false),
-  timeZone: field(ruledInput(timeZoneProblem), { wire: "timezone" }),
-  startTime: timeOfDay(),
-  stopTime: timeOfDay(),
-  weekdays: z.array(z.enum(WEEKDAYS)).min(1),
+  ...scheduleFields,
 }));
 /** Rule inputs after validation (defaults applied). */
 export type DeploymentRuleInputs = z.output<typeof deploymentRuleSchema>;
@@ -89,12 +105,8 @@ export const deploymentRule = defineResource({
   noun: "deployment rule",
   schema: deploymentRuleSchema,
   ...deploymentRuleComputed,
-  toWire: (inputs, _purpose, derived) => ({ ...derived, start_time: ruleTimeToWire(inputs.startTime), stop_time: ruleTimeToWire(inputs.stopTime) }),
-  fromWire: (record: ProjectDeploymentRule, _previous, derived) => ({
-    ...derived,
-    ...(record.start_time ? { startTime: ruleTimeFromWire(record.start_time) } : {}),
-    ...(record.stop_time ? { stopTime: ruleTimeFromWire(record.stop_time) } : {}),
-  }),
+  toWire: (inputs, _purpose, derived) => scheduleToWire(inputs, derived),
+  fromWire: (record: ProjectDeploymentRule, _previous, derived) => scheduleFromWire(record, derived),
   calls,
 });
 

@@ -40,6 +40,11 @@ describe("the order of a project's deployment rules", () => {
     expect((await p.diff!(id, drifted.props, inputs)).changes).toBe(true);
     await p.update!(id, drifted.props, inputs);
     expect(await order()).toEqual([c, a, b]);
+    // Its delete sends nothing: the rules stay, in the order they have.
+    await clearRequests(fx.emulator);
+    await p.delete!(id, drifted.props);
+    expect(await requests(fx.emulator)).toEqual([]);
+    expect(await order()).toEqual([c, a, b]);
   });
 
   it("refuses an empty list before any call", async () => {
