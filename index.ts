@@ -71,6 +71,14 @@ export const productionEnvironmentId = production.environment.id;
 export const productionDatabaseHost = production.database.host;
 export const productionApiId = production.api.id;
 export const productionFrontendId = production.frontend.id;
+// Where each environment's services are reached: the public URL of each application, the API's host inside the cluster.
+export const stagingApiUrl = staging.api.url;
+export const stagingFrontendUrl = staging.frontend.url;
+export const stagingApiInternalHost = staging.api.internalHost;
+export const productionApiUrl = production.api.url;
+export const productionFrontendUrl = production.frontend.url;
+export const productionApiInternalHost = production.api.internalHost;
 export const stagingState = staging.deployment?.state;
 export const productionState = production.deployment?.state;
-export const webhookId = webhook?.id;
+// An output only when the stack has a webhook: the engine warns of an export whose value is undefined on every up.
+if (webhook !== undefined) exports.webhookId = webhook.id;

@@ -65,6 +65,9 @@ export const FAMILIES = {
   TerraformServiceAdvancedSettings: { provider: () => require("./resources/terraform-service-advanced-settings").terraformServiceAdvancedSettingsProvider, notAdoptable: SETTINGS },
   HelmRepository: { provider: () => require("./resources/helm-repository").helmRepositoryProvider, key: named("helm repository", "organizationId", "organization", (c, id) => c.helmRepositories.list(id)) },
   Helm: { provider: () => require("./resources/helm/index").helmProvider, key: named("helm", "environmentId", "environment", (c, id) => c.helms.list(id)) },
+  DeploymentRule: { provider: () => require("./resources/deployment-rule").deploymentRuleProvider, key: named("deployment rule", "projectId", "project", (c, id) => c.deploymentRules.list(id)) },
+  DeploymentRuleOrder: { provider: () => require("./resources/deployment-rule-order").deploymentRuleOrderProvider, notAdoptable: "it is the order of a project's rules, not an object of the service: its create takes the project's rules over already" },
+  EnvironmentDeploymentRule: { provider: () => require("./resources/environment-deployment-rule").environmentDeploymentRuleProvider, notAdoptable: "every environment has its rule from its start: its create takes it over already" },
   HelmAdvancedSettings: { provider: () => require("./resources/helm-advanced-settings").helmAdvancedSettingsProvider, notAdoptable: SETTINGS },
 } satisfies Record<string, Family>;
 

@@ -68,6 +68,11 @@ export {
   CustomDomain, type CustomDomainArgs, type CustomDomainServiceKind, CUSTOM_DOMAIN_SERVICE_KINDS,
 } from "./resources/custom-domain";
 export { Variable, type VariableArgs } from "./resources/variable";
+export { DeploymentRule, type DeploymentRuleArgs, type DeploymentRuleComputed } from "./resources/deployment-rule";
+export { DeploymentRuleOrder, type DeploymentRuleOrderArgs } from "./resources/deployment-rule-order";
+export { EnvironmentDeploymentRule, type EnvironmentDeploymentRuleArgs } from "./resources/environment-deployment-rule";
+export type { DeploymentRestrictionArgs, RestrictedServiceArgs } from "./service-kinds/restrictions";
+export type { ServiceHostsComputed } from "./service-kinds/hosts";
 export { Secret, type SecretArgs } from "./resources/secret";
 export { type VariableScopeInput, VARIABLE_SCOPES } from "./resources/variable-family";
 export { LabelsGroup, type LabelsGroupArgs, type LabelArgs } from "./resources/labels-group";

@@ -17,6 +17,8 @@ import { CustomDomainsApi } from "./custom-domains";
 import { CustomRolesApi } from "./custom-roles";
 import { DatabasesApi } from "./databases";
 import { DeploymentStagesApi } from "./deployment-stages";
+import { DeploymentRestrictionsApi, LinksApi } from "./deployment-restrictions";
+import { DeploymentRulesApi } from "./deployment-rules";
 import { EnvironmentsApi } from "./environments";
 import { GitTokensApi } from "./git-tokens";
 import { HelmRepositoriesApi } from "./helm-repositories";
@@ -69,6 +71,8 @@ export * from "./helm-repositories";
 export * from "./helms";
 export * from "./helm-rules";
 export { helmValuesYamlProblem } from "./helm-values";
+export * from "./deployment-restrictions";
+export * from "./deployment-rules";
 
 /** Every endpoint group of {@link DeployServiceClient}, by its member name. */
 export const ENDPOINT_GROUPS = {
@@ -155,6 +159,12 @@ export const ENDPOINT_GROUPS = {
   helms: HelmsApi,
   /** Helm repositories of an organization (credentials write-only), their charts, and the kinds the service supports. */
   helmRepositories: HelmRepositoriesApi,
+  /** Deployment rules: a project's (ordered; create, edit, delete, order) and an environment's (read, edit). */
+  deploymentRules: DeploymentRulesApi,
+  /** Deployment restrictions of applications, jobs, Helm charts and Terraform services (every call names the kind and the service). */
+  deploymentRestrictions: DeploymentRestrictionsApi,
+  /** The URLs services are reached at: a service's links, an environment's. */
+  links: LinksApi,
 } as const;
 
 /** The endpoint groups of a client, typed and documented from {@link ENDPOINT_GROUPS}. */

@@ -28,6 +28,10 @@ export const SERVICE_KIND_CAPABILITIES = [
   "customDomains",
   /** Has a log endpoint (`/<kind>/{id}/log`), quoted when a deployment fails. */
   "logs",
+  /** Has deployment restrictions (`/<kind>/{id}/deploymentRestriction`): deploy only when given paths change. */
+  "deploymentRestrictions",
+  /** Has links (`/<kind>/{id}/link`): the URLs the service is reached at. */
+  "links",
   /** Has deploy and redeploy (`/<kind>/{id}/deploy`, ...; stop too, but for Terraform services) and a deployment status. */
   "deploys",
 ] as const;
@@ -56,17 +60,17 @@ export const SERVICE_KINDS = {
   application: {
     /** `/application/{id}`. */
     item: (id: string) => path`/application/${id}`, plural: "applications", type: "APPLICATION", group: "applications",
-    has: ["ports", "storage", "gitSource", "advancedSettings", "values", "customDomains", "logs", "deploys"],
+    has: ["ports", "storage", "gitSource", "advancedSettings", "values", "customDomains", "logs", "deploymentRestrictions", "links", "deploys"],
   },
   container: {
     /** `/container/{id}`. */
     item: (id: string) => path`/container/${id}`, plural: "containers", type: "CONTAINER", group: "containers",
-    has: ["ports", "storage", "imageSource", "advancedSettings", "values", "customDomains", "logs", "deploys"], deployVersion: "image_tag",
+    has: ["ports", "storage", "imageSource", "advancedSettings", "values", "customDomains", "logs", "links", "deploys"], deployVersion: "image_tag",
   },
   job: {
     /** `/job/{id}`. */
     item: (id: string) => path`/job/${id}`, plural: "jobs", type: "JOB", group: "jobs",
-    has: ["gitSource", "imageSource", "schedule", "advancedSettings", "values", "deploys"],
+    has: ["gitSource", "imageSource", "schedule", "advancedSettings", "values", "deploymentRestrictions", "deploys"],
   },
   database: {
     /** `/database/{id}`. */
@@ -75,12 +79,12 @@ export const SERVICE_KINDS = {
   helm: {
     /** `/helm/{id}`. */
     item: (id: string) => path`/helm/${id}`, plural: "helms", type: "HELM", group: "helms",
-    has: ["gitSource", "advancedSettings", "customDomains", "deploys"],
+    has: ["gitSource", "advancedSettings", "customDomains", "deploymentRestrictions", "links", "deploys"],
   },
   terraform: {
     /** `/terraform/{id}`. */
     item: (id: string) => path`/terraform/${id}`, plural: "terraforms", type: "TERRAFORM", group: "terraforms",
-    has: ["gitSource", "advancedSettings", "deploys"],
+    has: ["gitSource", "advancedSettings", "deploymentRestrictions", "deploys"],
   },
 } as const satisfies Readonly<Record<string, ServiceKindInfo>>;
 

@@ -13,6 +13,7 @@ import type { ResourceOutputs } from "../framework/outputs";
 import { serviceFromWire, serviceOutputNames, serviceParts } from "../service-kinds/parts";
 import { refineRunningService, runningServiceFields, withRuntimeChoices, type RuntimeArgs, type RuntimeDefaults } from "../service-kinds/shape";
 import type { ValueOwner } from "../framework/service-values";
+import { HOST_OUTPUTS, type ServiceHostsComputed } from "../service-kinds/hosts";
 import { advancedSettingsField, type InlineAdvancedSettingsArgs } from "../service-kinds/advanced-settings";
 
 /** Inputs of a {@link Container}. */
@@ -50,7 +51,7 @@ export interface ContainerArgs
 }
 
 /** What the service says of a container beyond its inputs: outputs of a {@link Container}. */
-export interface ContainerComputed extends ServiceComputed {
+export interface ContainerComputed extends ServiceComputed, ServiceHostsComputed {
   /** URL of the registry the image is pulled from, when the service says. */
   registryUrl?: string;
 }
@@ -88,7 +89,7 @@ export const container = defineResource({
   kind: "Container",
   noun: "container",
   schema: containerSchema,
-  outputNames: [...serviceOutputNames, "registryUrl"],
+  outputNames: [...serviceOutputNames, ...HOST_OUTPUTS, "registryUrl"],
   outputs: (record: ContainerRecord) => ({ registryUrl: record.registry?.url ?? undefined }),
   fromWire: serviceFromWire,
   fillServiceChoices: withRuntimeChoices,

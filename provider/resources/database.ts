@@ -88,6 +88,13 @@ export interface DatabaseComputed {
   login?: string;
   /** Master user password (secret; absent when the generated one is not read: `readMasterCredentials: false`). */
   password?: string;
+  /**
+   * The host the environment's services reach the database at: the record's `host` (the only host the reference's
+   * database record has), read with the database itself, no request of its own.
+   */
+  internalHost?: string;
+  /** The host to reach it from outside while `accessibility` is `PUBLIC` (the record's `host`); absent while private. No request of its own. */
+  externalHost?: string;
 }
 
 /** Validated database inputs: the single source of field names, types and defaults. */
@@ -125,7 +132,10 @@ export type DatabaseInputs = z.output<typeof databaseSchema>;
 type DatabaseRecord = Awaited<ReturnType<DeployServiceClient["databases"]["get"]>>;
 
 /** The address in {@link DatabaseComputed}, read from a database's record: the resource's outputs, the lookup's members. */
-export const databaseComputed = (record: DatabaseRecord): ComputedRead<DatabaseComputed> => ({ host: record.host ?? undefined, port: record.port ?? undefined });
+export const databaseComputed = (record: DatabaseRecord): ComputedRead<DatabaseComputed> => ({
+  host: record.host ?? undefined, port: record.port ?? undefined, internalHost: record.host ?? undefined,
+  externalHost: record.accessibility === "PUBLIC" ? (record.host ?? undefined) : undefined,
+});
 type Credentials = Awaited<ReturnType<DeployServiceClient["databases"]["getMasterCredentials"]>>;
 
 /** The password in a credentials answer, unless the service masked it (`***`) or left it out. */
@@ -192,7 +202,7 @@ export const database = defineResource({
   kind: "Database",
   noun: "database",
   schema: databaseSchema,
-  outputNames: ["host", "port", "login", "password"] satisfies (keyof DatabaseComputed)[],
+  outputNames: ["host", "port", "login", "password", "internalHost", "externalHost"] satisfies (keyof DatabaseComputed)[],
   secretOutputNames: ["password"],
   outputs: databaseComputed,
   parts: [

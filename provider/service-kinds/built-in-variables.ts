@@ -11,6 +11,7 @@ import type { Part } from "../framework/define";
 import { field } from "../framework/fields";
 import { listingMemoKey, listingOf, READ_BUILT_INS_INPUT, readsBuiltIns, type ValueOwner } from "../framework/service-values";
 import type { VisibleValue } from "../framework/value-targets";
+import { hasHosts, hostsOf } from "./hosts";
 
 /** A built-in belongs to the output of service `id`: it describes that service, or no service (a project's or an environment's). */
 function describes(v: VisibleValue, id: string): boolean {
@@ -26,27 +27,29 @@ export const builtInFields = {
 };
 
 /**
- * The part reading {@link BUILT_IN_OUTPUT}. It lists what the
- * service sees when the service is created (it is keyed on `environmentVariables`, which every service has), on an
- * update that changed `name`, `ports` or `port` (what the hosts are made of) or turned the reading on, and on
- * refresh; other updates keep it. With `readBuiltInVariables: false` the output is `{}` and nothing is asked.
+ * The part reading {@link BUILT_IN_OUTPUT} and, for a kind with links, the host outputs ({@link hostsOf}) from the
+ * same listing. It lists what the service sees when the service is created (it is keyed on `environmentVariables`,
+ * which every service has), on an update that changed `name`, `ports` or `port` (what the hosts are made of) or
+ * turned the reading on, and on refresh; other updates keep it. With `readBuiltInVariables: false` the output is `{}`
+ * and nothing is asked, but for the hosts of a kind with links (one listing, unless the values part made one).
  */
-export function builtInsPart<I, R>(owner: Pick<ValueOwner, "scope">): Part<I, R> {
+export function builtInsPart<I, R>(owner: Pick<ValueOwner, "scope">, kind = ""): Part<I, R> {
+  const hosts = hasHosts(kind);
   const read: Part<I, R>["apply"] = async ({ client, id, inputs, previous, memo }) => {
     // On refresh the inputs are read from the service, which does not hold this one: the stored value stands.
     const asked = readsBuiltIns({ [READ_BUILT_INS_INPUT]: (inputs as Record<string, unknown>)[READ_BUILT_INS_INPUT] ?? previous[READ_BUILT_INS_INPUT] });
     const given = { [READ_BUILT_INS_INPUT]: asked };
-    if (!asked) return { inputs: given, outputs: { [BUILT_IN_OUTPUT]: {} } };
+    if (!asked && !hosts) return { inputs: given, outputs: { [BUILT_IN_OUTPUT]: {} } };
     // The values part before it may have listed the same thing in this operation.
     const listed = memo.get(listingMemoKey(owner.scope, id)) as VisibleValue[] | undefined;
     const visible = listed ?? (await listingOf(client).list({ parentId: id, scope: owner.scope }));
     const values: Record<string, string> = {};
-    for (const v of visible) {
+    for (const v of asked ? visible : []) {
       if (v.scope !== "BUILT_IN" || v.is_secret || typeof v.value !== "string") continue;
       if (!describes(v, id)) continue;
       values[v.key] = v.value;
     }
-    return { inputs: given, outputs: { [BUILT_IN_OUTPUT]: values } };
+    return { inputs: given, outputs: { [BUILT_IN_OUTPUT]: values, ...(hosts ? hostsOf(visible, id) : {}) } };
   };
   return {
     action: "reading built-in variables",

@@ -10,6 +10,7 @@ import type { Part } from "../framework/parts";
 import { deployPart, storedDeployInputs, type DeployInputs, type DeployPartOptions } from "./deploy";
 import { ownerValuesPart, valueRefOutputs, type ValueOwner } from "../framework/service-values";
 import { stagePart } from "../framework/stage-attach";
+import { restrictionParts } from "./restrictions";
 
 /** What a service kind's inputs have for its parts. */
 type ServicePartInputs = DeployInputs & { deploymentStageId?: string | undefined; advancedSettings?: unknown };
@@ -23,8 +24,8 @@ export function serviceFromWire(_record: unknown, previous: Props, derived: Prop
 }
 
 /**
- * Values, built-in variables, stage, advanced settings (before the deployment, so the first one runs with them)
- * and deployment, for the service kind `kind` whose values `owner` holds.
+ * Values, built-in variables, stage, advanced settings and deployment restrictions (before the deployment, so the
+ * first one runs with them) and deployment, for the service kind `kind` whose values `owner` holds.
  */
 export function serviceParts<I extends ServicePartInputs, R>(
   kind: AdvancedSettingsKind,
@@ -33,9 +34,10 @@ export function serviceParts<I extends ServicePartInputs, R>(
 ): Array<Part<I, R>> {
   return [
     ownerValuesPart<I, R>(owner),
-    builtInsPart<I, R>(owner),
+    builtInsPart<I, R>(owner, kind),
     stagePart<I, R>(),
     advancedSettingsPart<I, R>(kind),
+    ...restrictionParts<I, R>(kind),
     deployPart<I, R>(kind, deploy),
   ];
 }

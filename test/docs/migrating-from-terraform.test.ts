@@ -123,7 +123,8 @@ describe("docs/migrating-from-terraform.md", () => {
     expect(names(application, "ports[].internalPort")).toBe(true);
     expect(names(application, "builtInVariables")).toBe(true);
     expect(names(application, "gitRepository.git_token_id")).toBe(false);
-    expect(names(database, "internalHost")).toBe(false);
+    expect(names(database, "internalHost")).toBe(true);
+    expect(names(database, "internal_host")).toBe(false);
     expect(names(job, "schedule.cronjob")).toBe(false);
   });
 

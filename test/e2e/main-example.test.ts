@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { DeployServiceClient } from "../../sdk";
@@ -92,6 +93,12 @@ describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ 
     expect(names.indexOf("database")).toBeLessThan(names.indexOf("api"));
     expect(names.indexOf("api")).toBeLessThan(names.indexOf("frontend"));
     expect(out.stagingDatabaseHost).toEqual(expect.any(String));
+    // Where the services are reached, exported by the program.
+    for (const url of [out.stagingApiUrl, out.stagingFrontendUrl, out.productionApiUrl, out.productionFrontendUrl]) {
+      expect(url).toEqual(expect.stringMatching(/^https:\/\/[^\s/]+$/));
+    }
+    expect(out.stagingApiUrl).not.toBe(out.stagingFrontendUrl);
+    expect(out.stagingApiInternalHost).toEqual(expect.stringMatching(/\S/));
     // The environment's APP_ENV is seen by both of its services, and by no service of the other environment.
     for (const [appId, expected] of [[out.stagingApiId, "staging"], [out.stagingFrontendId, "staging"], [out.productionApiId, "production"]]) {
       const visible = await client.variables.list({ parentId: appId!, scope: "APPLICATION" });
@@ -277,6 +284,26 @@ describeWithEngine("the main example (root Pulumi.yaml) through the engine", ({ 
     const again = await stack.up();
     expect(changed(again)).toEqual([["staging-deployment", "update"]]);
     expect(again.outputs?.stagingState).toBe("DEPLOYED");
+  });
+
+  it("without a webhook, up removes it and prints no warning (no undefined output)", async () => {
+    const configFile = path.join(REPO_ROOT, `Pulumi.${stack.stackName}.yaml`);
+    const withWebhook = fs.readFileSync(configFile, "utf8");
+    // The webhook's URL out of the stack's config, as in a stack that never set one (`npm run example:up`).
+    fs.writeFileSync(configFile, withWebhook.replace(/^ {2}deploy-service-example:webhookUrl:\n(?: {4}.*\n)*/m, ""));
+    try {
+      const up = await stack.up();
+      expect(changed(up)).toEqual([["deployment-notifications", "delete"]]);
+      // Every warning but the engine's notes on the plugins this test puts on PATH (the Pulumi CLI's build, the random stand-in).
+      const warnings = up.stderr.split("\n").filter((l) => /warning: /i.test(l) && !/warning: using pulumi-resource-\S+ from \$PATH/.test(l));
+      expect(warnings).toEqual([]);
+      expect(Object.keys(up.outputs ?? {})).not.toContain("webhookId");
+      expect(up.outputs?.stagingApiUrl).toEqual(expect.stringMatching(/^https:\/\//));
+    } finally {
+      fs.writeFileSync(configFile, withWebhook);
+    }
+    const again = await stack.up();
+    expect(changed(again)).toEqual([["deployment-notifications", "create"]]);
   });
 
   it("destroys everything and leaves the emulator as it was seeded", async () => {

@@ -7,6 +7,8 @@ import type { ResourceOutputs } from "../../framework/outputs";
 import type { RuntimeArgs } from "../../service-kinds/shape";
 import type { APPLICATION_ADVANCED_SETTINGS } from "../../../sdk";
 import type { InlineAdvancedSettingsArgs } from "../../service-kinds/advanced-settings";
+import type { RestrictedServiceArgs } from "../../service-kinds/restrictions";
+import type { ServiceHostsComputed } from "../../service-kinds/hosts";
 
 import { application } from "./provider";
 
@@ -36,7 +38,7 @@ export interface GitRepositoryArgs {
 
 /** Inputs of an {@link Application}. */
 export interface ApplicationArgs
-  extends RuntimeArgs, InlineAdvancedSettingsArgs<typeof APPLICATION_ADVANCED_SETTINGS> {
+  extends RuntimeArgs, RestrictedServiceArgs, InlineAdvancedSettingsArgs<typeof APPLICATION_ADVANCED_SETTINGS> {
   /** Repository the application is built from. Wire: `git_repository`. */
   gitRepository: pulumi.Input<GitRepositoryArgs>;
   /** How it is built; only `DOCKER`. Default: `DOCKER`. Wire: `build_mode`. */
@@ -52,7 +54,7 @@ export interface ApplicationArgs
 }
 
 /** What the service says of an application beyond its inputs: outputs of an {@link Application}. */
-export interface ApplicationComputed extends ServiceComputed {
+export interface ApplicationComputed extends ServiceComputed, ServiceHostsComputed {
   /** The git commit the running version was built from (after a deployment; absent before the first one). */
   deployedCommitId?: string;
   /** When the deployed commit was made (ISO 8601). */

@@ -1,6 +1,7 @@
 import { childCalls, defineResource } from "../../framework/define";
 import { serviceFromWire, serviceOutputNames, serviceParts } from "../../service-kinds/parts";
 import type { ValueOwner } from "../../framework/service-values";
+import { HOST_OUTPUTS } from "../../service-kinds/hosts";
 import { applicationSchema, type ApplicationInputs } from "./schema";
 import { withServiceChoices, type ApplicationRecord } from "./wire";
 
@@ -15,7 +16,7 @@ export const application = defineResource({
   kind: "Application",
   noun: "application",
   schema: applicationSchema,
-  outputNames: [...serviceOutputNames, "deployedCommitId", "deployedCommitDate", "deployedCommitContributor", "deployedCommitTag"],
+  outputNames: [...serviceOutputNames, ...HOST_OUTPUTS, "deployedCommitId", "deployedCommitDate", "deployedCommitContributor", "deployedCommitTag"],
   outputs: (record: ApplicationRecord) => {
     const repo = record.git_repository;
     return {

@@ -8,6 +8,7 @@ import { idInput, nameInput } from "../../framework/rules";
 import { refineRunningService, runningServiceFields } from "../../service-kinds/shape";
 import { isUnknown } from "../../framework/unknowns";
 import { field } from "../../framework/fields";
+import { restrictionFields } from "../../service-kinds/restrictions";
 
 /** Port protocols. */
 export { PORT_PROTOCOLS };
@@ -55,6 +56,7 @@ export const applicationSchema = argsSchema<ApplicationArgs>()(z
     dockerfilePath: field(z.string().min(1).optional(), { cleared: null }),
     dockerTargetBuildStage: field(z.string().min(1).optional(), { cleared: null }),
     ...runningServiceFields(APPLICATION_DEFAULTS),
+    ...restrictionFields,
     advancedSettings: advancedSettingsField<typeof APPLICATION_ADVANCED_SETTINGS>("application"),
   })
   .superRefine(refineRunningService));

@@ -5,6 +5,7 @@ import type { ResourceOutputs } from "../../framework/outputs";
 import { ServiceObjectResource, familyResourceArgs, type ServiceComputed } from "../../framework/resource";
 import { scopedValueGroups } from "../../framework/scoped-values";
 import type { ValueOwner } from "../../framework/service-values";
+import { HOST_OUTPUTS, type ServiceHostsComputed } from "../../service-kinds/hosts";
 import { serviceFromWire, serviceOutputNames, serviceParts } from "../../service-kinds/parts";
 import { isRecord, withRuntimeChoices } from "../../service-kinds/shape";
 import { helmSchema, type HelmArgs, type HelmInputs } from "./schema";
@@ -17,7 +18,7 @@ export type {
 } from "./schema";
 
 /** What the service says of a Helm chart beyond its inputs: outputs of a {@link Helm}. */
-export interface HelmComputed extends ServiceComputed {
+export interface HelmComputed extends ServiceComputed, ServiceHostsComputed {
   /** Name of the chart's repository, for a chart of a Helm repository. */
   repositoryName?: string;
   /** URL of the chart's repository, for a chart of a Helm repository. */
@@ -48,7 +49,7 @@ export const helm = defineResource({
   kind: "Helm",
   noun: "helm",
   schema: helmSchema,
-  outputNames: [...serviceOutputNames, "repositoryName", "repositoryUrl"],
+  outputNames: [...serviceOutputNames, ...HOST_OUTPUTS, "repositoryName", "repositoryUrl"],
   outputs: (record: HelmRecord) => ({
     repositoryName: record.source?.repository?.repository?.name ?? undefined,
     repositoryUrl: record.source?.repository?.repository?.url ?? undefined,

@@ -1,4 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
+import { restrictionFields } from "../../service-kinds/restrictions";
+import type { RestrictedServiceArgs } from "../../service-kinds/restrictions";
 import { z } from "zod";
 import {
   HELM_DEFAULTS, HELM_PORT_PROTOCOLS, helmChartNameProblem, helmChartVersionProblem, helmValuesYamlProblem, type HELM_ADVANCED_SETTINGS,
@@ -93,7 +95,7 @@ export interface HelmServiceSelectorArgs {
 
 /** Inputs of a {@link Helm}. */
 export interface HelmArgs
-  extends AdoptableArgs, ServiceValuesArgs, DeployArgs, InlineAdvancedSettingsArgs<typeof HELM_ADVANCED_SETTINGS>,
+  extends AdoptableArgs, ServiceValuesArgs, DeployArgs, RestrictedServiceArgs, InlineAdvancedSettingsArgs<typeof HELM_ADVANCED_SETTINGS>,
   Pick<ServiceArgs, "environmentId" | "name" | "deploymentStageId" | "readBuiltInVariables"> {
   /** Free text. Default: `""`. Wire: `description`. */
   description?: pulumi.Input<string>;
@@ -197,6 +199,7 @@ export const helmSchema = argsSchema<HelmArgs>()(z
     ports: z.array(portSchema).default([]),
     // No labels or annotations groups: the reference's HelmRequest has none.
     ...serviceFields,
+    ...restrictionFields,
     advancedSettings: advancedSettingsField<typeof HELM_ADVANCED_SETTINGS>("helm"),
   })
   .superRefine(refineValues));

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { RestrictedServiceArgs } from "../../service-kinds/restrictions";
 import type { OutputsMatch } from "../../framework/args";
 import { ServiceObjectResource, familyResourceArgs, type ServiceComputed } from "../../framework/resource";
 import type { ResourceOutputs } from "../../framework/outputs";
@@ -82,7 +83,7 @@ export interface JobScheduleArgs {
 }
 
 /** Inputs of a {@link Job}. */
-export interface JobArgs extends ServiceArgs, InlineAdvancedSettingsArgs<typeof JOB_ADVANCED_SETTINGS> {
+export interface JobArgs extends ServiceArgs, RestrictedServiceArgs, InlineAdvancedSettingsArgs<typeof JOB_ADVANCED_SETTINGS> {
   /** Free text. Default: `""`. Wire: `description`. */
   description?: pulumi.Input<string>;
   /** Where the image comes from: exactly one of `image` and `docker`. Wire: `source`. */

@@ -1,4 +1,5 @@
 import { argsSchema } from "../../framework/args";
+import { restrictionFields } from "../../service-kinds/restrictions";
 import type { JobArgs } from "./index";
 import { z } from "zod";
 import { cronProblem, imageNameProblem, imageTagProblem, JOB_DEFAULTS, type JOB_ADVANCED_SETTINGS } from "../../../sdk";
@@ -113,6 +114,7 @@ export const jobSchema = argsSchema<JobArgs>()(z
     autoDeploy: z.boolean().default(false),
     ...groupFields,
     ...serviceFields,
+    ...restrictionFields,
     advancedSettings: advancedSettingsField<typeof JOB_ADVANCED_SETTINGS>("job"),
   })
   .superRefine(refineValues));

@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import type { RestrictedServiceArgs } from "../../service-kinds/restrictions";
 import type { TERRAFORM_ADVANCED_SETTINGS, TERRAFORM_AUTO_DEPLOY_ACTIONS, TERRAFORM_COMMANDS, TerraformEngine } from "../../../sdk";
 import type { OutputsMatch } from "../../framework/args";
 import type { ResourceOutputs } from "../../framework/outputs";
@@ -49,7 +50,7 @@ export interface TerraformJobResourcesArgs {
 /** Inputs of a {@link TerraformService}. */
 export interface TerraformServiceArgs
   extends Omit<ServiceArgs, "cpu" | "memory" | "gpu" | "healthchecks" | "annotationsGroupIds" | "labelsGroupIds">,
-    InlineAdvancedSettingsArgs<typeof TERRAFORM_ADVANCED_SETTINGS> {
+    RestrictedServiceArgs, InlineAdvancedSettingsArgs<typeof TERRAFORM_ADVANCED_SETTINGS> {
   /** Free text. Default: `""`. Wire: `description`. */
   description?: pulumi.Input<string>;
   /** The repository holding the module. Wire: `terraform_files_source.git_repository`. */

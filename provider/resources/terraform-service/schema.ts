@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { restrictionFields } from "../../service-kinds/restrictions";
 import {
   TERRAFORM_AUTO_DEPLOY_ACTIONS, TERRAFORM_COMMANDS, TERRAFORM_DEFAULTS, TERRAFORM_ENGINES, TERRAFORM_JOB_RESOURCE_BOUNDS,
   gitUrlProblem, terraformVariableNameProblem, type TERRAFORM_ADVANCED_SETTINGS,
@@ -107,6 +108,7 @@ export const terraformServiceSchema = argsSchema<TerraformServiceArgs>()(z
     }),
     useClusterCredentials: z.boolean().default(false),
     ...serviceFields,
+    ...restrictionFields,
     advancedSettings: advancedSettingsField<typeof TERRAFORM_ADVANCED_SETTINGS>("terraform"),
   })
   .superRefine((v, ctx) => {

@@ -39,8 +39,8 @@ describe.each(adoptable.map((row) => [row.kind, row] as const))("%s adoption", (
     expect(adopted.id).toBe(made.id);
     id = adopted.id;
     outs = adopted.outs as Props;
-    // No second object: the only creates are of what the object holds (a variable the update adds, a deployment).
-    const creates = (await writes()).filter((r) => r.method === "POST" && !/\/(environmentVariable|secret|alias|override|deploy)$/.test(r.path));
+    // No second object: the only creates are of what the object holds (a variable or a deployment restriction the update adds, a deployment).
+    const creates = (await writes()).filter((r) => r.method === "POST" && !/\/(environmentVariable|secret|alias|override|deploy|deploymentRestriction)$/.test(r.path));
     expect(creates).toEqual([]);
     if (row.replaceOnly) expect(await writes()).toEqual([]);
     else await row.expectUpdated(fx, id, outs);

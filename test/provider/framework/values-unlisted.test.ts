@@ -2,7 +2,8 @@
  * `readBuiltInVariables: false`: a new service's initial variables and secrets are one import with no listing after
  * it (the import answers no ids), so its values are stored with refs `{}`; the next refresh reads the ids (and tells
  * a secret changed outside Pulumi since the import by its `updated_at` against its `created_at`), and an edit or a
- * delete before that looks the keys up in one listing. The `builtInVariables` output is `{}` and costs no request.
+ * delete before that looks the keys up in one listing. The `builtInVariables` output is `{}` and costs no request; an
+ * application's or a container's hosts (`internalHost`, `url`) cost one listing on create, read whatever that input says.
  */
 import { applicationProvider as p } from "../../../provider/resources/application/index";
 import { containerProvider } from "../../../provider/resources/container";
@@ -33,12 +34,13 @@ async function created(extra: Props = {}): Promise<{ id: string; outs: Props; in
 }
 
 describe("a service that does not read its built-in variables", () => {
-  it("is created with one import and no listing; a refresh reads the ids and shows no drift", async () => {
+  it("is created with one import and no listing of its values (one for its hosts only); a refresh reads the ids and shows no drift", async () => {
     const inputs = await checkedInputs(p, appInputs());
     expect(inputs["readBuiltInVariables"]).toBe(false);
     await clearRequests(fx.emulator);
     const { id, outs } = (await p.create!(inputs)) as { id: string; outs: Props };
-    expect(valueCalls(await requests(fx.emulator))).toEqual(["POST /application/{id}/environmentVariable/import"]);
+    // The one listing is the hosts' (internalHost, externalHost, url: read whatever readBuiltInVariables says).
+    expect(valueCalls(await requests(fx.emulator))).toEqual(["GET /variable", "POST /application/{id}/environmentVariable/import"]);
     expect(outs["variableRefs"]).toEqual({ LOG_LEVEL: {}, REGION: {}, INDEX: {} });
     expect(outs["secretRefs"]).toEqual({ API_KEY: {} });
     expect(outs["builtInVariables"]).toEqual({});
@@ -114,7 +116,7 @@ describe("a service that does not read its built-in variables", () => {
     }
   });
 
-  it("is the same for a container: one import through its own route, no listing", async () => {
+  it("is the same for a container: one import through its own route, one listing for its hosts only", async () => {
     const registries = await fx.client.containerRegistries.list(fx.orgId);
     counter += 1;
     const inputs = await checkedInputs(containerProvider, {
@@ -123,7 +125,7 @@ describe("a service that does not read its built-in variables", () => {
     });
     await clearRequests(fx.emulator);
     const { outs } = (await containerProvider.create!(inputs)) as { outs: Props };
-    expect(valueCalls(await requests(fx.emulator))).toEqual(["POST /container/{id}/environmentVariable/import"]);
+    expect(valueCalls(await requests(fx.emulator))).toEqual(["GET /variable", "POST /container/{id}/environmentVariable/import"]);
     expect([outs["variableRefs"], outs["secretRefs"], outs["builtInVariables"]]).toEqual([{ A: {} }, { TOKEN: {} }, {}]);
   });
 

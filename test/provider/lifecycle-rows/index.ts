@@ -11,5 +11,10 @@ import { rows as clusterRows } from "./clusters";
 import { rows as terraformRows } from "./terraform";
 import { rows as helmRows } from "./helm";
 import { rows as environmentCloneRows } from "./environment-clones";
+import { rows as restrictionRows } from "./restrictions";
+import { rows as deploymentRuleRows } from "./deployment-rules";
 
-export const extraLifecycleRows: LifecycleRow[] = [...advancedSettingsRows, ...customDomainRows, ...groupRows, ...variableRows, ...teamRows, ...clusterRows, ...terraformRows, ...helmRows, ...environmentCloneRows];
+export const extraLifecycleRows: LifecycleRow[] = [
+  ...advancedSettingsRows, ...customDomainRows, ...groupRows, ...variableRows, ...teamRows, ...clusterRows, ...terraformRows, ...helmRows,
+  ...environmentCloneRows, ...restrictionRows, ...deploymentRuleRows,
+];

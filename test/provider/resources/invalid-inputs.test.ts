@@ -16,6 +16,7 @@ import { environmentDeploymentProvider } from "../../../provider/resources/envir
 import { clusterProvider } from "../../../provider/resources/cluster/index";
 import { clusterAdvancedSettingsProvider } from "../../../provider/resources/cluster/advanced-settings";
 import { awsCredentialsProvider, gcpCredentialsProvider, scalewayCredentialsProvider } from "../../../provider/resources/cloud-credentials";
+import { deploymentRuleProvider } from "../../../provider/resources/deployment-rule";
 import { clearRequests, requests, useFixture } from "../support/fixture";
 
 type Props = Record<string, unknown>;
@@ -37,6 +38,8 @@ const clusterSettings: Props = { organizationId: "org-1", clusterId: "c-1", sett
 const clusterIn: Props = { organizationId: "org-1", cloudProvider: "AWS", credentialsId: "cred-1", name: "prod", region: "eu-west-3" };
 const awsKeys: Props = { organizationId: "org-1", name: "prod", accessKeyId: "AKIAEXAMPLE", secretAccessKey: "wJalrXUtnFEMIEXAMPLEKEY" };
 const scaleway: Props = { organizationId: "org-1", name: "scw", scalewayAccessKey: "SCWKEY", scalewaySecretKey: "s3cr3t-value", scalewayProjectId: "p", scalewayOrganizationId: "o" };
+const rule: Props = { projectId: "p-1", name: "previews", environmentNamePattern: "pr-*", mode: "PREVIEW", clusterId: "c-1", timeZone: "Europe/Paris", startTime: "08:00", stopTime: "19:00", weekdays: ["MONDAY"] };
+const restricted = (r: Props): Props => ({ ...application, deploymentRestrictions: [r] });
 const cron = (extra: Props): Props => ({ ...cronJob, schedule: { cron: { expression: "0 3 * * *", ...extra } } });
 const image = (extra: Props): Props => ({ ...cronJob, source: { image: { ...imageSource.image, ...extra } } });
 const repo = (extra: Props): Props => ({ ...application, gitRepository: { url: "https://github.com/acme/api.git", ...extra } });
@@ -293,6 +296,15 @@ const cases: Case[] = [
   ["cluster advanced settings with CIDRs as one string", clusterAdvancedSettingsProvider, { ...clusterSettings, settings: { "k8s.api.allowed_public_access_cidrs": "10.0.0.0/8" } }, 'settings["k8s.api.allowed_public_access_cidrs"]', "array"],
   ["cluster advanced settings without the organization", clusterAdvancedSettingsProvider, { clusterId: "c-1", settings: {} }, "organizationId", "expected an id"],
   ["cluster advanced settings with organizationID", clusterAdvancedSettingsProvider, { ...clusterSettings, organizationID: "o" }, "organizationID", 'did you mean "organizationId"?'],
+  ["deployment rule starting at 25:00", deploymentRuleProvider, { ...rule, startTime: "25:00" }, "startTime", "HH:MM"],
+  ["deployment rule stopping at 7pm", deploymentRuleProvider, { ...rule, stopTime: "7pm" }, "stopTime", "HH:MM"],
+  ["deployment rule in an unknown time zone", deploymentRuleProvider, { ...rule, timeZone: "Europe/Atlantis" }, "timeZone", "IANA time zone"],
+  ["deployment rule with an empty pattern", deploymentRuleProvider, { ...rule, environmentNamePattern: " " }, "environmentNamePattern", "empty"],
+  ["deployment rule on no weekday", deploymentRuleProvider, { ...rule, weekdays: [] }, "weekdays", ">= 1 items"],
+  ["deployment restriction path from the root", applicationProvider, restricted({ mode: "MATCH", value: "/api" }), "deploymentRestrictions", "not starting with"],
+  ["deployment restriction of an unknown mode", applicationProvider, restricted({ mode: "ONLY", value: "api/" }), "deploymentRestrictions", "MATCH"],
+  ["deployment restriction given twice", applicationProvider, { ...application, deploymentRestrictions: [{ mode: "MATCH", value: "a/" }, { mode: "MATCH", value: "a/" }] }, "deploymentRestrictions", "given twice"],
+  ["deployment restrictions on a container", containerProvider, { ...containerIn, deploymentRestrictions: [] }, "deploymentRestrictions", "unknown"],
 ];
 
 const fx = useFixture();

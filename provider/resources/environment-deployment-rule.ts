@@ -1,0 +1,94 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { EnvironmentDeploymentRule as EnvironmentRuleRecord, Weekday } from "../../sdk";
+import { argsSchema } from "../framework/args";
+import { defineResource, type DefinedResource, type FamilyCalls, type Props } from "../framework/define";
+import { field } from "../framework/fields";
+import { idInput } from "../framework/rules";
+import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import type { ResourceOutputs } from "../framework/outputs";
+import { scheduleFields, scheduleFromWire, scheduleToWire } from "./deployment-rule";
+
+/** Inputs of an {@link EnvironmentDeploymentRule}. */
+export interface EnvironmentDeploymentRuleArgs {
+  /** Environment whose rule this is (wire: the `{environmentId}` of the path). Changing it replaces the resource. */
+  environmentId: pulumi.Input<string>;
+  /** Stop the environment outside its weekly schedule. Default: `false`. Wire: `auto_stop`. */
+  autoStop?: pulumi.Input<boolean>;
+  /** IANA time zone of `startTime` and `stopTime`, e.g. `"Europe/Paris"`. Wire: `timezone`. */
+  timeZone: pulumi.Input<string>;
+  /** Time of day it starts, `"HH:MM"`. Wire: `start_time`. */
+  startTime: pulumi.Input<string>;
+  /** Time of day it stops, `"HH:MM"`. Wire: `stop_time`. */
+  stopTime: pulumi.Input<string>;
+  /** Days it runs. Wire: `weekdays`. */
+  weekdays: pulumi.Input<pulumi.Input<Weekday>[]>;
+  /** Preview environments of its pull requests are made only when asked for. Default: `false`. Wire: `on_demand_preview`. */
+  onDemandPreview?: pulumi.Input<boolean>;
+  /** A preview environment for each pull request (the environment-level counterpart of a service's `autoPreview`). Default: `false`. Wire: `auto_preview`. */
+  autoPreview?: pulumi.Input<boolean>;
+}
+
+/** Validated inputs. */
+export const environmentDeploymentRuleSchema = argsSchema<EnvironmentDeploymentRuleArgs>()(z.strictObject({
+  environmentId: field(idInput(), { wire: false, replace: true }),
+  ...scheduleFields,
+  onDemandPreview: z.boolean().default(false),
+  autoPreview: z.boolean().default(false),
+}));
+/** Inputs after validation. */
+export type EnvironmentDeploymentRuleInputs = z.output<typeof environmentDeploymentRuleSchema>;
+
+const environmentOf = (props: Props): string => String(props["environmentId"] ?? "");
+
+/** Every environment has one rule: a create reads its id and edits it; a delete leaves it (it goes with its environment). */
+const calls: FamilyCalls<EnvironmentDeploymentRuleInputs, EnvironmentRuleRecord> = {
+  create: async (client, inputs, body) => {
+    const { id } = await client.deploymentRules.ofEnvironment(inputs.environmentId);
+    return client.deploymentRules.editOfEnvironment(inputs.environmentId, id, body as never);
+  },
+  get: (client, _id, state) => client.deploymentRules.ofEnvironment(environmentOf(state)),
+  update: (client, id, inputs, body) => client.deploymentRules.editOfEnvironment(inputs.environmentId, id, body as never),
+  delete: async () => undefined,
+};
+
+/** The environment deployment rule family. */
+const defined = defineResource({
+  kind: "EnvironmentDeploymentRule",
+  noun: "environment deployment rule",
+  label: (inputs) => `deployment rule of environment ${environmentOf(inputs)}`,
+  schema: environmentDeploymentRuleSchema,
+  toWire: (inputs, _purpose, derived) => scheduleToWire(inputs, derived),
+  fromWire: (record: EnvironmentRuleRecord, previous, derived) => ({ ...scheduleFromWire(record, derived), environmentId: previous["environmentId"] }),
+  calls,
+});
+
+/** Its delete sends nothing and waits for nothing: what it manages stays with its parent (which `get` still reads). */
+export const environmentDeploymentRule: DefinedResource<typeof environmentDeploymentRuleSchema> = { ...defined, provider: { ...defined.provider, delete: async () => undefined } };
+
+/** The dynamic provider of {@link EnvironmentDeploymentRule}. */
+export const environmentDeploymentRuleProvider = environmentDeploymentRule.provider;
+
+/**
+ * An environment's own deployment rule (every environment has one, made with it): its weekly schedule with
+ * `autoStop`, and whether its previews are on demand. Requests: create one GET (the rule's id) and one PUT; update
+ * one PUT; refresh one GET; delete none (the rule stays with its environment as it is).
+ *
+ * @example
+ * new EnvironmentDeploymentRule("staging-nights", {
+ *   environmentId: staging.id, autoStop: true, timeZone: "Europe/Paris", startTime: "08:00", stopTime: "20:00",
+ *   weekdays: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"],
+ * });
+ */
+export class EnvironmentDeploymentRule extends ServiceObjectResource {
+  /**
+   * @param name the Pulumi resource name.
+   * @param args the rule's inputs.
+   * @param opts resource options.
+   */
+  constructor(name: string, args: EnvironmentDeploymentRuleArgs, opts?: pulumi.CustomResourceOptions) {
+    super(...familyResourceArgs(environmentDeploymentRule, name, args, opts));
+  }
+}
+// Its outputs: every input as stored (see framework/outputs.ts).
+export interface EnvironmentDeploymentRule extends ResourceOutputs<EnvironmentDeploymentRuleArgs, typeof environmentDeploymentRuleSchema, {}> {}
