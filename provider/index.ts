@@ -120,7 +120,8 @@ export {
   getInstanceTypes, getInstanceTypesOutput, type GetInstanceTypesArgs, type GetInstanceTypesOutputArgs, type InstanceTypesResult, type InstanceTypeResult,
   getClusterFeatures, getClusterFeaturesOutput, type GetClusterFeaturesArgs, type GetClusterFeaturesOutputArgs, type ClusterFeaturesResult,
   type ClusterFeatureResult, getOrganizationCost, getOrganizationCostOutput, type GetOrganizationCostArgs, type GetOrganizationCostOutputArgs,
-  type OrganizationCostResult,
+  type OrganizationCostResult, getServiceLinks, getServiceLinksOutput, type GetServiceLinksArgs, type GetServiceLinksOutputArgs,
+  type ServiceLinksResult, type ServiceLinkResult,
 } from "./lookups/index";
 export { type AdoptArgs, type AdoptableArgs, ENV_ADOPT } from "./framework/adoption";
 export { builtInVariableKey, type BuiltInServiceType } from "./built-in-keys";

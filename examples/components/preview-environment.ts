@@ -36,6 +36,8 @@ export class PreviewEnvironment extends pulumi.ComponentResource {
   readonly deployment: ds.EnvironmentDeployment;
   /** Id of the front service's copy in the preview environment. */
   readonly frontId: pulumi.Output<string>;
+  /** URL of the front service's copy (its default link; `""` when it has no public port), read once it is deployed. */
+  readonly frontUrl: pulumi.Output<string>;
   /** The environment's state once deployed (`DEPLOYED`). */
   readonly state: pulumi.Output<string>;
 
@@ -74,6 +76,8 @@ export class PreviewEnvironment extends pulumi.ComponentResource {
 
     this.frontId = copyOf(args.frontService);
     this.state = this.deployment.state;
-    this.registerOutputs({ environmentId, frontId: this.frontId, state: this.state });
+    // Read after the deployment, so the link is the deployed copy's.
+    this.frontUrl = ds.getServiceLinksOutput({ serviceKind: "application", serviceId: pulumi.all([this.frontId, this.state]).apply(([id]) => id) }).url;
+    this.registerOutputs({ environmentId, frontId: this.frontId, frontUrl: this.frontUrl, state: this.state });
   }
 }

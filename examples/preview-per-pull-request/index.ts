@@ -31,4 +31,5 @@ const preview = new PreviewEnvironment(`pr-${pullRequest}`, {
 export const environmentId = preview.environment.id;
 export const environment = preview.environmentName;
 export const frontId = preview.frontId;
+export const frontUrl = preview.frontUrl;
 export const state = preview.state;

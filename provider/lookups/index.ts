@@ -28,3 +28,4 @@ export * from "./custom-domain";
 export * from "./team";
 export * from "./clouds";
 export * from "./terraform-service";
+export * from "./links";

@@ -33,6 +33,8 @@ describeWithEngine("the preview-per-pull-request example through the engine", ({
   });
   const environmentNamed = async (name: string) => (await client.environments.list(projectId)).find((e) => e.name === name);
 
+  let pr1Url: string | undefined;
+
   beforeAll(async () => {
     emulator = await startEmulator({ stepMs: 0, rateLimitPerHour: 1_000_000 });
     client = new DeployServiceClient({ baseUrl: emulator.url, token: emulator.tokens.admin });
@@ -42,6 +44,8 @@ describeWithEngine("the preview-per-pull-request example through the engine", ({
     for (const name of ["api", "frontend"]) {
       await client.applications.create(stagingId, {
         name, git_repository: { url: `https://github.com/acme/shop-${name}.git`, provider: "GITHUB", branch: "main" }, healthchecks: {},
+        // The front is public: its copy's URL is what the pull request's comment shows.
+        ...(name === "frontend" ? { ports: [{ internal_port: 8080, external_port: 443, publicly_accessible: true, protocol: "HTTP" as const }] } : {}),
       });
     }
     seeded = userObjects(await stateDump(emulator));
@@ -62,7 +66,7 @@ describeWithEngine("the preview-per-pull-request example through the engine", ({
     expect(await writeRequests(emulator)).toEqual([]);
   });
 
-  it("clones staging into pr-1 in PREVIEW mode, deploys it and exports the front service's id", async () => {
+  it("clones staging into pr-1 in PREVIEW mode, deploys it and exports the front service's id and URL", async () => {
     const up = await stacks[1]!.up();
     const out = up.outputs as Record<string, string>;
     expect(out.environment).toBe("pr-1");
@@ -74,6 +78,11 @@ describeWithEngine("the preview-per-pull-request example through the engine", ({
     const copies = await client.applications.list(out.environmentId!);
     expect(copies.map((a) => a.name).sort()).toEqual(["api", "frontend"]);
     expect(copies.find((a) => a.name === "frontend")?.id).toBe(out.frontId);
+    // The URL to post on the pull request: the deployed copy's default link, as the service lists it.
+    const links = await client.links.ofService("application", out.frontId!);
+    expect(out.frontUrl).toMatch(/^https:\/\//);
+    expect(out.frontUrl).toBe(links.find((l) => l.is_default)?.url ?? links[0]?.url);
+    pr1Url = out.frontUrl;
     expect((await client.applications.status(out.frontId!)).state).toBe("DEPLOYED");
     // The pull request's commit is what runs on both applications built from the repository.
     for (const copy of copies) expect((await client.applications.get(copy.id)).git_repository?.deployed_commit_id).toBe(COMMITS[1]);
@@ -91,6 +100,8 @@ describeWithEngine("the preview-per-pull-request example through the engine", ({
     const out = up.outputs as Record<string, string>;
     expect([out.environment, out.state]).toEqual(["pr-2", "DEPLOYED"]);
     expect(out.frontId).not.toBe("");
+    expect(out.frontUrl).toMatch(/^https:\/\//);
+    expect(out.frontUrl).not.toBe(pr1Url);
     const names = (await client.environments.list(projectId)).map((e) => e.name).sort();
     expect(names).toEqual(["pr-1", "pr-2", "staging"]);
   });
