@@ -67,7 +67,7 @@ describe("variable, secret and custom domain lookups against the emulator", () =
 
   it("needs the parent and its scope, and exactly one of key and id", async () => {
     await expect(findVariable(fx.client, { parentId: fx.envId, key: "LOG_LEVEL" } as never)).rejects.toThrow(
-      /getVariable: pass \{ scope \} with \{ parentId \}: one of PROJECT, ENVIRONMENT, APPLICATION, CONTAINER, JOB, got none/,
+      /getVariable: pass \{ scope \} with \{ parentId \}: one of PROJECT, ENVIRONMENT, APPLICATION, CONTAINER, JOB, HELM, TERRAFORM, got none/,
     );
     await expect(findSecret(fx.client, { scope: "ENVIRONMENT", parentId: "", id: secretId })).rejects.toThrow(/getSecret: pass \{ parentId \} with \{ id \}/);
     await expect(findVariable(fx.client, { scope: "ENVIRONMENT", parentId: fx.envId, key: "LOG_LEVEL", id: levelId })).rejects.toThrow(
