@@ -12,8 +12,8 @@ export interface ServiceHostsComputed {
   /**
    * The host the service is reached at inside the cluster (by the environment's other services). Read from the
    * service's built-in variables (`..._HOST_INTERNAL`) in the listing the resource makes for `builtInVariables`: no
-   * request of its own then; with `readBuiltInVariables: false`, one listing (GET) on create, on a change of the name
-   * or the ports, and on refresh when the values part made none.
+   * request of its own; with `readBuiltInVariables: false`, read on refresh only (from the listing the values part
+   * makes then, or one listing when it made none), so it is unset until the first refresh.
    */
   internalHost?: string;
   /** The host the service is reached at from outside, while one of its ports is public (`..._HOST_EXTERNAL`); read as `internalHost`. */

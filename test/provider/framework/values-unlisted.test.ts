@@ -3,7 +3,7 @@
  * it (the import answers no ids), so its values are stored with refs `{}`; the next refresh reads the ids (and tells
  * a secret changed outside Pulumi since the import by its `updated_at` against its `created_at`), and an edit or a
  * delete before that looks the keys up in one listing. The `builtInVariables` output is `{}` and costs no request; an
- * application's or a container's hosts (`internalHost`, `url`) cost one listing on create, read whatever that input says.
+ * application's or a container's hosts (`internalHost`, `url`) are read by the first refresh's listing.
  */
 import { applicationProvider as p } from "../../../provider/resources/application/index";
 import { containerProvider } from "../../../provider/resources/container";
@@ -34,13 +34,14 @@ async function created(extra: Props = {}): Promise<{ id: string; outs: Props; in
 }
 
 describe("a service that does not read its built-in variables", () => {
-  it("is created with one import and no listing of its values (one for its hosts only); a refresh reads the ids and shows no drift", async () => {
+  it("is created with one import and no listing; a refresh reads the ids and the hosts in one listing and shows no drift", async () => {
     const inputs = await checkedInputs(p, appInputs());
     expect(inputs["readBuiltInVariables"]).toBe(false);
     await clearRequests(fx.emulator);
     const { id, outs } = (await p.create!(inputs)) as { id: string; outs: Props };
-    // The one listing is the hosts' (internalHost, externalHost, url: read whatever readBuiltInVariables says).
-    expect(valueCalls(await requests(fx.emulator))).toEqual(["GET /variable", "POST /application/{id}/environmentVariable/import"]);
+    expect(valueCalls(await requests(fx.emulator))).toEqual(["POST /application/{id}/environmentVariable/import"]);
+    // The hosts wait for the first refresh, which lists anyway.
+    expect(outs["internalHost"]).toBeUndefined();
     expect(outs["variableRefs"]).toEqual({ LOG_LEVEL: {}, REGION: {}, INDEX: {} });
     expect(outs["secretRefs"]).toEqual({ API_KEY: {} });
     expect(outs["builtInVariables"]).toEqual({});
@@ -57,6 +58,7 @@ describe("a service that does not read its built-in variables", () => {
     expect(read.inputs["secrets"]).toEqual({ API_KEY: SECRET });
     expect(read.inputs["environmentVariables"]).toEqual({ LOG_LEVEL: "info", REGION: "eu", INDEX: "7" });
     expect(read.props["builtInVariables"]).toEqual({});
+    expect(read.props["internalHost"]).toEqual(expect.stringMatching(/^app-z/));
     expect(read.inputs["readBuiltInVariables"]).toBe(false);
     expect((await p.diff!(id, read.props, inputs)).changes).toBe(false);
   });
@@ -116,7 +118,7 @@ describe("a service that does not read its built-in variables", () => {
     }
   });
 
-  it("is the same for a container: one import through its own route, one listing for its hosts only", async () => {
+  it("is the same for a container: one import through its own route, no listing", async () => {
     const registries = await fx.client.containerRegistries.list(fx.orgId);
     counter += 1;
     const inputs = await checkedInputs(containerProvider, {
@@ -125,7 +127,7 @@ describe("a service that does not read its built-in variables", () => {
     });
     await clearRequests(fx.emulator);
     const { outs } = (await containerProvider.create!(inputs)) as { outs: Props };
-    expect(valueCalls(await requests(fx.emulator))).toEqual(["GET /variable", "POST /container/{id}/environmentVariable/import"]);
+    expect(valueCalls(await requests(fx.emulator))).toEqual(["POST /container/{id}/environmentVariable/import"]);
     expect([outs["variableRefs"], outs["secretRefs"], outs["builtInVariables"]]).toEqual([{ A: {} }, { TOKEN: {} }, {}]);
   });
 
