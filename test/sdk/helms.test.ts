@@ -92,7 +92,7 @@ describe("client.helms", () => {
   });
 
   test("the kind table's helm entry: its group, what the reference gives it, and its advanced-settings catalogue", () => {
-    expect(SERVICE_KINDS.helm).toMatchObject({ group: "helms", has: ["gitSource", "advancedSettings", "customDomains", "deploys"] });
+    expect(SERVICE_KINDS.helm).toMatchObject({ group: "helms", has: ["gitSource", "advancedSettings", "customDomains", "deploymentRestrictions", "links", "deploys"] });
     const reference = readSharedReference<{ components: { schemas: Record<string, { properties: Record<string, unknown> }> } }>("the helm catalogue and kinds against the reference");
     if (reference === undefined) return;
     expect(Object.keys(HELM_ADVANCED_SETTINGS).sort()).toEqual(Object.keys(reference.components.schemas["HelmAdvancedSettings"]!.properties).sort());
