@@ -29,7 +29,7 @@ export const HOST_OUTPUTS = ["internalHost", "externalHost", "url"] as const sat
 export const hasHosts = (kind: string): boolean => kindHas(kind, "links");
 
 /** The host outputs of service `id` from what it sees (its own built-ins), every one present (`undefined` when unset). */
-export function hostsOf(visible: readonly VisibleValue[], id: string): Required<{ [K in keyof ServiceHostsComputed]: string | undefined }> {
+export function hostsOf(visible: readonly VisibleValue[], id: string): Record<keyof ServiceHostsComputed, string | undefined> {
   const own = (suffix: string) =>
     visible.find((v) => v.scope === "BUILT_IN" && v.service_id === id && !v.is_secret && v.key.endsWith(suffix) && typeof v.value === "string")?.value ?? undefined;
   const internalHost = own("_HOST_INTERNAL");

@@ -8,7 +8,7 @@ import { RememberedSecrets, SENSITIVE_KEYS, secretFields, sensitiveValues } from
 describe("secret fields declared by the families", () => {
   it("collects every family's fields (the list sdk/sensitive.ts used to keep by hand)", () => {
     expect([...SENSITIVE_KEYS].sort()).toEqual([
-      "access_key_id", "api_token", "aws_secret_access_key", "gcp_credentials", "json_credentials", "login", "password",
+      "access_key_id", "api_token", "aws_secret_access_key", "content", "gcp_credentials", "json_credentials", "login", "password",
       "scaleway_access_key", "scaleway_secret_key", "secret_access_key", "secret_key", "spec_config_secret", "target_secret",
       "target_url", "token", "value", "vsphere_password",
     ]);

@@ -54,7 +54,7 @@ describe("results of the families read through their definitions", () => {
     });
     expect(await findDatabase(client, { id: "d-1" })).toEqual({
       id: "d-1", name: "main", environmentId: "e-1", type: "POSTGRESQL", version: "16", mode: "CONTAINER", accessibility: "PRIVATE",
-      cpu: 250, memory: 256, storage: 10, host: "main.internal", port: 5432, createdAt: stamps.created_at,
+      cpu: 250, memory: 256, storage: 10, host: "main.internal", port: 5432, internalHost: "main.internal", createdAt: stamps.created_at,
     });
   });
 });
