@@ -3,6 +3,7 @@
  * and which addresses it can clone. The client's request schemas and the Pulumi provider's checks both use these.
  */
 import { z } from "zod";
+import { maybe } from "./schema";
 import { urlUserinfo } from "./url-credentials";
 
 /** Git providers the service knows (`git_repository.provider`, a git token's `type`). */
@@ -112,3 +113,14 @@ export const GIT_URL_CREDENTIALS_REASON =
 export const GIT_PROVIDER_REQUIRED_REASON =
   `is required when the URL host does not name the provider (github.com, gitlab.com, bitbucket.org, their subdomains, ` +
   `or a self-hosted host starting with github., gitlab. or bitbucket.); expected one of ${GIT_PROVIDERS.join(", ")}`;
+
+/** A commit of a service's git repository (`Commit`: `GET /helm/{id}/commit`, `GET /terraform/{id}/commit`). */
+export const GitCommit = z.looseObject({
+  git_commit_id: z.string(),
+  created_at: maybe(z.string()),
+  tag: maybe(z.string()),
+  message: maybe(z.string()),
+  author_name: maybe(z.string()),
+});
+/** A commit of a service's git repository. */
+export type GitCommit = z.infer<typeof GitCommit>;

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { HelmAdvancedSettingsRequest } from "./advanced-settings";
 import { action, kindRecords, services } from "./deployables";
+import { GitCommit } from "./git";
 import { helmChartNameProblem, helmChartVersionProblem } from "./helm-rules";
 import { helmValuesYamlProblem } from "./helm-values";
 import { path } from "./path";
@@ -204,16 +205,10 @@ export const HelmDeployRequest = z.looseObject({
 /** Body of a Helm deploy. */
 export type HelmDeployRequest = z.input<typeof HelmDeployRequest>;
 
-/** A commit of a chart's git repository (`Commit`). */
-export const HelmCommit = z.looseObject({
-  git_commit_id: z.string(),
-  created_at: maybe(z.string()),
-  tag: maybe(z.string()),
-  message: maybe(z.string()),
-  author_name: maybe(z.string()),
-});
+/** A commit of a chart's git repository (the shared {@link GitCommit}). */
+export const HelmCommit = GitCommit;
 /** A commit of a chart's git repository. */
-export type HelmCommit = z.infer<typeof HelmCommit>;
+export type HelmCommit = GitCommit;
 
 /** One deployment of a chart (`DeploymentHistoryHelmResponse`): its state, and the chart version or commit. */
 export const HelmDeployment = record({

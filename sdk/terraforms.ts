@@ -5,7 +5,7 @@
  * and applies; an uninstall destroys what the module made and keeps the service.
  */
 import { z } from "zod";
-import { gitUrlProblem } from "./git";
+import { GitCommit, gitUrlProblem } from "./git";
 import { maybe, namedRecord, openEnum, Reference } from "./schema";
 import { GitRepository } from "./service-common";
 
@@ -208,16 +208,10 @@ export const TerraformDeployRequest = z.looseObject({
 /** Body of a deploy. */
 export type TerraformDeployRequest = z.input<typeof TerraformDeployRequest>;
 
-/** A commit of the module's repository (`GET /terraform/{id}/commit`). */
-export const TerraformCommit = z.looseObject({
-  git_commit_id: z.string(),
-  message: maybe(z.string()),
-  author_name: maybe(z.string()),
-  created_at: maybe(z.string()),
-  tag: maybe(z.string()),
-});
+/** A commit of the module's repository (the shared {@link GitCommit}). */
+export const TerraformCommit = GitCommit;
 /** A commit of the module's repository. */
-export type TerraformCommit = z.infer<typeof TerraformCommit>;
+export type TerraformCommit = GitCommit;
 
 /** One deployment of the service, newest first (`GET /terraform/{id}/deploymentHistoryV2`), as the service answers it. */
 export const TerraformDeployment = z.looseObject({
