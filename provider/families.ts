@@ -26,6 +26,10 @@ export interface Family {
 const credentials = (cloud: "AWS" | "GCP" | "SCW" | "AZURE" | "ON_PREMISE"): NaturalKey =>
   named("credentials", "organizationId", "organization", (c, id) => require("./resources/cluster/sdk-calls").listCloudCredentials(c, id, cloud));
 
+/** The advanced-settings resource of a service kind: one provider per kind, made by the kinds' shared definition. */
+const settingsProvider = (kind: "container" | "job" | "terraform" | "helm"): pulumi.dynamic.ResourceProvider =>
+  require("./service-kinds/advanced-settings").advancedSettingsProviderOf(kind);
+
 const SETTINGS = "the settings always exist with their service and are taken over by every create already";
 
 /** The families by kind, in the order `knownKinds()` lists them. */
@@ -42,8 +46,8 @@ export const FAMILIES = {
   AnnotationsGroup: { provider: () => require("./resources/annotations-group").annotationsGroupProvider, key: named("annotations group", "organizationId", "organization", (c, id) => c.annotationsGroups.list(id)) },
   ContainerRegistry: { provider: () => require("./resources/container-registry").containerRegistryProvider, key: named("container registry", "organizationId", "organization", (c, id) => c.containerRegistries.list(id)) },
   Container: { provider: () => require("./resources/container").containerProvider, key: named("container", "environmentId", "environment", (c, id) => c.containers.list(id)) },
-  ContainerAdvancedSettings: { provider: () => require("./resources/container-advanced-settings").containerAdvancedSettingsProvider, notAdoptable: SETTINGS },
-  JobAdvancedSettings: { provider: () => require("./resources/job-advanced-settings").jobAdvancedSettingsProvider, notAdoptable: SETTINGS },
+  ContainerAdvancedSettings: { provider: () => settingsProvider("container"), notAdoptable: SETTINGS },
+  JobAdvancedSettings: { provider: () => settingsProvider("job"), notAdoptable: SETTINGS },
   Job: { provider: () => require("./resources/job/index").jobProvider, key: named("job", "environmentId", "environment", (c, id) => c.jobs.list(id)) },
   EnvironmentDeployment: { provider: () => require("./resources/environment-deployment").environmentDeploymentProvider, notAdoptable: "it is an action on an environment, not an object of the service: there is nothing to take over" },
   Variable: { provider: () => require("./resources/variable").variableProvider, key: values("variable", false) },
@@ -62,13 +66,13 @@ export const FAMILIES = {
   AzureCredentials: { provider: () => require("./resources/cloud-credentials").azureCredentialsProvider, key: credentials("AZURE") },
   OnPremiseCredentials: { provider: () => require("./resources/cloud-credentials").onPremiseCredentialsProvider, key: credentials("ON_PREMISE") },
   TerraformService: { provider: () => require("./resources/terraform-service/index").terraformServiceProvider, key: named("terraform service", "environmentId", "environment", (c, id) => c.terraforms.list(id)) },
-  TerraformServiceAdvancedSettings: { provider: () => require("./resources/terraform-service-advanced-settings").terraformServiceAdvancedSettingsProvider, notAdoptable: SETTINGS },
+  TerraformServiceAdvancedSettings: { provider: () => settingsProvider("terraform"), notAdoptable: SETTINGS },
   HelmRepository: { provider: () => require("./resources/helm-repository").helmRepositoryProvider, key: named("helm repository", "organizationId", "organization", (c, id) => c.helmRepositories.list(id)) },
   Helm: { provider: () => require("./resources/helm/index").helmProvider, key: named("helm", "environmentId", "environment", (c, id) => c.helms.list(id)) },
   DeploymentRule: { provider: () => require("./resources/deployment-rule").deploymentRuleProvider, key: named("deployment rule", "projectId", "project", (c, id) => c.deploymentRules.list(id)) },
   DeploymentRuleOrder: { provider: () => require("./resources/deployment-rule-order").deploymentRuleOrderProvider, notAdoptable: "it is the order of a project's rules, not an object of the service: its create takes the project's rules over already" },
   EnvironmentDeploymentRule: { provider: () => require("./resources/environment-deployment-rule").environmentDeploymentRuleProvider, notAdoptable: "every environment has its rule from its start: its create takes it over already" },
-  HelmAdvancedSettings: { provider: () => require("./resources/helm-advanced-settings").helmAdvancedSettingsProvider, notAdoptable: SETTINGS },
+  HelmAdvancedSettings: { provider: () => settingsProvider("helm"), notAdoptable: SETTINGS },
 } satisfies Record<string, Family>;
 
 /** A resource kind this version of the package serves. */

@@ -22,14 +22,8 @@ export {
   ContainerRegistry, type ContainerRegistryArgs, type ContainerRegistryConfigArgs, type ContainerRegistryKind, CONTAINER_REGISTRY_KINDS,
 } from "./resources/container-registry";
 export { Container, type ContainerArgs } from "./resources/container";
-export {
-  ContainerAdvancedSettings, type ContainerAdvancedSettingsArgs, type ContainerAdvancedSettingsInput,
-  type ContainerAdvancedSettingsValues, type EffectiveContainerAdvancedSettings,
-} from "./resources/container-advanced-settings";
-export {
-  JobAdvancedSettings, type JobAdvancedSettingsArgs, type JobAdvancedSettingsInput, type JobAdvancedSettingsValues,
-  type EffectiveJobAdvancedSettings,
-} from "./resources/job-advanced-settings";
+export * from "./resources/container-advanced-settings";
+export * from "./resources/job-advanced-settings";
 export {
   Job, type JobArgs, type JobSourceArgs, type JobImageSourceArgs, type JobDockerSourceArgs, type JobScheduleArgs,
   type JobCronArgs, type JobCommandArgs,
@@ -108,8 +102,7 @@ export {
   type SecretManagerAccessArgs, type SecretManagerEndpointArgs, type SecretManagerAuthenticationArgs,
 } from "./resources/cluster/index";
 export {
-  ClusterAdvancedSettings, type ClusterAdvancedSettingsArgs, type ClusterAdvancedSettingsInput, type ClusterAdvancedSettingsValues,
-  type EffectiveClusterAdvancedSettings,
+  ClusterAdvancedSettings, type ClusterAdvancedSettingsArgs, type ClusterAdvancedSettingsInput,
 } from "./resources/cluster/advanced-settings";
 export {
   AwsCredentials, GcpCredentials, ScalewayCredentials, AzureCredentials, OnPremiseCredentials, type CloudCredentialsArgs,
@@ -129,10 +122,7 @@ export {
   TerraformService, type TerraformServiceArgs, type TerraformServiceComputed, type TerraformGitRepositoryArgs, type TerraformBackendArgs,
   type TerraformJobResourcesArgs, type TerraformResourceOutput,
 } from "./resources/terraform-service/index";
-export {
-  TerraformServiceAdvancedSettings, type TerraformServiceAdvancedSettingsArgs, type TerraformServiceAdvancedSettingsInput,
-  type TerraformServiceAdvancedSettingsValues, type EffectiveTerraformServiceAdvancedSettings,
-} from "./resources/terraform-service-advanced-settings";
+export * from "./resources/terraform-service-advanced-settings";
 export {
   getTerraformService, getTerraformServiceOutput, type GetTerraformServiceArgs, type GetTerraformServiceOutputArgs,
   type TerraformServiceResult,
@@ -144,10 +134,7 @@ export {
   Helm, type HelmArgs, type HelmComputed, type HelmPortArgs, type HelmRepositorySourceArgs, type HelmSecretValuesOverrideArgs,
   type HelmServiceSelectorArgs, type HelmSourceArgs, type HelmValuesFilesArgs, type HelmValuesOverrideArgs,
 } from "./resources/helm/index";
-export {
-  HelmAdvancedSettings, type HelmAdvancedSettingsArgs, type HelmAdvancedSettingsInput, type HelmAdvancedSettingsValues,
-  type EffectiveHelmAdvancedSettings,
-} from "./resources/helm-advanced-settings";
+export * from "./resources/helm-advanced-settings";
 export {
   getHelmRepository, getHelmRepositoryOutput, type GetHelmRepositoryArgs, type GetHelmRepositoryOutputArgs,
   type HelmRepositoryResult, getHelm, getHelmOutput, type GetHelmArgs, type GetHelmOutputArgs, type HelmResult,

@@ -63,13 +63,6 @@ export type OutputsMismatch<C, S extends z.ZodType> =
         : K;
     }[OutputKeys<C> & keyof z.output<S>];
 
-/**
- * Compile-time proof that a resource class declares an output for every field of its schema, each typed to hold
- * what the state stores: `const ok: OutputsMatch<Job, typeof jobSchema> = true;` fails to compile, naming the
- * fields, when they drift apart (the outputs' counterpart of {@link ArgsMatch}).
- */
-export type OutputsMatch<C, S extends z.ZodType> = [OutputsMismatch<C, S>] extends [never] ? true : { mismatched: OutputsMismatch<C, S> };
-
 /** Nothing when the Args and the schema agree; else a member no schema has, naming the keys that differ. */
 type ArgsProof<A, S extends z.ZodType> = [ArgsMismatch<A, S>] extends [never] ? unknown : { argsMismatch: ArgsMismatch<A, S> };
 

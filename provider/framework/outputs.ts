@@ -3,15 +3,17 @@
  * keep each member's documentation) and its schema, instead of being written a second and a third time. As
  * pulumi-command's state embeds its args, the outputs are the inputs as stored, plus what the service computes.
  *
- * A resource class merges them in by an interface of the same name:
+ * A resource class made by `serviceObjectClass` (`resource.ts`) has them as its instance type:
  *
  * ```ts
- * export interface GitToken extends ResourceOutputs<GitTokenArgs, typeof gitTokenSchema, GitTokenComputed> {}
- * export class GitToken extends ServiceObjectResource { constructor(...) { ... } }
+ * export const GitToken = serviceObjectClass<GitTokenArgs, typeof gitTokenSchema, GitTokenComputed>(gitToken);
+ * export type GitToken = InstanceType<typeof GitToken>;
  * ```
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
+import type { OutputsMismatch } from "./args";
+import type { ServiceObjectResource } from "./resource";
 
 /** The optional members of `T`. */
 type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
@@ -26,8 +28,19 @@ type ProgramSide = "adopt";
  * for it (the schema's output type: defaults applied, so a field with a default is always present), then each
  * member of `C`, the outputs the service computes (a field the service fills in when the program leaves it out, such
  * as an environment's cluster, may be a member of `C` too: its output then has `C`'s type).
+ *
+ * Proved against the schema at compile time, field by field ({@link OutputsMismatch}): when a field has no output
+ * (missing from both the Args and `C`) or an output that cannot hold what the state stores, this type is
+ * `{ outputsMismatch: <the fields> } & string`, which no interface can extend, so the class's merged interface
+ * fails to compile at its own line.
  */
-export type ResourceOutputs<A, S extends z.ZodType, C = object, Left extends keyof A = never> = {
+export type ResourceOutputs<A, S extends z.ZodType, C = object, Left extends keyof A = never> =
+  [OutputsMismatch<ServiceObjectResource & OutputsOf<A, S, C>, S>] extends [never]
+    ? OutputsOf<A, S, C, Left>
+    : { outputsMismatch: OutputsMismatch<ServiceObjectResource & OutputsOf<A, S, C>, S> } & string;
+
+/** {@link ResourceOutputs} before its proof. */
+type OutputsOf<A, S extends z.ZodType, C = object, Left extends keyof A = never> = {
   readonly [K in keyof Omit<A, ProgramSide | Left | keyof C>]-?: pulumi.Output<K extends keyof z.output<S> ? z.output<S>[K] : pulumi.Unwrap<A[K]>>;
 } & {
   readonly [K in keyof C]-?: pulumi.Output<C[K] | WhenOptional<C, K>>;

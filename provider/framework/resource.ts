@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { DefinedResource } from "./define";
+import type { ResourceOutputs } from "./outputs";
 import { propertyPath } from "./check";
 import { customResourceArgs, DeployServiceResource, type CustomResourceArgs } from "./shim";
 import { DROPPED_KEY_REASON, droppedKeyPaths } from "./special-keys";
@@ -27,6 +28,36 @@ export function familyResourceArgs(
   const [dropped] = droppedKeyPaths(args);
   if (dropped !== undefined) throw new Error(`deploy-service: ${family.kind} "${name}": ${propertyPath(dropped)}: ${DROPPED_KEY_REASON}`);
   return customResourceArgs(family.kind, name, family.props(withSecretInputs(args, family.secretInputs)), family.options(opts));
+}
+
+/** The class of a family `S` whose objects the service creates and dates: Args `A` in, {@link ResourceOutputs} out. */
+export type ServiceObjectClass<A, S extends z.ZodType, C = object, Left extends keyof A = never> = new (
+  name: string, args: A, opts?: pulumi.CustomResourceOptions,
+) => ServiceObjectResource & ResourceOutputs<A, S, C, Left>;
+
+/**
+ * A family's resource class made from its definition: `export const Job = serviceObjectClass<JobArgs, typeof jobSchema,
+ * JobComputed>(job)` with its TSDoc and `@class` (TypeDoc documents it as the class it is), and `export type Job =
+ * InstanceType<typeof Job>`. Its constructor takes the family's Args; its outputs are every input as stored and what
+ * the service computes ({@link ResourceOutputs}, proved against the schema at compile time).
+ * Programs construct this class itself, never a subclass of it: the Pulumi SDK records the program's line as the
+ * source position by expecting exactly one constructor between `CustomResource` and the program.
+ */
+export function serviceObjectClass<A extends object, S extends z.ZodType, C = object, Left extends keyof A = never>(
+  family: DefinedResource<z.ZodObject>,
+): ServiceObjectClass<A, S, C, Left> {
+  const resource = class extends ServiceObjectResource {
+    /**
+     * @param name the Pulumi resource name.
+     * @param args the resource's inputs.
+     * @param opts resource options (its secret inputs are always stored as secrets).
+     */
+    constructor(name: string, args: A, opts?: pulumi.CustomResourceOptions) {
+      super(...familyResourceArgs(family, name, args, opts));
+    }
+  };
+  Object.defineProperty(resource, "name", { value: family.kind });
+  return resource as unknown as ServiceObjectClass<A, S, C, Left>;
 }
 
 /** A file variable or secret as an output: where it is mounted and its content. */

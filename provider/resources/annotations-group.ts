@@ -6,8 +6,7 @@ import { defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
 import { keyProblem, kubernetesText, refineUniqueKeys } from "../framework/kubernetes-keys";
 import { idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
 
@@ -79,16 +78,9 @@ export const annotationsGroupProvider = annotationsGroup.provider;
  *   scopes: ["DEPLOYMENTS", "PODS"],
  * });
  * new Application("api", { ..., annotationsGroupIds: [tracing.id] });
+ *
+ * @class
  */
-export class AnnotationsGroup extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the group's inputs.
-   * @param opts resource options.
-   */
-  constructor(name: string, args: AnnotationsGroupArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(annotationsGroup, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface AnnotationsGroup extends ResourceOutputs<AnnotationsGroupArgs, typeof annotationsGroupSchema> {}
+export const AnnotationsGroup = serviceObjectClass<AnnotationsGroupArgs, typeof annotationsGroupSchema>(annotationsGroup);
+/** {@link AnnotationsGroup} as a type: its outputs are every input as stored and what the service computes. */
+export type AnnotationsGroup = InstanceType<typeof AnnotationsGroup>;

@@ -5,8 +5,7 @@ import { argsSchema } from "../framework/args";
 import { defineResource, organizationOf, replaceOnly, type Part, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
 
 export { API_TOKEN_SCOPES, type ApiTokenScope };
@@ -158,16 +157,9 @@ export const apiTokenProvider = apiToken.provider;
  *   organizationId: org.id, name: "ci-staging", scope: "Deploy", triggers: [config.require("tokenGeneration")],
  * });
  * new Secret("ci-token", { scope: "ENVIRONMENT", parentId: staging.id, key: "DEPLOY_SERVICE_API_TOKEN", value: ci.token });
+ *
+ * @class
  */
-export class ApiToken extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the token's inputs.
-   * @param opts resource options (`token` is always stored as a secret; leave `deleteBeforeReplace` unset).
-   */
-  constructor(name: string, args: ApiTokenArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(apiToken, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface ApiToken extends ResourceOutputs<ApiTokenArgs, typeof apiTokenSchema, ApiTokenComputed> {}
+export const ApiToken = serviceObjectClass<ApiTokenArgs, typeof apiTokenSchema, ApiTokenComputed>(apiToken);
+/** {@link ApiToken} as a type: its outputs are every input as stored and what the service computes. */
+export type ApiToken = InstanceType<typeof ApiToken>;

@@ -6,8 +6,7 @@ import {
   type AdvancedSettingsOf,
 } from "../../sdk";
 import {
-  AdvancedSettingsResource, advancedSettingsProvider, advancedSettingsResourceArgs, type AdvancedSettingsArgs,
-  advancedSettingsDefinition, type AdvancedSettingsInputsOf,
+  advancedSettingsClass, advancedSettingsProviderOf, type AdvancedSettingsArgs, type AdvancedSettingsInputsOf,
 } from "../service-kinds/advanced-settings";
 
 export type { AdvancedSettingKey };
@@ -36,9 +35,6 @@ export interface ApplicationAdvancedSettingsArgs extends AdvancedSettingsArgs<ty
    */
   applicationId: pulumi.Input<string>;
 }
-
-/** The resource: its line of the advanced-settings table (`service-kinds/advanced-settings.ts`). */
-const definition = advancedSettingsDefinition("application");
 
 /**
  * The advanced settings of one application (ingress timeouts and sizes, CORS, gateway retries, build limits,
@@ -70,20 +66,12 @@ const definition = advancedSettingsDefinition("application");
  * });
  * export const bodyLimit = settings.effectiveSettings.apply((s) => s["network.ingress.proxy_body_size_mb"]);
  * ```
+ *
+ * @class
  */
-export class ApplicationAdvancedSettings extends AdvancedSettingsResource<typeof APPLICATION_ADVANCED_SETTINGS> {
-  /** Id of the application whose settings are managed (also the id of this resource). */
-  declare readonly applicationId: pulumi.Output<string>;
-
-  /**
-   * @param name The unique name of the resource in the program.
-   * @param args The application and the settings to manage.
-   * @param opts Options of the resource.
-   */
-  constructor(name: string, args: ApplicationAdvancedSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...advancedSettingsResourceArgs(definition, name, args, opts));
-  }
-}
+export const ApplicationAdvancedSettings = advancedSettingsClass<typeof APPLICATION_ADVANCED_SETTINGS, ApplicationAdvancedSettingsArgs>("application");
+/** A {@link ApplicationAdvancedSettings} resource: its outputs are its id inputs, `settings` and `effectiveSettings`. */
+export type ApplicationAdvancedSettings = InstanceType<typeof ApplicationAdvancedSettings>;
 
 /** The dynamic provider of {@link ApplicationAdvancedSettings}; the engine reaches it through `runtime.providerFor`. */
-export const applicationAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider = advancedSettingsProvider(definition);
+export const applicationAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider = advancedSettingsProviderOf("application");

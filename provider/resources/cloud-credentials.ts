@@ -7,12 +7,11 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { argsSchema } from "../framework/args";
 import { storedSecret } from "../framework/common";
-import { defineResource, type DefinedResource, type Props } from "../framework/define";
+import { defineResource, type Props } from "../framework/define";
 import { field, metaOf } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import { serviceObjectClass } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
-import type { ResourceOutputs } from "../framework/outputs";
 import type { AdoptableArgs } from "../framework/adoption";
 import { cloudCredentialsCalls } from "./cluster/sdk-calls";
 import type { CloudProvider } from "../../sdk";
@@ -158,23 +157,6 @@ export const azureCredentialsProvider = azureCredentials.provider;
 /** The dynamic provider of {@link OnPremiseCredentials}. */
 export const onPremiseCredentialsProvider = onPremiseCredentials.provider;
 
-/** A resource class of cloud credentials, constructed with its cloud's Args. */
-type CredentialsClass<A> = new (name: string, args: A, opts?: pulumi.CustomResourceOptions) => ServiceObjectResource;
-
-/** The resource class of one cloud's credentials: constructed with the family's Args. */
-function credentialsResource<A extends CloudCredentialsArgs>(family: DefinedResource<z.ZodObject>): CredentialsClass<A> {
-  return class extends ServiceObjectResource {
-    /**
-     * @param name the Pulumi resource name.
-     * @param args the credentials' inputs.
-     * @param opts resource options (the secret fields are always stored as secrets).
-     */
-    constructor(name: string, args: A, opts?: pulumi.CustomResourceOptions) {
-      super(...familyResourceArgs(family, name, args, opts));
-    }
-  };
-}
-
 /**
  * AWS credentials of an organization, for a `Cluster` on AWS: a key pair (`secretAccessKey` a Pulumi secret) or a role.
  * With `vsphereUser` and `vspherePassword` (a Pulumi secret), EKS Anywhere on vSphere credentials, which the service
@@ -182,23 +164,45 @@ function credentialsResource<A extends CloudCredentialsArgs>(family: DefinedReso
  *
  * @example
  * const aws = new AwsCredentials("aws", { organizationId: org.id, name: "prod", roleArn: "arn:aws:iam::123456789012:role/deployer" });
+ *
+ * @class
  */
-export class AwsCredentials extends credentialsResource<AwsCredentialsArgs>(awsCredentials) {}
-// Its outputs: every input as stored (see framework/outputs.ts); the same for the four below.
-export interface AwsCredentials extends ResourceOutputs<AwsCredentialsArgs, typeof awsCredentialsSchema> {}
+export const AwsCredentials = serviceObjectClass<AwsCredentialsArgs, typeof awsCredentialsSchema>(awsCredentials);
+/** {@link AwsCredentials} as a type: their outputs are every input as stored (see framework/outputs.ts). */
+export type AwsCredentials = InstanceType<typeof AwsCredentials>;
 
-/** GCP credentials of an organization, for a `Cluster` on GCP (`gcpCredentials` a Pulumi secret). */
-export class GcpCredentials extends credentialsResource<GcpCredentialsArgs>(gcpCredentials) {}
-export interface GcpCredentials extends ResourceOutputs<GcpCredentialsArgs, typeof gcpCredentialsSchema> {}
+/**
+ * GCP credentials of an organization, for a `Cluster` on GCP (`gcpCredentials` a Pulumi secret).
+ *
+ * @class
+ */
+export const GcpCredentials = serviceObjectClass<GcpCredentialsArgs, typeof gcpCredentialsSchema>(gcpCredentials);
+/** {@link GcpCredentials} as a type: their outputs are every input as stored (see framework/outputs.ts). */
+export type GcpCredentials = InstanceType<typeof GcpCredentials>;
 
-/** Scaleway credentials of an organization, for a `Cluster` on Scaleway (`scalewaySecretKey` a Pulumi secret). */
-export class ScalewayCredentials extends credentialsResource<ScalewayCredentialsArgs>(scalewayCredentials) {}
-export interface ScalewayCredentials extends ResourceOutputs<ScalewayCredentialsArgs, typeof scalewayCredentialsSchema> {}
+/**
+ * Scaleway credentials of an organization, for a `Cluster` on Scaleway (`scalewaySecretKey` a Pulumi secret).
+ *
+ * @class
+ */
+export const ScalewayCredentials = serviceObjectClass<ScalewayCredentialsArgs, typeof scalewayCredentialsSchema>(scalewayCredentials);
+/** {@link ScalewayCredentials} as a type: their outputs are every input as stored (see framework/outputs.ts). */
+export type ScalewayCredentials = InstanceType<typeof ScalewayCredentials>;
 
-/** Azure credentials of an organization, for a `Cluster` on Azure. */
-export class AzureCredentials extends credentialsResource<AzureCredentialsArgs>(azureCredentials) {}
-export interface AzureCredentials extends ResourceOutputs<AzureCredentialsArgs, typeof azureCredentialsSchema> {}
+/**
+ * Azure credentials of an organization, for a `Cluster` on Azure.
+ *
+ * @class
+ */
+export const AzureCredentials = serviceObjectClass<AzureCredentialsArgs, typeof azureCredentialsSchema>(azureCredentials);
+/** {@link AzureCredentials} as a type: their outputs are every input as stored (see framework/outputs.ts). */
+export type AzureCredentials = InstanceType<typeof AzureCredentials>;
 
-/** On-premise credentials of an organization, for a `Cluster` running on the organization's own machines. */
-export class OnPremiseCredentials extends credentialsResource<OnPremiseCredentialsArgs>(onPremiseCredentials) {}
-export interface OnPremiseCredentials extends ResourceOutputs<OnPremiseCredentialsArgs, typeof onPremiseCredentialsSchema> {}
+/**
+ * On-premise credentials of an organization, for a `Cluster` running on the organization's own machines.
+ *
+ * @class
+ */
+export const OnPremiseCredentials = serviceObjectClass<OnPremiseCredentialsArgs, typeof onPremiseCredentialsSchema>(onPremiseCredentials);
+/** {@link OnPremiseCredentials} as a type: their outputs are every input as stored (see framework/outputs.ts). */
+export type OnPremiseCredentials = InstanceType<typeof OnPremiseCredentials>;

@@ -1,22 +1,14 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { CONTAINER_ADVANCED_SETTINGS, type AdvancedSettingsInputOf, type AdvancedSettingsOf } from "../../sdk";
-import {
-  AdvancedSettingsResource, advancedSettingsProvider, advancedSettingsResourceArgs, type AdvancedSettingsArgs, advancedSettingsDefinition,
-  type AdvancedSettingsInputsOf,
-} from "../service-kinds/advanced-settings";
+import type { CONTAINER_ADVANCED_SETTINGS } from "../../sdk";
+import { advancedSettingsClass, type AdvancedSettingsArgs, type AdvancedSettingsInputsOf } from "../service-kinds/advanced-settings";
 
 /**
- * The advanced settings of a container, keyed exactly as the service spells them; each key's type, bounds and
- * docs come from the sdk's catalogue ({@link CONTAINER_ADVANCED_SETTINGS}: the common and long-running keys and
- * `network.ingress.proxy_request_buffering`; no build or lifecycle-command keys). Every key is optional.
+ * The advanced settings of a container, keyed exactly as the service spells them; each key's type, bounds and docs come
+ * from the sdk's catalogue ({@link CONTAINER_ADVANCED_SETTINGS}: the common and long-running keys and
+ * `network.ingress.proxy_request_buffering`; no build or lifecycle-command keys). Every key is optional. Each value may
+ * also be a Pulumi input.
  */
-export type ContainerAdvancedSettingsValues = AdvancedSettingsInputOf<typeof CONTAINER_ADVANCED_SETTINGS>;
-
-/** {@link ContainerAdvancedSettingsValues} where each value may also be a Pulumi input. */
 export type ContainerAdvancedSettingsInput = AdvancedSettingsInputsOf<typeof CONTAINER_ADVANCED_SETTINGS>;
-
-/** Every advanced setting of a container as the service reports it, typed (the service's spellings). */
-export type EffectiveContainerAdvancedSettings = AdvancedSettingsOf<typeof CONTAINER_ADVANCED_SETTINGS>;
 
 /** The arguments of {@link ContainerAdvancedSettings}. */
 export interface ContainerAdvancedSettingsArgs extends AdvancedSettingsArgs<typeof CONTAINER_ADVANCED_SETTINGS> {
@@ -27,12 +19,6 @@ export interface ContainerAdvancedSettingsArgs extends AdvancedSettingsArgs<type
    */
   containerId: pulumi.Input<string>;
 }
-
-/** The resource: its line of the advanced-settings table (`service-kinds/advanced-settings.ts`). */
-const definition = advancedSettingsDefinition("container");
-
-/** The dynamic provider of {@link ContainerAdvancedSettings}. */
-export const containerAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider = advancedSettingsProvider(definition);
 
 /**
  * The advanced settings of one container (ingress timeouts and sizes, CORS, gateway retries, rolling-update
@@ -53,17 +39,9 @@ export const containerAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider 
  *   settings: { "network.ingress.proxy_body_size_mb": 200, "deployment.update_strategy.type": "Recreate" },
  * });
  * ```
+ *
+ * @class
  */
-export class ContainerAdvancedSettings extends AdvancedSettingsResource<typeof CONTAINER_ADVANCED_SETTINGS> {
-  /** Id of the container whose settings are managed (also the id of this resource). */
-  declare readonly containerId: pulumi.Output<string>;
-
-  /**
-   * @param name The unique name of the resource in the program.
-   * @param args The container and the settings to manage.
-   * @param opts Options of the resource.
-   */
-  constructor(name: string, args: ContainerAdvancedSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...advancedSettingsResourceArgs(definition, name, args, opts));
-  }
-}
+export const ContainerAdvancedSettings = advancedSettingsClass<typeof CONTAINER_ADVANCED_SETTINGS, ContainerAdvancedSettingsArgs>("container");
+/** A {@link ContainerAdvancedSettings} resource: its outputs are its id inputs, `settings` and `effectiveSettings`. */
+export type ContainerAdvancedSettings = InstanceType<typeof ContainerAdvancedSettings>;

@@ -10,8 +10,7 @@ import { credentialsFromWire } from "../framework/common";
 import { computedOutputs, defineResource, organizationCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
 
@@ -191,16 +190,9 @@ export const containerRegistryProvider = containerRegistry.provider;
  *   organizationId: org.id, name: "ecr", kind: "ECR", url: "https://123456789012.dkr.ecr.eu-west-3.amazonaws.com",
  *   config: { region: "eu-west-3", accessKeyId: config.require("awsKeyId"), secretAccessKey: config.requireSecret("awsSecret") },
  * });
+ *
+ * @class
  */
-export class ContainerRegistry extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the registry's inputs.
-   * @param opts resource options (`config` is always stored as a secret).
-   */
-  constructor(name: string, args: ContainerRegistryArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(containerRegistry, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface ContainerRegistry extends ResourceOutputs<ContainerRegistryArgs, typeof containerRegistrySchema, ContainerRegistryComputed> {}
+export const ContainerRegistry = serviceObjectClass<ContainerRegistryArgs, typeof containerRegistrySchema, ContainerRegistryComputed>(containerRegistry);
+/** {@link ContainerRegistry} as a type: its outputs are every input as stored and what the service computes. */
+export type ContainerRegistry = InstanceType<typeof ContainerRegistry>;

@@ -4,12 +4,11 @@ import {
   APPLICATION_DEFAULTS, CONTAINER_DEFAULTS, imageNameProblem, imageTagProblem, type CONTAINER_ADVANCED_SETTINGS,
   type DeployServiceClient,
 } from "../../sdk";
-import { argsSchema, type OutputsMatch } from "../framework/args";
+import { argsSchema } from "../framework/args";
 import { childCalls, defineResource } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput, ruledInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs, type ServiceComputed } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass, type ServiceComputed } from "../framework/resource";
 import { serviceFromWire, serviceOutputNames, serviceParts } from "../service-kinds/parts";
 import { refineRunningService, runningServiceFields, withRuntimeChoices, type RuntimeArgs, type RuntimeDefaults } from "../service-kinds/shape";
 import type { ValueOwner } from "../framework/service-values";
@@ -113,19 +112,9 @@ export const containerProvider = container.provider;
  *   environmentVariables: { LOG_LEVEL: "info" },
  *   deploy: true,
  * });
+ *
+ * @class
  */
-export class Container extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the container's inputs.
-   * @param opts resource options (`secrets` is always stored as a secret).
-   */
-  constructor(name: string, args: ContainerArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(container, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface Container extends ResourceOutputs<ContainerArgs, typeof containerSchema, ContainerComputed> {}
-
-const outputsMatchSchema: OutputsMatch<Container, typeof containerSchema> = true;
-void outputsMatchSchema;
+export const Container = serviceObjectClass<ContainerArgs, typeof containerSchema, ContainerComputed>(container);
+/** {@link Container} as a type: its outputs are every input as stored and what the service computes. */
+export type Container = InstanceType<typeof Container>;

@@ -7,8 +7,7 @@ import { argsSchema } from "../framework/args";
 import { computedOutputs, defineResource, type FamilyCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, ruledInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass } from "../framework/resource";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /** The service kinds a custom domain can route to. */
@@ -96,16 +95,9 @@ export const customDomainProvider = customDomain.provider;
  * @example
  * const shop = new CustomDomain("shop", { serviceKind: "application", serviceId: app.id, domain: "shop.example.com" });
  * export const cnameTarget = shop.validationDomain;
+ *
+ * @class
  */
-export class CustomDomain extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the custom domain's inputs.
-   * @param opts resource options.
-   */
-  constructor(name: string, args: CustomDomainArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(customDomain, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface CustomDomain extends ResourceOutputs<CustomDomainArgs, typeof customDomainSchema, CustomDomainComputed> {}
+export const CustomDomain = serviceObjectClass<CustomDomainArgs, typeof customDomainSchema, CustomDomainComputed>(customDomain);
+/** {@link CustomDomain} as a type: its outputs are every input as stored and what the service computes. */
+export type CustomDomain = InstanceType<typeof CustomDomain>;

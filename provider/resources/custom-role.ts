@@ -6,8 +6,7 @@ import { argsSchema } from "../framework/args";
 import { defineResource, organizationCalls, type Part, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass } from "../framework/resource";
 import {
   CLUSTER_PERMISSIONS, ENVIRONMENT_TYPES, PROJECT_PERMISSIONS, type ClusterPermission, type ClusterPermissionEntry, type EnvironmentType,
   type EnvironmentPermissionEntry, type ProjectPermission, type ProjectPermissionEntry,
@@ -229,16 +228,9 @@ export const customRoleProvider = customRole.provider;
  *   clusterPermissions: [{ clusterId: cluster.id, permission: "ENV_CREATOR" }],
  *   projectPermissions: [{ projectId: shop.id, permissions: [{ environmentType: "STAGING", permission: "DEPLOYER" }] }],
  * });
+ *
+ * @class
  */
-export class CustomRole extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the role's inputs.
-   * @param opts resource options.
-   */
-  constructor(name: string, args: CustomRoleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(customRole, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface CustomRole extends ResourceOutputs<CustomRoleArgs, typeof customRoleSchema> {}
+export const CustomRole = serviceObjectClass<CustomRoleArgs, typeof customRoleSchema>(customRole);
+/** {@link CustomRole} as a type: its outputs are every input as stored and what the service computes. */
+export type CustomRole = InstanceType<typeof CustomRole>;

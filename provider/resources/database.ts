@@ -9,8 +9,8 @@ import { deployFields, deployPart, type DeployArgs } from "../service-kinds/depl
 import { field } from "../framework/fields";
 import { groupRefFields, groupRefsFromWire, groupRefsToWire, type GroupRefsArgs } from "../framework/group-refs";
 import { idInput, MAX_CPU_MILLICORES, MAX_MEMORY_MB, MAX_STORAGE_GB, nameInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ComputedRead, ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass } from "../framework/resource";
+import type { ComputedRead } from "../framework/outputs";
 import { stagePart } from "../framework/stage-attach";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
@@ -232,16 +232,9 @@ export const databaseProvider = database.provider;
  *   masterCredentials: { login: "shop", password: password.result },
  *   deploy: true, // deployed and waited for by `pulumi up`
  * });
+ *
+ * @class
  */
-export class Database extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the database's inputs.
-   * @param opts resource options (`password` and `masterCredentials` are always stored as secrets).
-   */
-  constructor(name: string, args: DatabaseArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(database, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface Database extends ResourceOutputs<DatabaseArgs, typeof databaseSchema, DatabaseComputed> {}
+export const Database = serviceObjectClass<DatabaseArgs, typeof databaseSchema, DatabaseComputed>(database);
+/** {@link Database} as a type: its outputs are every input as stored and what the service computes. */
+export type Database = InstanceType<typeof Database>;

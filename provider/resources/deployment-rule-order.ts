@@ -5,8 +5,7 @@ import { argsSchema } from "../framework/args";
 import { defineResource, type DefinedResource, type FamilyCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass } from "../framework/resource";
 
 /** Inputs of a {@link DeploymentRuleOrder}. */
 export interface DeploymentRuleOrderArgs {
@@ -72,16 +71,9 @@ export const deploymentRuleOrderProvider = deploymentRuleOrder.provider;
  *
  * @example
  * new DeploymentRuleOrder("rules", { projectId: project.id, ruleIds: [previews.id, everythingElse.id] });
+ *
+ * @class
  */
-export class DeploymentRuleOrder extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the order's inputs.
-   * @param opts resource options.
-   */
-  constructor(name: string, args: DeploymentRuleOrderArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(deploymentRuleOrder, name, args, opts));
-  }
-}
-// Its outputs: every input as stored (see framework/outputs.ts).
-export interface DeploymentRuleOrder extends ResourceOutputs<DeploymentRuleOrderArgs, typeof deploymentRuleOrderSchema, {}> {}
+export const DeploymentRuleOrder = serviceObjectClass<DeploymentRuleOrderArgs, typeof deploymentRuleOrderSchema, {}>(deploymentRuleOrder);
+/** {@link DeploymentRuleOrder} as a type: its outputs are every input as stored and what the service computes. */
+export type DeploymentRuleOrder = InstanceType<typeof DeploymentRuleOrder>;

@@ -8,8 +8,7 @@ import { argsSchema } from "../framework/args";
 import { computedOutputs, defineResource, type FamilyCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput, ruledInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass } from "../framework/resource";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /** Inputs of a {@link DeploymentRule}. */
@@ -124,16 +123,9 @@ export const deploymentRuleProvider = deploymentRule.provider;
  *   autoStop: true, timeZone: "Europe/Paris", startTime: "08:00", stopTime: "19:00",
  *   weekdays: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"],
  * });
+ *
+ * @class
  */
-export class DeploymentRule extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the rule's inputs.
-   * @param opts resource options.
-   */
-  constructor(name: string, args: DeploymentRuleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(deploymentRule, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface DeploymentRule extends ResourceOutputs<DeploymentRuleArgs, typeof deploymentRuleSchema, DeploymentRuleComputed> {}
+export const DeploymentRule = serviceObjectClass<DeploymentRuleArgs, typeof deploymentRuleSchema, DeploymentRuleComputed>(deploymentRule);
+/** {@link DeploymentRule} as a type: its outputs are every input as stored and what the service computes. */
+export type DeploymentRule = InstanceType<typeof DeploymentRule>;

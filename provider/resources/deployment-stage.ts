@@ -6,8 +6,7 @@ import { childCalls, computedOutputs, defineResource, type Part, type Props } fr
 import { readOrGone } from "../framework/errors";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass } from "../framework/resource";
 import { moveServicesOut } from "../framework/stage-attach";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
@@ -118,16 +117,9 @@ export const deploymentStageProvider = deploymentStage.provider;
  * @example
  * const db = new DeploymentStage("db", { environmentId: env.id, name: "database" });
  * const api = new DeploymentStage("api", { environmentId: env.id, name: "api", after: db.id });
+ *
+ * @class
  */
-export class DeploymentStage extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the stage's inputs.
-   * @param opts resource options.
-   */
-  constructor(name: string, args: DeploymentStageArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(deploymentStage, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface DeploymentStage extends ResourceOutputs<DeploymentStageArgs, typeof deploymentStageSchema, DeploymentStageComputed> {}
+export const DeploymentStage = serviceObjectClass<DeploymentStageArgs, typeof deploymentStageSchema, DeploymentStageComputed>(deploymentStage);
+/** {@link DeploymentStage} as a type: its outputs are every input as stored and what the service computes. */
+export type DeploymentStage = InstanceType<typeof DeploymentStage>;

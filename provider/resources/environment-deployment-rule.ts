@@ -5,8 +5,7 @@ import { argsSchema } from "../framework/args";
 import { defineResource, type DefinedResource, type FamilyCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass } from "../framework/resource";
 import { scheduleFields, scheduleFromWire, scheduleToWire } from "./deployment-rule";
 
 /** Inputs of an {@link EnvironmentDeploymentRule}. */
@@ -79,16 +78,9 @@ export const environmentDeploymentRuleProvider = environmentDeploymentRule.provi
  *   environmentId: staging.id, autoStop: true, timeZone: "Europe/Paris", startTime: "08:00", stopTime: "20:00",
  *   weekdays: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"],
  * });
+ *
+ * @class
  */
-export class EnvironmentDeploymentRule extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the rule's inputs.
-   * @param opts resource options.
-   */
-  constructor(name: string, args: EnvironmentDeploymentRuleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(environmentDeploymentRule, name, args, opts));
-  }
-}
-// Its outputs: every input as stored (see framework/outputs.ts).
-export interface EnvironmentDeploymentRule extends ResourceOutputs<EnvironmentDeploymentRuleArgs, typeof environmentDeploymentRuleSchema, {}> {}
+export const EnvironmentDeploymentRule = serviceObjectClass<EnvironmentDeploymentRuleArgs, typeof environmentDeploymentRuleSchema, {}>(environmentDeploymentRule);
+/** {@link EnvironmentDeploymentRule} as a type: its outputs are every input as stored and what the service computes. */
+export type EnvironmentDeploymentRule = InstanceType<typeof EnvironmentDeploymentRule>;

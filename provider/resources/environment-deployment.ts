@@ -11,8 +11,7 @@ import { defineResource, withPartProgress, type DefinedResource, type Part, type
 import { field } from "../framework/fields";
 import { idInput } from "../framework/rules";
 import { DEFAULT_DEPLOY_TIMEOUT_SECONDS, MAX_DEPLOY_TIMEOUT_SECONDS } from "../service-kinds/deploy";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass } from "../framework/resource";
 import { pinsSchema, samePins } from "./environment-deployment-pins";
 import { carryOut, planOf, runAndWait } from "./environment-deployment-run";
 
@@ -249,16 +248,9 @@ export const environmentDeploymentProvider = environmentDeployment.provider;
  *   },
  *   triggers: { release: config.require("release") },
  * }, { dependsOn: [api, web, db] });
+ *
+ * @class
  */
-export class EnvironmentDeployment extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the environment and how to deploy it.
-   * @param opts resource options (`secretValues` is always stored as a secret).
-   */
-  constructor(name: string, args: EnvironmentDeploymentArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(environmentDeployment, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface EnvironmentDeployment extends ResourceOutputs<EnvironmentDeploymentArgs, typeof environmentDeploymentSchema, EnvironmentDeploymentComputed> {}
+export const EnvironmentDeployment = serviceObjectClass<EnvironmentDeploymentArgs, typeof environmentDeploymentSchema, EnvironmentDeploymentComputed>(environmentDeployment);
+/** {@link EnvironmentDeployment} as a type: its outputs are every input as stored and what the service computes. */
+export type EnvironmentDeployment = InstanceType<typeof EnvironmentDeployment>;

@@ -6,8 +6,7 @@ import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import type { ServiceValuesArgs } from "../framework/service-values";
 import { defineValueOwner, valueOwnerSchema } from "../framework/value-owner";
-import { ServiceObjectResource, familyResourceArgs, type ValueOwnerComputed } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass, type ValueOwnerComputed } from "../framework/resource";
 import type { AdoptableArgs } from "../framework/adoption";
 import { cloneAwareCalls, refineCloneInputs, withPreviewReplacement } from "./environment-clone";
 
@@ -98,16 +97,9 @@ export const environmentProvider = environment.provider;
  *   environmentVariableOverrides: { LOG_LEVEL: "debug" },   // the project's LOG_LEVEL, set for this environment
  *   environmentVariableAliases: { NAMESPACE: "QOVERY_KUBERNETES_NAMESPACE_NAME" },
  * });
+ *
+ * @class
  */
-export class Environment extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the environment's inputs.
-   * @param opts resource options.
-   */
-  constructor(name: string, args: EnvironmentArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(environment, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface Environment extends ResourceOutputs<EnvironmentArgs, typeof environmentSchema, EnvironmentComputed> {}
+export const Environment = serviceObjectClass<EnvironmentArgs, typeof environmentSchema, EnvironmentComputed>(environment);
+/** {@link Environment} as a type: its outputs are every input as stored and what the service computes. */
+export type Environment = InstanceType<typeof Environment>;

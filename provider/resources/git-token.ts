@@ -6,9 +6,8 @@ import { storedSecret } from "../framework/common";
 import { computedOutputs, defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
 import { httpUrlInput, idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import { serviceObjectClass } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
-import type { ResourceOutputs } from "../framework/outputs";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /** Git providers the service knows. */
@@ -90,16 +89,9 @@ export const gitTokenProvider = gitToken.provider;
  *
  * @example
  * const token = new GitToken("github", { organizationId: org.id, name: "ci", type: "GITHUB", token: config.requireSecret("githubToken") });
+ *
+ * @class
  */
-export class GitToken extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the token's inputs.
-   * @param opts resource options (`token` is always stored as a secret).
-   */
-  constructor(name: string, args: GitTokenArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(gitToken, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface GitToken extends ResourceOutputs<GitTokenArgs, typeof gitTokenSchema, GitTokenComputed> {}
+export const GitToken = serviceObjectClass<GitTokenArgs, typeof gitTokenSchema, GitTokenComputed>(gitToken);
+/** {@link GitToken} as a type: its outputs are every input as stored and what the service computes. */
+export type GitToken = InstanceType<typeof GitToken>;

@@ -1,22 +1,14 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { HELM_ADVANCED_SETTINGS, type AdvancedSettingsInputOf, type AdvancedSettingsOf } from "../../sdk";
-import {
-  AdvancedSettingsResource, advancedSettingsProvider, advancedSettingsResourceArgs, type AdvancedSettingsArgs, advancedSettingsDefinition,
-  type AdvancedSettingsInputsOf,
-} from "../service-kinds/advanced-settings";
+import type { HELM_ADVANCED_SETTINGS } from "../../sdk";
+import { advancedSettingsClass, type AdvancedSettingsArgs, type AdvancedSettingsInputsOf } from "../service-kinds/advanced-settings";
 
 /**
  * The advanced settings of a Helm chart, keyed exactly as the service spells them; each key's type, bounds and docs
  * come from the sdk's catalogue ({@link HELM_ADVANCED_SETTINGS}: the custom-domain check, the ingress keys such as
- * `network.ingress.proxy_body_size_mb` and the gateway keys). Every key is optional.
+ * `network.ingress.proxy_body_size_mb` and the gateway keys). Every key is optional. Each value may also be a Pulumi
+ * input.
  */
-export type HelmAdvancedSettingsValues = AdvancedSettingsInputOf<typeof HELM_ADVANCED_SETTINGS>;
-
-/** {@link HelmAdvancedSettingsValues} where each value may also be a Pulumi input. */
 export type HelmAdvancedSettingsInput = AdvancedSettingsInputsOf<typeof HELM_ADVANCED_SETTINGS>;
-
-/** Every advanced setting of a Helm chart as the service reports it, typed (the service's spellings). */
-export type EffectiveHelmAdvancedSettings = AdvancedSettingsOf<typeof HELM_ADVANCED_SETTINGS>;
 
 /** The arguments of {@link HelmAdvancedSettings}. */
 export interface HelmAdvancedSettingsArgs extends AdvancedSettingsArgs<typeof HELM_ADVANCED_SETTINGS> {
@@ -27,12 +19,6 @@ export interface HelmAdvancedSettingsArgs extends AdvancedSettingsArgs<typeof HE
    */
   helmId: pulumi.Input<string>;
 }
-
-/** The resource: its line of the advanced-settings table (`service-kinds/advanced-settings.ts`). */
-const definition = advancedSettingsDefinition("helm");
-
-/** The dynamic provider of {@link HelmAdvancedSettings}. */
-export const helmAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider = advancedSettingsProvider(definition);
 
 /**
  * The advanced settings of one Helm chart (the ingress of its exposed ports, the custom-domain check), as
@@ -52,17 +38,9 @@ export const helmAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider = adv
  *   settings: { "network.ingress.proxy_body_size_mb": 200, "network.ingress.enable_cors": true },
  * });
  * ```
+ *
+ * @class
  */
-export class HelmAdvancedSettings extends AdvancedSettingsResource<typeof HELM_ADVANCED_SETTINGS> {
-  /** Id of the Helm chart whose settings are managed (also the id of this resource). */
-  declare readonly helmId: pulumi.Output<string>;
-
-  /**
-   * @param name The unique name of the resource in the program.
-   * @param args The chart and the settings to manage.
-   * @param opts Options of the resource.
-   */
-  constructor(name: string, args: HelmAdvancedSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...advancedSettingsResourceArgs(definition, name, args, opts));
-  }
-}
+export const HelmAdvancedSettings = advancedSettingsClass<typeof HELM_ADVANCED_SETTINGS, HelmAdvancedSettingsArgs>("helm");
+/** A {@link HelmAdvancedSettings} resource: its outputs are its id inputs, `settings` and `effectiveSettings`. */
+export type HelmAdvancedSettings = InstanceType<typeof HelmAdvancedSettings>;

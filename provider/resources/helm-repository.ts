@@ -9,9 +9,8 @@ import { credentialsFromWire } from "../framework/common";
 import { computedOutputs, defineResource, organizationCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
+import { serviceObjectClass } from "../framework/resource";
 import { configSchema, type ContainerRegistryConfigArgs } from "./container-registry";
-import type { ResourceOutputs } from "../framework/outputs";
 import { isUnknown } from "../framework/unknowns";
 import type { AdoptableArgs } from "../framework/adoption";
 
@@ -121,16 +120,9 @@ export const helmRepositoryProvider = helmRepository.provider;
  *   organizationId: org.id, name: "bitnami", kind: "OCI_DOCKER_HUB", url: "oci://registry-1.docker.io/bitnamicharts",
  *   credentials: { username: "acme", password: config.requireSecret("dockerHubToken") },
  * });
+ *
+ * @class
  */
-export class HelmRepository extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the repository's inputs.
-   * @param opts resource options (`credentials` is always stored as a secret).
-   */
-  constructor(name: string, args: HelmRepositoryArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(helmRepository, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface HelmRepository extends ResourceOutputs<HelmRepositoryArgs, typeof helmRepositorySchema, HelmRepositoryComputed> {}
+export const HelmRepository = serviceObjectClass<HelmRepositoryArgs, typeof helmRepositorySchema, HelmRepositoryComputed>(helmRepository);
+/** {@link HelmRepository} as a type: its outputs are every input as stored and what the service computes. */
+export type HelmRepository = InstanceType<typeof HelmRepository>;

@@ -1,22 +1,14 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { JOB_ADVANCED_SETTINGS, type AdvancedSettingsInputOf, type AdvancedSettingsOf } from "../../sdk";
-import {
-  AdvancedSettingsResource, advancedSettingsProvider, advancedSettingsResourceArgs, type AdvancedSettingsArgs, advancedSettingsDefinition,
-  type AdvancedSettingsInputsOf,
-} from "../service-kinds/advanced-settings";
+import type { JOB_ADVANCED_SETTINGS } from "../../sdk";
+import { advancedSettingsClass, type AdvancedSettingsArgs, type AdvancedSettingsInputsOf } from "../service-kinds/advanced-settings";
 
 /**
- * The advanced settings of a job, keyed exactly as the service spells them; each key's type, bounds and docs come
- * from the sdk's catalogue ({@link JOB_ADVANCED_SETTINGS}: the common keys, the build keys and the job keys such as
- * `job.delete_ttl_seconds_after_finished` and `cronjob.concurrency_policy`). Every key is optional.
+ * The advanced settings of a job, keyed exactly as the service spells them; each key's type, bounds and docs come from
+ * the sdk's catalogue ({@link JOB_ADVANCED_SETTINGS}: the common keys, the build keys and the job keys such as
+ * `job.delete_ttl_seconds_after_finished` and `cronjob.concurrency_policy`). Every key is optional. Each value may also
+ * be a Pulumi input.
  */
-export type JobAdvancedSettingsValues = AdvancedSettingsInputOf<typeof JOB_ADVANCED_SETTINGS>;
-
-/** {@link JobAdvancedSettingsValues} where each value may also be a Pulumi input. */
 export type JobAdvancedSettingsInput = AdvancedSettingsInputsOf<typeof JOB_ADVANCED_SETTINGS>;
-
-/** Every advanced setting of a job as the service reports it, typed (the service's spellings). */
-export type EffectiveJobAdvancedSettings = AdvancedSettingsOf<typeof JOB_ADVANCED_SETTINGS>;
 
 /** The arguments of {@link JobAdvancedSettings}. */
 export interface JobAdvancedSettingsArgs extends AdvancedSettingsArgs<typeof JOB_ADVANCED_SETTINGS> {
@@ -27,12 +19,6 @@ export interface JobAdvancedSettingsArgs extends AdvancedSettingsArgs<typeof JOB
    */
   jobId: pulumi.Input<string>;
 }
-
-/** The resource: its line of the advanced-settings table (`service-kinds/advanced-settings.ts`). */
-const definition = advancedSettingsDefinition("job");
-
-/** The dynamic provider of {@link JobAdvancedSettings}. */
-export const jobAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider = advancedSettingsProvider(definition);
 
 /**
  * The advanced settings of one job (build limits, run history and concurrency of a cron job, pod placement), as
@@ -52,17 +38,9 @@ export const jobAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider = adva
  *   settings: { "cronjob.concurrency_policy": "Forbid", "build.timeout_max_sec": 1800 },
  * });
  * ```
+ *
+ * @class
  */
-export class JobAdvancedSettings extends AdvancedSettingsResource<typeof JOB_ADVANCED_SETTINGS> {
-  /** Id of the job whose settings are managed (also the id of this resource). */
-  declare readonly jobId: pulumi.Output<string>;
-
-  /**
-   * @param name The unique name of the resource in the program.
-   * @param args The job and the settings to manage.
-   * @param opts Options of the resource.
-   */
-  constructor(name: string, args: JobAdvancedSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...advancedSettingsResourceArgs(definition, name, args, opts));
-  }
-}
+export const JobAdvancedSettings = advancedSettingsClass<typeof JOB_ADVANCED_SETTINGS, JobAdvancedSettingsArgs>("job");
+/** A {@link JobAdvancedSettings} resource: its outputs are its id inputs, `settings` and `effectiveSettings`. */
+export type JobAdvancedSettings = InstanceType<typeof JobAdvancedSettings>;

@@ -5,8 +5,7 @@ import { defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
 import { keyProblem, kubernetesText, labelValueProblem, refineUniqueKeys } from "../framework/kubernetes-keys";
 import { idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass } from "../framework/resource";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /** One Kubernetes label of a {@link LabelsGroup}. */
@@ -68,16 +67,9 @@ export const labelsGroupProvider = labelsGroup.provider;
  *   labels: [{ key: "team", value: "payments" }, { key: "cost-center", value: "cc-42", propagateToCloudProvider: true }],
  * });
  * new Application("api", { ..., labelsGroupIds: [team.id] });
+ *
+ * @class
  */
-export class LabelsGroup extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the group's inputs.
-   * @param opts resource options.
-   */
-  constructor(name: string, args: LabelsGroupArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(labelsGroup, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface LabelsGroup extends ResourceOutputs<LabelsGroupArgs, typeof labelsGroupSchema> {}
+export const LabelsGroup = serviceObjectClass<LabelsGroupArgs, typeof labelsGroupSchema>(labelsGroup);
+/** {@link LabelsGroup} as a type: its outputs are every input as stored and what the service computes. */
+export type LabelsGroup = InstanceType<typeof LabelsGroup>;

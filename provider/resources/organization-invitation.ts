@@ -8,8 +8,7 @@ import { describeFailure, ignoreGone } from "../framework/errors";
 import { field } from "../framework/fields";
 import { withActionableErrors } from "../framework/messages";
 import { idInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass } from "../framework/resource";
 import { refineRoleChoice, roleIdFor, sameRoleName } from "./organization-roles";
 import type { AdoptableArgs } from "../framework/adoption";
 
@@ -147,16 +146,9 @@ export const organizationInvitationProvider: pulumi.dynamic.ResourceProvider = {
  * for (const { email, role } of config.requireObject<Array<{ email: string; role: string }>>("invitations")) {
  *   new OrganizationInvitation(`invite-${email}`, { organizationId: org.id, email, role });
  * }
+ *
+ * @class
  */
-export class OrganizationInvitation extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the invitation's inputs.
-   * @param opts resource options (`invitationLink` is always stored as a secret).
-   */
-  constructor(name: string, args: OrganizationInvitationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(organizationInvitation, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface OrganizationInvitation extends ResourceOutputs<OrganizationInvitationArgs, typeof organizationInvitationSchema, OrganizationInvitationComputed> {}
+export const OrganizationInvitation = serviceObjectClass<OrganizationInvitationArgs, typeof organizationInvitationSchema, OrganizationInvitationComputed>(organizationInvitation);
+/** {@link OrganizationInvitation} as a type: its outputs are every input as stored and what the service computes. */
+export type OrganizationInvitation = InstanceType<typeof OrganizationInvitation>;

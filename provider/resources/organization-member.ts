@@ -6,8 +6,7 @@ import { defineResource, organizationOf, type Props } from "../framework/define"
 import { describeFailure } from "../framework/errors";
 import { field } from "../framework/fields";
 import { idInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass } from "../framework/resource";
 import { isUnknown } from "../framework/unknowns";
 import { refineRoleChoice, roleIdFor, sameRoleName } from "./organization-roles";
 
@@ -137,16 +136,9 @@ export const organizationMemberProvider = organizationMember.provider;
  *
  * @example
  * new OrganizationMember("alice", { organizationId: org.id, email: "alice@acme.example", role: "Admin" });
+ *
+ * @class
  */
-export class OrganizationMember extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the member and its role.
-   * @param opts resource options (`retainOnDelete: true` lets go of the member instead of removing them).
-   */
-  constructor(name: string, args: OrganizationMemberArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(organizationMember, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface OrganizationMember extends ResourceOutputs<OrganizationMemberArgs, typeof organizationMemberSchema, OrganizationMemberComputed> {}
+export const OrganizationMember = serviceObjectClass<OrganizationMemberArgs, typeof organizationMemberSchema, OrganizationMemberComputed>(organizationMember);
+/** {@link OrganizationMember} as a type: its outputs are every input as stored and what the service computes. */
+export type OrganizationMember = InstanceType<typeof OrganizationMember>;

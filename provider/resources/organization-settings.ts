@@ -4,8 +4,7 @@ import { argsSchema } from "../framework/args";
 import { defineResource, organizationOf } from "../framework/define";
 import { field } from "../framework/fields";
 import { httpUrlInput, idInput, nameInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass } from "../framework/resource";
 
 /**
  * Inputs of an {@link OrganizationSettings}. Every setting is optional: one the program leaves out keeps whatever
@@ -95,16 +94,9 @@ export const organizationSettingsProvider: pulumi.dynamic.ResourceProvider = {
  * new OrganizationSettings("acme", {
  *   organizationId: org.id, description: "Acme's shop", websiteUrl: "https://acme.example", adminEmails: ["ops@acme.example"],
  * });
+ *
+ * @class
  */
-export class OrganizationSettings extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the settings to manage.
-   * @param opts resource options.
-   */
-  constructor(name: string, args: OrganizationSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(organizationSettings, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface OrganizationSettings extends ResourceOutputs<OrganizationSettingsArgs, typeof organizationSettingsSchema, OrganizationSettingsComputed> {}
+export const OrganizationSettings = serviceObjectClass<OrganizationSettingsArgs, typeof organizationSettingsSchema, OrganizationSettingsComputed>(organizationSettings);
+/** {@link OrganizationSettings} as a type: its outputs are every input as stored and what the service computes. */
+export type OrganizationSettings = InstanceType<typeof OrganizationSettings>;

@@ -5,8 +5,7 @@ import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import type { ServiceValuesArgs } from "../framework/service-values";
 import { defineValueOwner, valueOwnerSchema } from "../framework/value-owner";
-import { ServiceObjectResource, familyResourceArgs, type ValueOwnerComputed } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass, type ValueOwnerComputed } from "../framework/resource";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /**
@@ -50,16 +49,9 @@ export const projectProvider = project.provider;
  *   environmentVariables: { LOG_LEVEL: "info" },
  *   secrets: { SENTRY_DSN: config.requireSecret("sentryDsn") },
  * });
+ *
+ * @class
  */
-export class Project extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the project's inputs.
-   * @param opts resource options.
-   */
-  constructor(name: string, args: ProjectArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(project, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface Project extends ResourceOutputs<ProjectArgs, typeof projectSchema, ValueOwnerComputed> {}
+export const Project = serviceObjectClass<ProjectArgs, typeof projectSchema, ValueOwnerComputed>(project);
+/** {@link Project} as a type: its outputs are every input as stored and what the service computes. */
+export type Project = InstanceType<typeof Project>;

@@ -1,7 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import { variableFamily, variableFamilySchema, type VariableFamilyArgs, type VariableFamilyComputed } from "./variable-family";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass } from "../framework/resource";
 
 /**
  * Inputs of a {@link Secret}: the same as a `Variable`'s; `value` is stored as a Pulumi secret, and `aliasOf` /
@@ -24,16 +22,9 @@ export const secretProvider = secret.provider;
  *
  * @example
  * const token = new Secret("stripe", { scope: "PROJECT", parentId: shop.id, key: "STRIPE_KEY", value: config.requireSecret("stripeKey") });
+ *
+ * @class
  */
-export class Secret extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the secret's inputs.
-   * @param opts resource options (`value` is always stored as a secret).
-   */
-  constructor(name: string, args: SecretArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(secret, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface Secret extends ResourceOutputs<SecretArgs, ReturnType<typeof variableFamilySchema>, VariableFamilyComputed> {}
+export const Secret = serviceObjectClass<SecretArgs, ReturnType<typeof variableFamilySchema>, VariableFamilyComputed>(secret);
+/** {@link Secret} as a type: its outputs are every input as stored and what the service computes. */
+export type Secret = InstanceType<typeof Secret>;

@@ -1,7 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import { variableFamily, variableFamilySchema, type VariableFamilyArgs, type VariableFamilyComputed } from "./variable-family";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass } from "../framework/resource";
 
 /**
  * Inputs of a {@link Variable}: a plain value, a file (`mountPath`), an alias (`aliasOf`) or an override
@@ -24,16 +22,9 @@ export const variableProvider = variable.provider;
  * @example
  * const level = new Variable("log-level", { scope: "ENVIRONMENT", parentId: staging.id, key: "LOG_LEVEL", value: "debug" });
  * const verbose = new Variable("verbose", { scope: "APPLICATION", parentId: api.id, key: "VERBOSE", aliasOf: level.id });
+ *
+ * @class
  */
-export class Variable extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the variable's inputs.
-   * @param opts resource options.
-   */
-  constructor(name: string, args: VariableArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(variable, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface Variable extends ResourceOutputs<VariableArgs, ReturnType<typeof variableFamilySchema>, VariableFamilyComputed> {}
+export const Variable = serviceObjectClass<VariableArgs, ReturnType<typeof variableFamilySchema>, VariableFamilyComputed>(variable);
+/** {@link Variable} as a type: its outputs are every input as stored and what the service computes. */
+export type Variable = InstanceType<typeof Variable>;

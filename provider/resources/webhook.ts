@@ -6,8 +6,7 @@ import { storedSecret } from "../framework/common";
 import { defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
 import { httpUrlInput, idInput, ruledInput } from "../framework/rules";
-import { ServiceObjectResource, familyResourceArgs } from "../framework/resource";
-import type { ResourceOutputs } from "../framework/outputs";
+import { serviceObjectClass } from "../framework/resource";
 import type { AdoptableArgs } from "../framework/adoption";
 
 /** Deployment events a webhook can be sent for (the seed's `DEPLOYMENT_SUCCEEDED`/`_FAILED` are accepted too). */
@@ -107,16 +106,9 @@ export const webhookProvider = webhook.provider;
  *   organizationId: org.id, kind: "SLACK", targetUrl: config.requireSecret("slackWebhookUrl"),
  *   events: ["DEPLOYMENT_FAILURE"], environmentTypesFilter: ["PRODUCTION"],
  * });
+ *
+ * @class
  */
-export class Webhook extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the webhook's inputs.
-   * @param opts resource options (`targetUrl` and `targetSecret` are always stored as secrets).
-   */
-  constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(webhook, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface Webhook extends ResourceOutputs<WebhookArgs, typeof webhookSchema> {}
+export const Webhook = serviceObjectClass<WebhookArgs, typeof webhookSchema>(webhook);
+/** {@link Webhook} as a type: its outputs are every input as stored and what the service computes. */
+export type Webhook = InstanceType<typeof Webhook>;

@@ -193,6 +193,49 @@ export abstract class AdvancedSettingsResource<C extends AdvancedSettingsCatalog
 }
 
 /**
+ * A kind's advanced-settings resource class, constructed with Args `A` (catalogue `C`): each input of `A` but
+ * `settings` (the ids: `containerId`, a cluster's `organizationId` and `clusterId`) is also an output, a string.
+ */
+export type AdvancedSettingsClass<C extends AdvancedSettingsCatalogue, A extends AdvancedSettingsArgs<C>> = new (
+  name: string, args: A, opts?: pulumi.CustomResourceOptions,
+) => AdvancedSettingsResource<C> & { readonly [K in Exclude<keyof A, "settings">]-?: pulumi.Output<string> };
+
+/**
+ * The resource class of a kind's advanced settings, made from its definition (or its line of the table). The kind's
+ * file exports it as `export const XAdvancedSettings = advancedSettingsClass<...>("x")` with its TSDoc and `@class`,
+ * and `export type XAdvancedSettings = InstanceType<typeof XAdvancedSettings>`. Programs construct this class itself,
+ * never a subclass of it: the Pulumi SDK records the program's line as the source position by expecting exactly one
+ * constructor between `CustomResource` and the program.
+ */
+export function advancedSettingsClass<C extends AdvancedSettingsCatalogue, A extends AdvancedSettingsArgs<C>>(
+  of: AdvancedSettingsKind | AdvancedSettingsDefinition,
+): AdvancedSettingsClass<C, A> {
+  const definition = typeof of === "string" ? advancedSettingsDefinition(of) : of;
+  const resource = class extends AdvancedSettingsResource<C> {
+    /**
+     * @param name The unique name of the resource in the program.
+     * @param args The service (or cluster) and the settings to manage.
+     * @param opts Options of the resource.
+     */
+    constructor(name: string, args: A, opts?: pulumi.CustomResourceOptions) {
+      super(...advancedSettingsResourceArgs(definition, name, args, opts));
+    }
+  };
+  Object.defineProperty(resource, "name", { value: definition.kind });
+  return resource as unknown as AdvancedSettingsClass<C, A>;
+}
+
+const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
+
+/** The dynamic provider of a kind's advanced-settings resource (one per kind, made on first use). */
+export function advancedSettingsProviderOf(of: AdvancedSettingsKind | AdvancedSettingsDefinition): pulumi.dynamic.ResourceProvider {
+  const definition = typeof of === "string" ? advancedSettingsDefinition(of) : of;
+  let provider = providers.get(definition.kind);
+  if (provider === undefined) providers.set(definition.kind, (provider = advancedSettingsProvider(definition)));
+  return provider;
+}
+
+/**
  * The constructor arguments of a kind's advanced-settings resource (pass them on: `super(...advancedSettingsResourceArgs(
  * definition, name, args, opts))`): the definition's id input and `settings`, and the `effectiveSettings` output slot.
  */

@@ -1,9 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { applicationSchema } from "./schema";
-import type { OutputsMatch } from "../../framework/args";
 import type { GitProvider } from "../git-token";
-import { ServiceObjectResource, familyResourceArgs, type ServiceComputed } from "../../framework/resource";
-import type { ResourceOutputs } from "../../framework/outputs";
+import { serviceObjectClass, type ServiceComputed } from "../../framework/resource";
 import type { RuntimeArgs } from "../../service-kinds/shape";
 import type { APPLICATION_ADVANCED_SETTINGS } from "../../../sdk";
 import type { InlineAdvancedSettingsArgs } from "../../service-kinds/advanced-settings";
@@ -81,19 +79,9 @@ export interface ApplicationComputed extends ServiceComputed, ServiceHostsComput
  *   advancedSettings: { "network.ingress.proxy_body_size_mb": 100 }, // set before the first deployment
  *   deploy: true, // deployed and waited for by `pulumi up`; a change of any of the above redeploys
  * });
+ *
+ * @class
  */
-export class Application extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the application's inputs.
-   * @param opts resource options (`secrets` is always stored as a secret).
-   */
-  constructor(name: string, args: ApplicationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(application, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface Application extends ResourceOutputs<ApplicationArgs, typeof applicationSchema, ApplicationComputed> {}
-
-const outputsMatchSchema: OutputsMatch<Application, typeof applicationSchema> = true;
-void outputsMatchSchema;
+export const Application = serviceObjectClass<ApplicationArgs, typeof applicationSchema, ApplicationComputed>(application);
+/** {@link Application} as a type: its outputs are every input as stored and what the service computes. */
+export type Application = InstanceType<typeof Application>;

@@ -5,23 +5,18 @@
  * (`GET /defaultClusterAdvancedSettings`).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { CLUSTER_ADVANCED_SETTINGS, type AdvancedSettingsInputOf, type AdvancedSettingsOf, type DeployServiceClient } from "../../../sdk";
+import type { CLUSTER_ADVANCED_SETTINGS, DeployServiceClient } from "../../../sdk";
 import {
-  AdvancedSettingsResource, advancedSettingsProvider, advancedSettingsResourceArgs, type AdvancedSettingsArgs, type AdvancedSettingsCalls,
-  type AdvancedSettingsDefinition, type AdvancedSettingsInputsOf,
+  advancedSettingsClass, advancedSettingsProviderOf, type AdvancedSettingsArgs, type AdvancedSettingsCalls, type AdvancedSettingsDefinition,
+  type AdvancedSettingsInputsOf,
 } from "../../service-kinds/advanced-settings";
 
 /**
  * The advanced settings of a cluster, keyed exactly as the service spells them; each key's type, bounds and docs
- * come from the sdk's catalogue ({@link CLUSTER_ADVANCED_SETTINGS}). Every key is optional.
+ * come from the sdk's catalogue ({@link CLUSTER_ADVANCED_SETTINGS}). Every key is optional; each value may also be a
+ * Pulumi input.
  */
-export type ClusterAdvancedSettingsValues = AdvancedSettingsInputOf<typeof CLUSTER_ADVANCED_SETTINGS>;
-
-/** {@link ClusterAdvancedSettingsValues} where each value may also be a Pulumi input. */
 export type ClusterAdvancedSettingsInput = AdvancedSettingsInputsOf<typeof CLUSTER_ADVANCED_SETTINGS>;
-
-/** Every advanced setting of a cluster as the service reports it, typed (the service's spellings). */
-export type EffectiveClusterAdvancedSettings = AdvancedSettingsOf<typeof CLUSTER_ADVANCED_SETTINGS>;
 
 /** The arguments of {@link ClusterAdvancedSettings}. */
 export interface ClusterAdvancedSettingsArgs extends AdvancedSettingsArgs<typeof CLUSTER_ADVANCED_SETTINGS> {
@@ -50,7 +45,7 @@ const definition: AdvancedSettingsDefinition = {
 };
 
 /** The dynamic provider of {@link ClusterAdvancedSettings}. */
-export const clusterAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider = advancedSettingsProvider(definition);
+export const clusterAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider = advancedSettingsProviderOf(definition);
 
 /**
  * The advanced settings of one cluster (log retention, Loki's sizing, the ingress controller's resources and
@@ -67,19 +62,9 @@ export const clusterAdvancedSettingsProvider: pulumi.dynamic.ResourceProvider = 
  *   settings: { "loki.log_retention_in_week": 4, "aws.eks.ec2.metadata_imds": "required" },
  * });
  * ```
+ *
+ * @class
  */
-export class ClusterAdvancedSettings extends AdvancedSettingsResource<typeof CLUSTER_ADVANCED_SETTINGS> {
-  /** Id of the organization the cluster is in. */
-  declare readonly organizationId: pulumi.Output<string>;
-  /** Id of the cluster whose settings are managed (also the id of this resource). */
-  declare readonly clusterId: pulumi.Output<string>;
-
-  /**
-   * @param name The unique name of the resource in the program.
-   * @param args The cluster and the settings to manage.
-   * @param opts Options of the resource.
-   */
-  constructor(name: string, args: ClusterAdvancedSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...advancedSettingsResourceArgs(definition, name, args, opts));
-  }
-}
+export const ClusterAdvancedSettings = advancedSettingsClass<typeof CLUSTER_ADVANCED_SETTINGS, ClusterAdvancedSettingsArgs>(definition);
+/** A {@link ClusterAdvancedSettings} resource: its outputs are `organizationId`, `clusterId`, `settings` and `effectiveSettings`. */
+export type ClusterAdvancedSettings = InstanceType<typeof ClusterAdvancedSettings>;

@@ -1,8 +1,6 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { computedOutputs, defineResource, type DefinedResource } from "../../framework/define";
 import { apiClient } from "../../framework/credentials";
-import { ServiceObjectResource, familyResourceArgs } from "../../framework/resource";
-import type { ResourceOutputs } from "../../framework/outputs";
+import { serviceObjectClass } from "../../framework/resource";
 import { clusterSchema, type ClusterArgs, type ClusterComputed } from "./args";
 import { clusterCheck } from "./check";
 import { storedAccessesOf, withStoredSecrets } from "./secret-managers";
@@ -66,16 +64,9 @@ export const clusterProvider = cluster.provider;
  *   instanceType: "T3A_LARGE", minRunningNodes: 3, maxRunningNodes: 6, kubernetesVersion: "1.31",
  * });
  * new Environment("staging", { projectId: project.id, name: "staging", clusterId: cluster.id });
+ *
+ * @class
  */
-export class Cluster extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the cluster's inputs.
-   * @param opts resource options (`customTimeouts` do not bound the waits: `timeoutSeconds` does).
-   */
-  constructor(name: string, args: ClusterArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(cluster, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface Cluster extends ResourceOutputs<ClusterArgs, typeof clusterSchema, ClusterComputed> {}
+export const Cluster = serviceObjectClass<ClusterArgs, typeof clusterSchema, ClusterComputed>(cluster);
+/** {@link Cluster} as a type: its outputs are every input as stored and what the service computes. */
+export type Cluster = InstanceType<typeof Cluster>;

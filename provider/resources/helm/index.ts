@@ -1,8 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
-import type { OutputsMatch } from "../../framework/args";
 import { childCalls, defineResource, type Props } from "../../framework/define";
-import type { ResourceOutputs } from "../../framework/outputs";
-import { ServiceObjectResource, familyResourceArgs, type ServiceComputed } from "../../framework/resource";
+import { serviceObjectClass, type ServiceComputed } from "../../framework/resource";
 import { scopedValueGroups } from "../../framework/scoped-values";
 import type { ValueOwner } from "../../framework/service-values";
 import { HOST_OUTPUTS, type ServiceHostsComputed } from "../../service-kinds/hosts";
@@ -79,19 +76,9 @@ export const helmProvider = helm.provider;
  *   secretValuesOverride: { set: { "auth.password": config.requireSecret("ingressPassword") } },
  *   deploy: true,
  * });
+ *
+ * @class
  */
-export class Helm extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the chart's inputs.
-   * @param opts resource options (`secrets` and `secretValuesOverride` are always stored as secrets).
-   */
-  constructor(name: string, args: HelmArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(helm, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface Helm extends ResourceOutputs<HelmArgs, typeof helmSchema, HelmComputed> {}
-
-const outputsMatchSchema: OutputsMatch<Helm, typeof helmSchema> = true;
-void outputsMatchSchema;
+export const Helm = serviceObjectClass<HelmArgs, typeof helmSchema, HelmComputed>(helm);
+/** {@link Helm} as a type: its outputs are every input as stored and what the service computes. */
+export type Helm = InstanceType<typeof Helm>;

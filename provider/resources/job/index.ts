@@ -1,8 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { RestrictedServiceArgs } from "../../service-kinds/restrictions";
-import type { OutputsMatch } from "../../framework/args";
-import { ServiceObjectResource, familyResourceArgs, type ServiceComputed } from "../../framework/resource";
-import type { ResourceOutputs } from "../../framework/outputs";
+import { serviceObjectClass, type ServiceComputed } from "../../framework/resource";
 import type { HealthchecksArgs, ServiceArgs } from "../../service-kinds/shape";
 import type { GitRepositoryArgs } from "../application/index";
 import type { JOB_ADVANCED_SETTINGS } from "../../../sdk";
@@ -135,19 +133,9 @@ export interface JobComputed extends ServiceComputed {
  *   schedule: { onStart: { arguments: ["migrate", "up"] } },
  *   secrets: { DATABASE_URL: databaseUrl },
  * });
+ *
+ * @class
  */
-export class Job extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the job's inputs.
-   * @param opts resource options (`secrets` is always stored as a secret).
-   */
-  constructor(name: string, args: JobArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(job, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface Job extends ResourceOutputs<JobArgs, typeof jobSchema, JobComputed> {}
-
-const outputsMatchSchema: OutputsMatch<Job, typeof jobSchema> = true;
-void outputsMatchSchema;
+export const Job = serviceObjectClass<JobArgs, typeof jobSchema, JobComputed>(job);
+/** {@link Job} as a type: its outputs are every input as stored and what the service computes. */
+export type Job = InstanceType<typeof Job>;

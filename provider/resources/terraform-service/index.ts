@@ -1,9 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { RestrictedServiceArgs } from "../../service-kinds/restrictions";
 import type { TERRAFORM_ADVANCED_SETTINGS, TERRAFORM_AUTO_DEPLOY_ACTIONS, TERRAFORM_COMMANDS, TerraformEngine } from "../../../sdk";
-import type { OutputsMatch } from "../../framework/args";
-import type { ResourceOutputs } from "../../framework/outputs";
-import { ServiceObjectResource, familyResourceArgs, type ServiceComputed } from "../../framework/resource";
+import { serviceObjectClass, type ServiceComputed } from "../../framework/resource";
 import type { InlineAdvancedSettingsArgs } from "../../service-kinds/advanced-settings";
 import type { ServiceArgs } from "../../service-kinds/shape";
 import { terraformService } from "./provider";
@@ -133,19 +131,9 @@ export interface TerraformServiceComputed extends ServiceComputed {
  *   secretVariables: { db_password: config.requireSecret("dbPassword") },
  *   deploy: true,
  * });
+ *
+ * @class
  */
-export class TerraformService extends ServiceObjectResource {
-  /**
-   * @param name the Pulumi resource name.
-   * @param args the Terraform service's inputs.
-   * @param opts resource options (`secretVariables` and `secrets` are always stored as secrets).
-   */
-  constructor(name: string, args: TerraformServiceArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...familyResourceArgs(terraformService, name, args, opts));
-  }
-}
-// Its outputs: every input as stored and what the service computes (see framework/outputs.ts).
-export interface TerraformService extends ResourceOutputs<TerraformServiceArgs, typeof terraformServiceSchema, TerraformServiceComputed> {}
-
-const outputsMatchSchema: OutputsMatch<TerraformService, typeof terraformServiceSchema> = true;
-void outputsMatchSchema;
+export const TerraformService = serviceObjectClass<TerraformServiceArgs, typeof terraformServiceSchema, TerraformServiceComputed>(terraformService);
+/** {@link TerraformService} as a type: its outputs are every input as stored and what the service computes. */
+export type TerraformService = InstanceType<typeof TerraformService>;

@@ -22,6 +22,11 @@ const declared: Array<[string, Declare]> = [
   ["ApplicationAdvancedSettings", () => new ds.ApplicationAdvancedSettings("s", { applicationId: "app", settings: {} })], // at:ApplicationAdvancedSettings
   ["Variable", () => new ds.Variable("v", { scope: "PROJECT", parentId: "p", key: "K", value: "v" })], // at:Variable
   ["Database", () => new ds.Database("d", { environmentId: "env", name: "d", type: "POSTGRESQL", version: "16", mode: "CONTAINER", accessibility: "PRIVATE" })], // at:Database
+  ["ContainerAdvancedSettings", () => new ds.ContainerAdvancedSettings("cs", { containerId: "c", settings: {} })], // at:ContainerAdvancedSettings
+  ["Cluster", () => new ds.Cluster("k", { organizationId: "org", name: "k", cloudProvider: "AWS", region: "eu-west-3", credentialsId: "cred" })], // at:Cluster
+  ["ClusterAdvancedSettings", () => new ds.ClusterAdvancedSettings("ks", { organizationId: "org", clusterId: "k", settings: {} })], // at:ClusterAdvancedSettings
+  ["AwsCredentials", () => new ds.AwsCredentials("aws", { organizationId: "org", name: "aws", roleArn: "arn:aws:iam::123456789012:role/x" })], // at:AwsCredentials
+  ["Helm", () => new ds.Helm("h", { environmentId: "env", name: "h", source: { repository: { repositoryId: "r", chartName: "c", chartVersion: "1.0.0" } } })], // at:Helm
 ];
 
 describe("the source position the engine records for a resource", () => {

@@ -3,10 +3,9 @@
  * `JobAdvancedSettings`, `ClusterAdvancedSettings`): one shape, over a bare service of the kind (or a cluster) made
  * through the sdk. Deleting the resource puts the managed keys back to the service's defaults; the service stays.
  */
+import { advancedSettingsProviderOf } from "../../../provider/service-kinds/advanced-settings";
 import type * as pulumi from "@pulumi/pulumi";
 import { applicationAdvancedSettingsProvider } from "../../../provider/resources/application-advanced-settings";
-import { containerAdvancedSettingsProvider } from "../../../provider/resources/container-advanced-settings";
-import { jobAdvancedSettingsProvider } from "../../../provider/resources/job-advanced-settings";
 import { clusterAdvancedSettingsProvider } from "../../../provider/resources/cluster/advanced-settings";
 import { sdkAwsCredentials } from "./clusters";
 import type { Fixture } from "../support/fixture";
@@ -108,9 +107,9 @@ export const groupOf = (g: unknown) => g as SettingsGroup;
 export const rows: LifecycleRow[] = [
   settingsRow("ApplicationAdvancedSettings", applicationAdvancedSettingsProvider, "applicationId", "application", sdkApplication,
     (fx) => groupOf(fx.client.applications), BODY_SIZE, 25, 50),
-  settingsRow("ContainerAdvancedSettings", containerAdvancedSettingsProvider, "containerId", "container", sdkContainer,
+  settingsRow("ContainerAdvancedSettings", advancedSettingsProviderOf("container"), "containerId", "container", sdkContainer,
     (fx) => groupOf(fx.client.containers), BODY_SIZE, 25, 50),
-  settingsRow("JobAdvancedSettings", jobAdvancedSettingsProvider, "jobId", "job", sdkJob, (fx) => groupOf(fx.client.jobs), JOB_TTL, 600, 1200),
+  settingsRow("JobAdvancedSettings", advancedSettingsProviderOf("job"), "jobId", "job", sdkJob, (fx) => groupOf(fx.client.jobs), JOB_TTL, 600, 1200),
   settingsRow("ClusterAdvancedSettings", clusterAdvancedSettingsProvider, "clusterId", "cluster", sdkCluster, clusterGroup,
     "loki.log_retention_in_week", 4, 8, (fx) => ({ organizationId: fx.orgId })),
 ];

@@ -4,10 +4,10 @@
  * chart from a repository with plain and secret values, variables and a secret, deployed (a values change is an
  * update in place that redeploys; another environment replaces it), and a chart's `HelmAdvancedSettings`.
  */
+import { advancedSettingsProviderOf } from "../../../provider/service-kinds/advanced-settings";
 import { CHANGED_OUTSIDE } from "../../../provider/framework/common";
 import { helm } from "../../../provider/resources/helm/index";
 import { helmRepository } from "../../../provider/resources/helm-repository";
-import { helmAdvancedSettingsProvider } from "../../../provider/resources/helm-advanced-settings";
 import { groupOf, settingsRow } from "./advanced-settings";
 import type { Fixture } from "../support/fixture";
 import { fromDefinition, type LifecycleRow, type Props } from "../support/lifecycle-row";
@@ -94,7 +94,7 @@ async function sdkHelm(fx: Fixture): Promise<string> {
   return (await fx.client.helms.create(fx.envId, { name: unique("lc-host-helm"), source })).id;
 }
 
-const settingsRowOfHelm = settingsRow("HelmAdvancedSettings", helmAdvancedSettingsProvider, "helmId", "helm", sdkHelm,
+const settingsRowOfHelm = settingsRow("HelmAdvancedSettings", advancedSettingsProviderOf("helm"), "helmId", "helm", sdkHelm,
   (fx) => groupOf(fx.client.helms), "network.ingress.proxy_body_size_mb", 25, 50);
 
 export const rows: LifecycleRow[] = [repositoryRow, helmRow, settingsRowOfHelm];

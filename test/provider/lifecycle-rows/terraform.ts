@@ -3,8 +3,8 @@
  * environment replacing it, a timeout changed outside read back; its secret variable never read from the service)
  * and `TerraformServiceAdvancedSettings` over a bare Terraform service made through the sdk.
  */
+import { advancedSettingsProviderOf } from "../../../provider/service-kinds/advanced-settings";
 import { terraformService } from "../../../provider/resources/terraform-service/provider";
-import { terraformServiceAdvancedSettingsProvider } from "../../../provider/resources/terraform-service-advanced-settings";
 import type { TerraformRequest } from "../../../sdk";
 import type { Fixture } from "../support/fixture";
 import { fromDefinition, type LifecycleRow } from "../support/lifecycle-row";
@@ -69,6 +69,6 @@ const terraformRow: LifecycleRow = {
 
 export const rows: LifecycleRow[] = [
   terraformRow,
-  settingsRow("TerraformServiceAdvancedSettings", terraformServiceAdvancedSettingsProvider, "terraformServiceId", "terraform", sdkTerraform,
+  settingsRow("TerraformServiceAdvancedSettings", advancedSettingsProviderOf("terraform"), "terraformServiceId", "terraform", sdkTerraform,
     (fx) => fx.client.terraforms as never, "build.timeout_max_sec", 600, 1200),
 ];

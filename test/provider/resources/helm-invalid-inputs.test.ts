@@ -3,10 +3,10 @@
  * by kind, credentials in a URL, inline values that are no YAML mapping (with the line), both or neither source,
  * ports; a secret value is never quoted in a failure.
  */
+import { advancedSettingsProviderOf } from "../../../provider/service-kinds/advanced-settings";
 import type * as pulumi from "@pulumi/pulumi";
 import { helmProvider } from "../../../provider/resources/helm/index";
 import { helmRepositoryProvider } from "../../../provider/resources/helm-repository";
-import { helmAdvancedSettingsProvider } from "../../../provider/resources/helm-advanced-settings";
 import { environmentDeploymentProvider } from "../../../provider/resources/environment-deployment";
 import { clearRequests, requests, useFixture } from "../support/fixture";
 
@@ -54,7 +54,7 @@ const cases: Case[] = [
   ["a chart pinned to a version and a commit", environmentDeploymentProvider, { environmentId: "e-1", services: { helms: { "h-1": { chartVersion: "1.0.0", gitCommitId: "abc" } } } }, "services.helms", "got both"],
   ["a chart pinned to no version", environmentDeploymentProvider, { environmentId: "e-1", services: { helms: { "h-1": {} } } }, "services.helms", "got none"],
   ["a chart pinned to a version that is no SemVer", environmentDeploymentProvider, { environmentId: "e-1", services: { helms: { "h-1": { chartVersion: "latest" } } } }, "services.helms", "semver"],
-  ["chart advanced settings with a job key", helmAdvancedSettingsProvider, { helmId: "h-1", settings: { "cronjob.concurrency_policy": "Allow" } }, 'settings["cronjob.concurrency_policy"]', "not of helm"],
+  ["chart advanced settings with a job key", advancedSettingsProviderOf("helm"), { helmId: "h-1", settings: { "cronjob.concurrency_policy": "Allow" } }, 'settings["cronjob.concurrency_policy"]', "not of helm"],
 ];
 
 const fx = useFixture();

@@ -1,3 +1,4 @@
+import { advancedSettingsProviderOf } from "../../../provider/service-kinds/advanced-settings";
 import type * as pulumi from "@pulumi/pulumi";
 import { applicationProvider } from "../../../provider/resources/application/index";
 import { applicationAdvancedSettingsProvider } from "../../../provider/resources/application-advanced-settings";
@@ -8,9 +9,7 @@ import { gitTokenProvider } from "../../../provider/resources/git-token";
 import { projectProvider } from "../../../provider/resources/project";
 import { webhookProvider } from "../../../provider/resources/webhook";
 import { containerProvider } from "../../../provider/resources/container";
-import { containerAdvancedSettingsProvider } from "../../../provider/resources/container-advanced-settings";
 import { containerRegistryProvider } from "../../../provider/resources/container-registry";
-import { jobAdvancedSettingsProvider } from "../../../provider/resources/job-advanced-settings";
 import { jobProvider } from "../../../provider/resources/job/index";
 import { environmentDeploymentProvider } from "../../../provider/resources/environment-deployment";
 import { clusterProvider } from "../../../provider/resources/cluster/index";
@@ -209,11 +208,11 @@ const cases: Case[] = [
   ["registry of the retired DOCR kind", containerRegistryProvider, { ...registry, kind: "DOCR" }, "kind", "no longer supports"],
   ["ECR registry without region", containerRegistryProvider, { ...registry, kind: "ECR", config: { accessKeyId: "AKIA", secretAccessKey: "k" } }, "config.region", "region"],
   ["registry config with a misspelt password", containerRegistryProvider, { ...registry, config: { username: "u", pasword: "p" } }, "config.pasword", 'did you mean "password"?'],
-  ["container advanced settings with a build key", containerAdvancedSettingsProvider, { containerId: "c-1", settings: { "build.timeout_max_sec": 100 } }, 'settings["build.timeout_max_sec"]', "applications"],
-  ["container advanced settings of an id with a slash", containerAdvancedSettingsProvider, { containerId: "c/1", settings: {} }, "containerId", '"/"'],
-  ["job advanced settings with an ingress key", jobAdvancedSettingsProvider, { jobId: "j-1", settings: { "network.ingress.proxy_body_size_mb": 10 } }, 'settings["network.ingress.proxy_body_size_mb"]', "not of jobs"],
-  ["job advanced settings with a negative run TTL", jobAdvancedSettingsProvider, { jobId: "j-1", settings: { "job.delete_ttl_seconds_after_finished": -1 } }, 'settings["job.delete_ttl_seconds_after_finished"]', ">= 0"],
-  ["job advanced settings with containerId", jobAdvancedSettingsProvider, { containerId: "c-1", settings: {} }, "containerId", "not an input of this resource"],
+  ["container advanced settings with a build key", advancedSettingsProviderOf("container"), { containerId: "c-1", settings: { "build.timeout_max_sec": 100 } }, 'settings["build.timeout_max_sec"]', "applications"],
+  ["container advanced settings of an id with a slash", advancedSettingsProviderOf("container"), { containerId: "c/1", settings: {} }, "containerId", '"/"'],
+  ["job advanced settings with an ingress key", advancedSettingsProviderOf("job"), { jobId: "j-1", settings: { "network.ingress.proxy_body_size_mb": 10 } }, 'settings["network.ingress.proxy_body_size_mb"]', "not of jobs"],
+  ["job advanced settings with a negative run TTL", advancedSettingsProviderOf("job"), { jobId: "j-1", settings: { "job.delete_ttl_seconds_after_finished": -1 } }, 'settings["job.delete_ttl_seconds_after_finished"]', ">= 0"],
+  ["job advanced settings with containerId", advancedSettingsProviderOf("job"), { containerId: "c-1", settings: {} }, "containerId", "not an input of this resource"],
 
   // Jobs: the schedule, the source and the image, before any call.
   ["job with a cron expression of 6 fields", jobProvider, cron({ expression: "0 0 3 * * *" }), "schedule.cron.expression", "seconds are not supported"],
