@@ -1,0 +1,93 @@
+/**
+ * What a program pays per resource before any request (issue 38): the CPU of constructing the 213 resources of the
+ * `bench:scale` stack (a project, two environments, 10 databases, 100 applications with variables and a secret, 100
+ * advanced settings) with this package's classes, against the same number of bare `pulumi.CustomResource`s holding
+ * the same inputs (the Pulumi SDK's own cost), under Pulumi's mocks (no engine). Each runs in a fresh process the
+ * way `pulumi` runs a program: a TypeScript program under ts-node (its source maps), a JavaScript program with the
+ * `source-map-support` the Node.js language host registers, and JavaScript without source maps. The Pulumi SDK reads
+ * a stack trace at every resource's registration (its source position), and source maps are applied to every frame
+ * of it: that is the difference between the first two.
+ *
+ * Run (the package must be built): npm run build && npx ts-node --transpile-only scripts/bench-constructors.ts [--runs 3]
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { REPO_ROOT } from "./engine-stack";
+
+const DIR = path.join(REPO_ROOT, ".work", "bench-constructors");
+const PACKAGE = path.join(REPO_ROOT, "dist", "provider", "index.js");
+
+/** The program (valid JavaScript and TypeScript): constructs the stack's resources and prints the CPU it took. */
+function programText(): string {
+  return `// @ts-nocheck
+const pulumi = require("@pulumi/pulumi");
+pulumi.runtime.setMocks({ newResource: (a) => ({ id: a.name + "-id", state: a.inputs }), call: (a) => a.inputs }, "bench", "bench", false);
+const ds = require(${JSON.stringify(PACKAGE)});
+const bare = process.argv[2] === "bare";
+const PROVIDER = "exports.handler = function () { return require(\\"module\\").createRequire(process.cwd() + \\"/package.json\\")(\\"pulumi-deploy-service/dist/provider/runtime.js\\").providerFor(\\"X\\"); };\\n";
+function make(Kind, name, args, opts) {
+  if (!bare) return new ds[Kind](name, args, opts);
+  return new pulumi.CustomResource("pulumi-nodejs:dynamic/deploy-service:" + Kind, name, { ...args, __provider: PROVIDER }, opts);
+}
+function build() {
+  let n = 0;
+  const project = make("Project", "bench", { organizationId: "org", name: "bench" }); n++;
+  for (let e = 0; e < 2; e++) {
+    const environment = make("Environment", "env" + e, { projectId: project.id, name: "env" + e, mode: "DEVELOPMENT", clusterId: "cluster" }); n++;
+    for (let d = 0; d < 5; d++) { make("Database", "env" + e + "-db" + d, { environmentId: environment.id, name: "db" + d, type: "POSTGRESQL", version: "16", mode: "CONTAINER", readMasterCredentials: false }); n++; }
+    for (let a = 0; a < 50; a++) {
+      const app = make("Application", "env" + e + "-app" + a, {
+        environmentId: environment.id, name: "app" + a,
+        gitRepository: { url: "https://github.com/acme/app-" + a + ".git", branch: "main", rootPath: "/" },
+        buildMode: "DOCKER", dockerfilePath: "Dockerfile", cpu: 250, memory: 256, minRunningInstances: 1, maxRunningInstances: 2,
+        ports: [{ internalPort: 8080, externalPort: 443, publiclyAccessible: true, protocol: "HTTP", name: "http" }],
+        environmentVariables: { LOG_LEVEL: "info", REGION: "eu-west", APP_INDEX: String(a) },
+        secrets: { API_KEY: pulumi.secret("bench-secret-" + e + "-" + a) }, readBuiltInVariables: false,
+      }); n++;
+      make("ApplicationAdvancedSettings", "env" + e + "-app" + a + "-settings", { applicationId: app.id, settings: { "network.ingress.proxy_body_size_mb": 25 } }); n++;
+    }
+  }
+  return n;
+}
+const before = process.cpuUsage();
+const resources = build();
+const used = process.cpuUsage(before);
+console.log(JSON.stringify({ resources, cpuMs: (used.user + used.system) / 1000 }));
+`;
+}
+
+/** How a program is run: the extra Node arguments and the file. */
+const VARIANTS = {
+  "TypeScript under ts-node": { args: ["-r", "ts-node/register/transpile-only"], file: "program.ts" },
+  "JavaScript with source-map-support": { args: ["-r", "source-map-support/register"], file: "program.js" },
+  "JavaScript without source maps": { args: [], file: "program.js" },
+} as const;
+
+function run(variant: keyof typeof VARIANTS, mode: "package" | "bare"): { resources: number; cpuMs: number } {
+  const { args, file } = VARIANTS[variant];
+  const out = execFileSync(process.execPath, [...args, path.join(DIR, file), mode], { cwd: DIR, encoding: "utf8", env: { ...process.env, TS_NODE_TRANSPILE_ONLY: "true" } });
+  return JSON.parse(out.trim().split("\n").at(-1)!) as { resources: number; cpuMs: number };
+}
+
+function main(): void {
+  const i = process.argv.indexOf("--runs");
+  const runs = i >= 0 ? Number(process.argv[i + 1]) : 3;
+  fs.mkdirSync(DIR, { recursive: true });
+  for (const f of ["program.ts", "program.js"]) fs.writeFileSync(path.join(DIR, f), programText());
+  const lines = ["| program | package's classes: ms CPU per resource | bare CustomResource (the SDK's own) | difference |", "|---|---|---|---|"];
+  for (const variant of Object.keys(VARIANTS) as Array<keyof typeof VARIANTS>) {
+    const median = (mode: "package" | "bare") => {
+      const all = Array.from({ length: runs }, () => run(variant, mode));
+      const perResource = all.map((r) => r.cpuMs / r.resources).sort((a, b) => a - b);
+      return perResource[Math.floor(perResource.length / 2)]!;
+    };
+    const pkg = median("package");
+    const bare = median("bare");
+    lines.push(`| ${variant} | ${pkg.toFixed(2)} | ${bare.toFixed(2)} | ${(pkg - bare).toFixed(2)} |`);
+    process.stderr.write(`${variant}: ${pkg.toFixed(2)} / ${bare.toFixed(2)} ms per resource\n`);
+  }
+  console.log([`# bench-constructors ${new Date().toISOString()} (213 resources, median of ${runs} fresh processes)`, "", ...lines].join("\n"));
+}
+
+main();
