@@ -10,7 +10,7 @@ export type Sleep = (ms: number) => Promise<void>;
 /** The real wait: a timer. */
 export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** What {@link InFlight.figures} answers. */
+/** The API requests in flight since the last reset, as `RunningEmulator.inFlight()` answers them. */
 export interface FlightFigures {
   /** API requests answered since the last reset. */
   requests: number;
