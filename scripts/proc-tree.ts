@@ -70,12 +70,9 @@ export class TreeSampler {
     }
     for (const [pid, t] of ticks) {
       const known = this.seen.get(pid);
-      if (known) {
-        known.ticks = Math.max(known.ticks, t);
-        continue;
-      }
-      const role = this.roleOf(pid, parents);
-      if (role) this.seen.set(pid, { role, ticks: t });
+      // A process seen between its fork and its exec still shows its parent's command line: ask again.
+      const role = known && known.role !== "other" ? known.role : this.roleOf(pid, parents);
+      if (role) this.seen.set(pid, { role, ticks: Math.max(known?.ticks ?? 0, t) });
     }
   }
 
@@ -93,7 +90,7 @@ export class TreeSampler {
   /** A role from the process's own command line (the chain is read from the process up: the nearest role wins). */
   private ownRole(pid: number): Role | undefined {
     const known = this.seen.get(pid);
-    if (known) return known.role;
+    if (known && known.role !== "other") return known.role;
     const cmd = commandLine(pid);
     if (/pulumi-resource-pulumi-nodejs|dynamic-provider/.test(cmd)) return "host";
     if (/(^|\/)pulumi(\s|$)/.test(cmd)) return "engine";
