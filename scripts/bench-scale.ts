@@ -341,7 +341,8 @@ function hostLoadLines(load: HostLoad, declared: number): string[] {
   ];
 }
 
-function option(name: string, fallback: string): string {
+/** The value after `name` on the command line, or `fallback`. */
+export function option(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
   return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
 }

@@ -18,7 +18,7 @@ import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { EngineStack, findEngine, REPO_ROOT } from "./engine-stack";
 import { floorProgram } from "./bench-floor";
-import { scaleProgram, snapshotPackage } from "./bench-scale";
+import { option, scaleProgram, snapshotPackage } from "./bench-scale";
 import { TreeSampler, type TreeCpu } from "./proc-tree";
 import { perResource, stateBytes, stateTable } from "./state-size";
 
@@ -192,14 +192,8 @@ async function benchOne(name: string, environments: number, latencyMs: number, f
   return lines;
 }
 
-function option(name: string, fallback: string): string {
-  const i = process.argv.indexOf(name);
-  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
-}
-
 async function main(): Promise<void> {
-  const engine = findEngine();
-  if (!engine.binDir) throw new Error(engine.reason);
+  if (!findEngine().binDir) throw new Error(findEngine().reason);
   const stacks = option("--stacks", "main,scale").split(",");
   const latencies = option("--latencies", "0,50,150").split(",").map(Number);
   if (latencies.some((n) => !Number.isInteger(n) || n < 0)) throw new Error("--latencies: expected non-negative integers, e.g. 0,50,150");
