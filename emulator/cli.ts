@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `deploy-service-emulator [--port N] [--data FILE] [--step-ms N] [--rate-limit N] [--allow-webhook-host HOST]... [--json] [--help]`:
+ * `deploy-service-emulator [--port N] [--data FILE] [--step-ms N] [--rate-limit N] [--latency-ms N] [--allow-webhook-host HOST]... [--json] [--help]`:
  * serves the emulator on 127.0.0.1 until SIGINT/SIGTERM and prints its URL, Admin token and ids
  * (or one JSON line with `--json`).
  */
@@ -14,7 +14,7 @@ interface CliArgs {
   help: boolean;
 }
 
-const USAGE = "usage: deploy-service-emulator [--port N] [--data FILE] [--step-ms N] [--rate-limit N] [--allow-webhook-host HOST]... [--json] [--help]";
+const USAGE = "usage: deploy-service-emulator [--port N] [--data FILE] [--step-ms N] [--rate-limit N] [--latency-ms N] [--allow-webhook-host HOST]... [--json] [--help]";
 
 /** What `--help` prints. */
 export const HELP = [
@@ -28,6 +28,8 @@ export const HELP = [
   "                  default: in memory only",
   "  --step-ms N     milliseconds per deployment step (default 300; 0: deployments and deletes finish at once)",
   "  --rate-limit N  requests per hour per token (default 1000, the service's limit)",
+  "  --latency-ms N  every API request waits N ms before it is handled, as over a slow network (default 0; the",
+  "                  /_emulator control endpoints never wait)",
   "  --allow-webhook-host HOST",
   "                  also deliver webhooks to HOST (a name or an IP address, no port; repeatable). By default webhooks",
   "                  go to loopback hosts only (127.0.0.0/8, ::1, localhost); private, link-local and public hosts",
@@ -54,6 +56,7 @@ export function parseArgs(argv: string[]): CliArgs {
     else if (a === "--quiet") options.quiet = true;
     else if (a === "--port") options.port = int(a, argv[++i]);
     else if (a === "--step-ms") options.stepMs = int(a, argv[++i]);
+    else if (a === "--latency-ms") options.latencyMs = int(a, argv[++i]);
     else if (a === "--rate-limit") options.rateLimitPerHour = Math.max(1, int(a, argv[++i]));
     else if (a === "--allow-webhook-host") {
       const h = argv[++i];

@@ -76,8 +76,10 @@ import { ensureClusterCredentials } from "./models/kubeconfig";
 import { loadData, Saver } from "./persistence/persistence";
 import { newSeedInfo, seedState } from "./persistence/seed";
 import { normalizeAllowHost } from "./deployments/webhook-targets";
+import type { FlightFigures } from "./server/latency";
 
 export * from "./control/control-client";
+export type { FlightFigures } from "./server/latency";
 
 /** How {@link startEmulator} runs the emulator. */
 export interface EmulatorOptions {
@@ -104,6 +106,13 @@ export interface EmulatorOptions {
    * allows whatever it resolves to. Cloud metadata hosts and 0.0.0.0/`::` are never allowed (startEmulator throws).
    */
   webhookAllowHosts?: string[];
+  /**
+   * Milliseconds every API request waits before it is handled, as a slow network or a distant service would make it
+   * (default 0); the control endpoints (`/_emulator/...`) and `/openapi.json` never wait.
+   */
+  latencyMs?: number;
+  /** How the latency waits (default: a timer); a test passes its own to observe the wait without timing it. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** A running emulator. */
@@ -128,6 +137,11 @@ export interface RunningEmulator {
     /** The clusters `eu-west` and `us-east`. */
     clusterIds: [string, string];
   };
+  /**
+   * The API requests in flight since the emulator started or since the last `reset` argument: the most at once, the
+   * time with at least one in flight and the mean count over that time (the control endpoints are not counted).
+   */
+  inFlight(reset?: boolean): FlightFigures;
   /** Stops serving, flushes the data file and clears pending timers. */
   close(): Promise<void>;
 }
@@ -156,6 +170,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ...(options.rateLimitWindowSeconds !== undefined ? { rateLimitWindowSeconds: options.rateLimitWindowSeconds } : {}),
     ...(options.webhookAllowHosts !== undefined ? { webhookAllowHosts: allowedHosts(options.webhookAllowHosts) } : {}),
   });
+  if (options.latencyMs !== undefined) {
+    if (!Number.isInteger(options.latencyMs) || options.latencyMs < 0) throw new Error(`latencyMs: expected a non-negative integer, got ${options.latencyMs}`);
+    server.latencyMs = options.latencyMs;
+  }
+  if (options.sleep) server.sleep = options.sleep;
   if (options.dataFile) {
     const onError = options.onSaveError;
     server.saver = new Saver(options.dataFile, {
@@ -174,6 +193,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url: `http://127.0.0.1:${port}`,
     tokens: { ...seed.tokens },
     ids: { organizationId: seed.organizationId, clusterIds: [seed.clusterIds[0], seed.clusterIds[1]] },
+    inFlight: (reset = false) => {
+      const figures = server.flight.figures();
+      if (reset) server.flight.reset();
+      return figures;
+    },
     close: async () => {
       if (closed) return;
       closed = true;

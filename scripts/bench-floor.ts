@@ -7,19 +7,22 @@ import { REPO_ROOT } from "./engine-stack";
  * Writes (under .work/) a program of `count` dynamic resources whose provider does nothing; answers its folder.
  * With `padBytes`, each resource carries a string of that length in its inputs (and so in its outputs), so that
  * the engine stores as much per resource as a real stack does: the engine's cost of the state's size alone.
+ * With `changeable`, each resource also takes the value of BENCH_CHANGE (default "0") and can be updated in place,
+ * so that an `up` with BENCH_CHANGE=1 is an update of every resource.
  */
-export function floorProgram(count: number, padBytes = 0): string {
-  const dir = path.join(REPO_ROOT, ".work", "bench-floor");
+export function floorProgram(count: number, padBytes = 0, changeable = false): string {
+  const dir = path.join(REPO_ROOT, ".work", changeable ? "bench-floor-changeable" : "bench-floor");
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: bench-floor\nruntime: nodejs\n");
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "bench-floor", private: true }));
   fs.writeFileSync(path.join(dir, "index.ts"), `
 import * as pulumi from "@pulumi/pulumi";
 const nothing: pulumi.dynamic.ResourceProvider = {
-  async create(inputs) { return { id: String(inputs.n), outs: inputs }; },
+  async create(inputs) { return { id: String(inputs.n), outs: inputs }; },${changeable ? `
+  async update(id, olds, news) { return { outs: news }; },` : ""}
 };
 const pad = "x".repeat(${padBytes});
-for (let n = 0; n < ${count}; n++) new pulumi.dynamic.Resource(nothing, "r" + n, ${padBytes > 0 ? "{ n, pad }" : "{ n }"});
+${changeable ? 'const v = process.env["BENCH_CHANGE"] ?? "0";\n' : ""}for (let n = 0; n < ${count}; n++) new pulumi.dynamic.Resource(nothing, "r" + n, { n${padBytes > 0 ? ", pad" : ""}${changeable ? ", v" : ""} });
 `);
   return dir;
 }

@@ -45,7 +45,7 @@ export function declaredResources(environments: number): number {
  * while it runs (another change being made) does not change what is measured. Its dependencies resolve from the
  * repository's `node_modules` above it.
  */
-function snapshotPackage(): string {
+export function snapshotPackage(): string {
   const dir = path.join(REPO_ROOT, ".work", "bench-package");
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
@@ -58,7 +58,7 @@ function snapshotPackage(): string {
  * Writes the generated program for `environments` environments and returns its folder: a package of its own
  * (so `pulumi-deploy-service` is not the repository itself) that links the package snapshot into its node_modules.
  */
-function scaleProgram(environments: number, packageDir: string): string {
+export function scaleProgram(environments: number, packageDir: string): string {
   const dir = path.join(REPO_ROOT, ".work", `bench-scale-${environments}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
@@ -341,7 +341,8 @@ function hostLoadLines(load: HostLoad, declared: number): string[] {
   ];
 }
 
-function option(name: string, fallback: string): string {
+/** The value after `name` on the command line, or `fallback`. */
+export function option(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
   return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
 }

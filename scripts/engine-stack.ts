@@ -96,6 +96,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** How long one operation may take before it is stopped (default 600: ten minutes). */
   timeoutSeconds?: number;
+  /** Told the process id of each operation's runner when it starts (a benchmark reads its process tree's CPU). */
+  onSpawn?: (pid: number) => void;
 }
 
 /** A stack in its own temp backend. */
@@ -208,10 +210,11 @@ export class EngineStack {
     const { args, env } = this.invocation(op, jsonOut, extra, extraEnv);
     const timeoutSeconds = this.options.timeoutSeconds ?? 600;
     const { stdout, stderr, code, killed } = await new Promise<{ stdout: string; stderr: string; code: number; killed: boolean }>((resolve) => {
-      execFile(process.execPath, args, { env, cwd: this.options.programDir, maxBuffer: 64 * 1024 * 1024, timeout: timeoutSeconds * 1000 },
+      const child = execFile(process.execPath, args, { env, cwd: this.options.programDir, maxBuffer: 64 * 1024 * 1024, timeout: timeoutSeconds * 1000 },
         (error, out, err) => resolve({
           stdout: out, stderr: err, code: error ? ((error as { code?: number }).code ?? 1) : 0, killed: Boolean(error && (error as { killed?: boolean }).killed),
         }));
+      if (child.pid !== undefined) this.options.onSpawn?.(child.pid);
     });
     if (code !== 0) {
       const why = killed ? `stopped after ${timeoutSeconds} s (the stack's timeoutSeconds)` : `exit ${code}`;

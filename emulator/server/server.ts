@@ -4,6 +4,7 @@ import { handleControl } from "../control/control";
 import type { ControlTarget } from "../control/control-target";
 import { ApiError } from "./errors";
 import { Faults } from "./faults";
+import { InFlight, realSleep, type Sleep } from "./latency";
 import { errorBody, parseJsonBody, readBody, sendError, sendJson, sendText } from "./http-util";
 import { buildOpenApi } from "./openapi";
 import { RateLimiter, type RateDecision } from "./rate-limit";
@@ -29,6 +30,12 @@ export class EmulatorServer implements ControlTarget {
   readonly faults = new Faults();
   readonly requests = new RequestLog();
   readonly limiter = new RateLimiter();
+  /** API requests in flight (control endpoints are not counted). */
+  readonly flight = new InFlight();
+  /** Milliseconds every API request waits before it is handled (`--latency-ms`); control endpoints never wait. */
+  latencyMs = 0;
+  /** How the latency waits (a timer; tests observe it). */
+  sleep: Sleep = realSleep;
   saver: Saver | undefined;
   private readonly router = new Router(allRoutes);
   private openapi: unknown;
@@ -103,6 +110,9 @@ export class EmulatorServer implements ControlTarget {
       sendJson(res, 200, this.openapi);
       return;
     }
+    const landed = this.flight.start();
+    res.once("close", landed);
+    if (this.latencyMs > 0) await this.sleep(this.latencyMs);
     const now = this.world.now();
     const token = findToken(this.world.store.state.tokens, tokenFromHeader(req.headers.authorization));
     const limit = this.world.config.rateLimitPerHour;

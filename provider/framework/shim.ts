@@ -37,8 +37,43 @@ export type CustomResourceArgs = [type: string, name: string, props: pulumi.Inpu
  * provider of {@link serializedProvider} instead of a closure, served by the engine's Node.js dynamic provider host.
  */
 export function customResourceArgs(kind: string, name: string, props: pulumi.Inputs, opts: pulumi.CustomResourceOptions | undefined): CustomResourceArgs {
-  return [typeToken(kind), name, { ...props, __provider: serializedProvider(kind) }, opts];
+  return [typeToken(kind), name, withoutTransferTraces({ ...props }, serializedProvider(kind)), opts];
 }
+
+/**
+ * The props with `__provider` added last, and stack traces off (`Error.stackTraceLimit` 0) until the Pulumi SDK
+ * reads that last property. Registering a resource, the SDK makes four promises for each property (every output
+ * slot of a resource is one) and records a stack trace for each, which only its promise-leak report shows
+ * (`PULUMI_DEBUG_PROMISE_LEAKS`); under source maps (ts-node, or the source-map-support the Node.js language host
+ * registers) each trace costs more than the rest of the resource's registration. The SDK reads the properties in
+ * their order while it makes those promises, in the constructor, so the limit is back before the constructor returns;
+ * the source position the SDK records is read with a limit of its own, and the next microtask puts the limit back
+ * anyway (when the SDK threw before reading the properties).
+ */
+function withoutTransferTraces(props: Record<string, unknown>, provider: string): pulumi.Inputs {
+  if (process.env["PULUMI_DEBUG_PROMISE_LEAKS"]) return { ...props, [PROVIDER_KEY]: provider };
+  const limit = Error.stackTraceLimit;
+  let restored = false;
+  const restore = () => {
+    if (restored) return;
+    restored = true;
+    Error.stackTraceLimit = limit;
+  };
+  Object.defineProperty(props, PROVIDER_KEY, {
+    get: () => {
+      restore();
+      return provider;
+    },
+    enumerable: true,
+    configurable: true,
+  });
+  Error.stackTraceLimit = 0;
+  queueMicrotask(restore);
+  return props;
+}
+
+/** The key of a dynamic resource's serialized provider in its props. */
+const PROVIDER_KEY = "__provider";
 
 /**
  * Base class of every resource of this package. It and the classes between it and a resource kind have no

@@ -1,0 +1,37 @@
+/*
+ * Preloaded (NODE_OPTIONS=--require) by scripts/bench-walltime.ts into every Node process of a benchmark run; acts
+ * only in the engine's dynamic-provider host when BENCH_HOST_PROBE_FILE is set. It appends one JSON line to that file
+ * with the host's start (performance.timeOrigin) when it has loaded this package's runtime module (when the load began
+ * and ended), and again when it opens its first connection to the API (port BENCH_HOST_PROBE_PORT): the host's time to
+ * its first request. (The engine kills its hosts: nothing can be written at their exit.)
+ */
+"use strict";
+const file = process.env.BENCH_HOST_PROBE_FILE;
+if (file && process.argv.some((a) => a.includes("dynamic-provider"))) {
+  const fs = require("fs");
+  const net = require("net");
+  const Module = require("module");
+  const record = { pid: process.pid, startedAt: performance.timeOrigin };
+  const load = Module._load;
+  Module._load = function (request, ...rest) {
+    if (typeof request !== "string" || !request.endsWith("provider/runtime.js") || record.runtimeLoadedAt) return load.call(this, request, ...rest);
+    record.runtimeLoadStartedAt = Date.now();
+    try {
+      return load.call(this, request, ...rest);
+    } finally {
+      record.runtimeLoadedAt = Date.now();
+      fs.appendFileSync(file, `${JSON.stringify(record)}\n`);
+    }
+  };
+  const connect = net.Socket.prototype.connect;
+  net.Socket.prototype.connect = function (...args) {
+    // net.connect() passes its normalized arguments as one array.
+    const first = Array.isArray(args[0]) ? args[0][0] : args[0];
+    const target = first !== null && typeof first === "object" ? Number(first.port) : Number(first);
+    if (target === Number(process.env.BENCH_HOST_PROBE_PORT) && record.firstRequestAt === undefined) {
+      record.firstRequestAt = Date.now();
+      fs.appendFileSync(file, `${JSON.stringify(record)}\n`);
+    }
+    return connect.apply(this, args);
+  };
+}
