@@ -14,6 +14,8 @@ import { databaseRoutes } from "./databases";
 import { deploymentRestrictionRoutes } from "./deployment-restrictions";
 import { deploymentRuleRoutes } from "./deployment-rules";
 import { environmentRoutes } from "./environments";
+import { environmentOverviewRoutes } from "./environment-overview";
+import { environmentServiceRoutes } from "./environment-services";
 import { gitTokenRoutes } from "./git-tokens";
 import { groupRoutes } from "./groups";
 import { helmRepositoryRoutes } from "./helm-repositories";
@@ -23,6 +25,7 @@ import { linkRoutes } from "./links";
 import { memberRoutes } from "./members";
 import { organizationRoutes } from "./organization";
 import { projectRoutes } from "./projects";
+import { serviceExtraRoutes } from "./service-extras";
 import { stageRoutes } from "./stages";
 import { terraformRoutes } from "./terraforms";
 import type { Route } from "./types";
@@ -38,4 +41,7 @@ export const allRoutes: Route[] = [
   ...groupRoutes, ...customDomainRoutes, ...deploymentRestrictionRoutes, ...deploymentRuleRoutes, ...linkRoutes,
   ...ownerValueRoutes, ...variableApiRoutes,
   ...memberRoutes, ...apiTokenRoutes, ...customRoleRoutes, ...clusterAccessRoutes,
+  ...environmentOverviewRoutes,
+  ...environmentServiceRoutes,
+  ...serviceExtraRoutes,
 ];
