@@ -2,8 +2,10 @@ import { apiTokenRoutes } from "./api-tokens";
 import { applicationRoutes } from "./applications";
 import { clusterAccessRoutes } from "./cluster-access";
 import { cloudCredentialsRoutes } from "./cloud-credentials";
+import { cloudRegionRoutes } from "./cloud-regions";
 import { clusterActionRoutes } from "./cluster-actions";
 import { clusterCatalogueRoutes } from "./cluster-catalogue";
+import { clusterExtraRoutes } from "./cluster-extras";
 import { clusterSettingsRoutes } from "./cluster-settings";
 import { clusterRoutes } from "./clusters";
 import { containerRegistryRoutes } from "./container-registries";
@@ -44,4 +46,6 @@ export const allRoutes: Route[] = [
   ...environmentOverviewRoutes,
   ...environmentServiceRoutes,
   ...serviceExtraRoutes,
+  ...cloudRegionRoutes,
+  ...clusterExtraRoutes,
 ];
