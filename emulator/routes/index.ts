@@ -16,6 +16,7 @@ import { databaseRoutes } from "./databases";
 import { deploymentRestrictionRoutes } from "./deployment-restrictions";
 import { deploymentRuleRoutes } from "./deployment-rules";
 import { environmentRoutes } from "./environments";
+import { environmentCheckRoutes } from "./environment-checks";
 import { environmentOverviewRoutes } from "./environment-overview";
 import { environmentServiceRoutes } from "./environment-services";
 import { gitTokenRoutes } from "./git-tokens";
@@ -26,6 +27,7 @@ import { jobRoutes } from "./jobs";
 import { linkRoutes } from "./links";
 import { memberRoutes } from "./members";
 import { organizationRoutes } from "./organization";
+import { organizationExtraRoutes } from "./organization-extras";
 import { projectRoutes } from "./projects";
 import { serviceExtraRoutes } from "./service-extras";
 import { stageRoutes } from "./stages";
@@ -48,4 +50,6 @@ export const allRoutes: Route[] = [
   ...serviceExtraRoutes,
   ...cloudRegionRoutes,
   ...clusterExtraRoutes,
+  ...environmentCheckRoutes,
+  ...organizationExtraRoutes,
 ];
