@@ -19,6 +19,7 @@ import { environmentRoutes } from "./environments";
 import { environmentCheckRoutes } from "./environment-checks";
 import { environmentOverviewRoutes } from "./environment-overview";
 import { environmentServiceRoutes } from "./environment-services";
+import { gitRepositoryRoutes } from "./git-repositories";
 import { gitTokenRoutes } from "./git-tokens";
 import { groupRoutes } from "./groups";
 import { helmRepositoryRoutes } from "./helm-repositories";
@@ -52,4 +53,5 @@ export const allRoutes: Route[] = [
   ...clusterExtraRoutes,
   ...environmentCheckRoutes,
   ...organizationExtraRoutes,
+  ...gitRepositoryRoutes,
 ];
