@@ -74,7 +74,7 @@ export const environmentServiceRoutes: Route[] = [
     },
   }),
   route({
-    method: "POST", path: "/environment/{environmentId}/cleanFailedJobs", status: 200, access: "deploy",
+    method: "POST", path: "/environment/{environmentId}/cleanFailedJobs", status: 200, access: "deploy", deployAction: true,
     summary: "Clean the Kubernetes jobs the listed jobs left failed (the emulator keeps none: the list of cleaned ones is empty)",
     request: z.object({ job_ids: ids }), response: z.object({ clean_job_ids: z.array(z.string()), clean_kubernetes_jobs: z.array(z.string()) }),
     handler: (ctx) => {
@@ -84,7 +84,7 @@ export const environmentServiceRoutes: Route[] = [
     },
   }),
   route({
-    method: "POST", path: "/job/{jobId}/cleanFailedJob", status: 200, access: "deploy",
+    method: "POST", path: "/job/{jobId}/cleanFailedJob", status: 200, access: "deploy", deployAction: true,
     summary: "Clean the Kubernetes jobs the job left failed (none in the emulator)", response: z.object({ clean_kubernetes_jobs: z.array(z.string()) }),
     handler: (ctx) => {
       needServiceOf(ctx, jobKind);
