@@ -10,6 +10,7 @@ import type { ModelContext } from "../models/records";
 import type { DeploymentRec } from "../models/runtime";
 import type { ServiceRec } from "../models/service-kinds";
 import { deleteService } from "../models/services";
+import { groupOf } from "../models/deployments";
 import { servicesOf, stagesOf } from "../models/queries";
 
 /** The body's `<kind>_ids` lists, every id a service of the environment (400 naming the item otherwise). */
@@ -40,11 +41,6 @@ export function deleteServices(m: ModelContext, services: ServiceRec[]): void {
   for (const svc of services) deleteService(m, svc);
 }
 
-/** The request id a deployment belongs to: its environment request's, or its own. */
-export function requestIdOf(d: DeploymentRec): string {
-  return d.group_id ?? d.request_id;
-}
-
 /** The unfinished deployments of an environment's services, with the service. */
 export function queuedIn(m: ModelContext, envId: string): Array<{ svc: ServiceRec; d: DeploymentRec }> {
   return servicesOf(m.world.store, envId).flatMap((svc) => {
@@ -71,7 +67,7 @@ export function cancelRequest(m: ModelContext, requestId: string): void {
   let cancelled = 0;
   for (const [, svc] of m.world.store.servicesWithKind()) {
     const d = svc.runtime.deployment;
-    if (!d || requestIdOf(d) !== requestId || finished(d, m.now)) continue;
+    if (!d || groupOf(d) !== requestId || finished(d, m.now)) continue;
     cancelAction(m.world, svc, d, m.now, `deployment request ${requestId} was cancelled`);
     cancelled += 1;
   }

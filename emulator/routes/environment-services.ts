@@ -5,8 +5,9 @@
  */
 import { z } from "zod";
 import {
-  cancelRequest, deleteServices, listedServices, queueStatus, queuedIn, requestIdOf, stageNames, uninstallServices,
+  cancelRequest, deleteServices, listedServices, queueStatus, queuedIn, stageNames, uninstallServices,
 } from "../deployments/service-requests";
+import { groupOf } from "../models/deployments";
 import { jobKind } from "../models/jobs";
 import { uuidString } from "../schemas/common";
 import { needEnvironment, needService, needServiceOf } from "./lookup";
@@ -24,7 +25,7 @@ const auditing = z.object({ triggered_by: z.string(), origin: z.literal("API") }
 function environmentQueue(ctx: RouteContext, envId: string): Array<Record<string, unknown>> {
   const names = stageNames(ctx, envId);
   const byRequest = new Map<string, Array<ReturnType<typeof queuedIn>[number]>>();
-  for (const q of queuedIn(ctx, envId)) byRequest.set(requestIdOf(q.d), [...(byRequest.get(requestIdOf(q.d)) ?? []), q]);
+  for (const q of queuedIn(ctx, envId)) byRequest.set(groupOf(q.d), [...(byRequest.get(groupOf(q.d)) ?? []), q]);
   return [...byRequest.entries()].map(([id, queued]) => {
     const stages = new Map<string, Array<Record<string, unknown>>>();
     for (const { svc, d } of queued) {
@@ -108,7 +109,7 @@ export const environmentServiceRoutes: Route[] = [
       const queued = queuedIn(ctx, svc.environment_id).filter((q) => q.svc.id === svc.id);
       return {
         results: d && queued.length > 0 ? [{
-          identifier: { deployment_request_id: requestIdOf(d), service_id: svc.id, service_type: kind?.type ?? "APPLICATION", name: svc.name },
+          identifier: { deployment_request_id: groupOf(d), service_id: svc.id, service_type: kind?.type ?? "APPLICATION", name: svc.name },
           auditing_data: { triggered_by: "API token", origin: "API" },
           status_details: { action: d.action === "UNINSTALL" ? "DELETE" : d.action, status: queueStatus(d, ctx.now), sub_action: "NONE" },
           icon_uri: svc.icon_uri,

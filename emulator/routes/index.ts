@@ -17,6 +17,7 @@ import { deploymentRestrictionRoutes } from "./deployment-restrictions";
 import { deploymentRuleRoutes } from "./deployment-rules";
 import { environmentRoutes } from "./environments";
 import { environmentCheckRoutes } from "./environment-checks";
+import { environmentHistoryV2Route, environmentLogsRoute } from "./environment-history-v2";
 import { environmentOverviewRoutes } from "./environment-overview";
 import { environmentServiceRoutes } from "./environment-services";
 import { gitRepositoryRoutes } from "./git-repositories";
@@ -54,4 +55,5 @@ export const allRoutes: Route[] = [
   ...environmentCheckRoutes,
   ...organizationExtraRoutes,
   ...gitRepositoryRoutes,
+  environmentHistoryV2Route, environmentLogsRoute,
 ];

@@ -5,6 +5,9 @@
  * outbound IPs.
  */
 import { z } from "zod";
+import { serviceState } from "../deployments/clock";
+import { catalogueId } from "../models/cloud-catalogue";
+import { badRequest, notFound } from "../server/errors";
 import { applicationKind } from "../models/applications";
 import { containerKind } from "../models/containers";
 import { databaseKind } from "../models/databases";
@@ -105,6 +108,18 @@ export const serviceExtraRoutes: Route[] = [
   route({
     method: "POST", path: "/service/{serviceId}/gitWebhook/sync", status: 200, access: "write", response: webhookStatus,
     summary: "Register the git webhook of a service built from git again", handler: (ctx) => gitWebhookOf(needService(ctx)),
+  }),
+  route({
+    method: "GET", path: "/{serviceType}/{serviceId}/ingressDeploymentStatus", status: 200, access: "read",
+    summary: "State of the ingress of an application, a container or a Helm service (`serviceType` in capitals), and its router's id",
+    response: z.object({ routerId: z.string(), status: z.string() }),
+    handler: (ctx) => {
+      const type = param(ctx, "serviceType");
+      if (!["APPLICATION", "CONTAINER", "HELM"].includes(type)) throw badRequest("serviceType", "expected APPLICATION, CONTAINER or HELM");
+      const svc = needService(ctx);
+      if (ctx.world.store.kindOf(svc.id)?.type !== type) throw notFound(type.toLowerCase(), svc.id);
+      return { routerId: catalogueId(`router:${svc.environment_id}`), status: serviceState(svc, ctx.now) };
+    },
   }),
   route({
     method: "GET", path: "/ips", status: 200, access: "read", response: z.object({ ips: z.array(z.string()) }),

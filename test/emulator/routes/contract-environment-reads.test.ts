@@ -3,9 +3,10 @@
  * official CLI's `statuses` and `services`, each kind's statuses, a project's environments' statuses, counts and
  * overviews, the organization's environments and project counts, the deployment queue and the cancel of a request,
  * uninstall and delete of chosen services, the newer histories, commits, network, database versions and unlink,
- * a Helm release's Kubernetes services, a registry's images, git webhooks and the outbound IPs.
+ * a Helm release's Kubernetes services, a registry's images, git webhooks, the outbound IPs and ingress states.
  */
 import { appBody, containerBody, dockerHubId, jobBody, projectAndEnv, seen, useEmulator, waitFor } from "../support/helpers";
+import { control } from "../../../emulator/control/control-client";
 import { helmBody, helmRepositoryBody } from "../support/helm-terraform";
 import { referenceProblems } from "../support/reference-check";
 
@@ -46,6 +47,7 @@ it("the CLI's statuses and services list every service of the environment, by ki
 it("the queue lists an unfinished request and cancelling it by id ends it", async () => {
   const { envId } = await projectAndEnv(c, "queue");
   const { app } = await fourKinds(envId);
+  await control(c.emu, "PUT", "/config", { stepMs: 2000 });
   await ok("POST", `/environment/${envId}/deploy`);
   const queue = await ok("GET", `/environment/${envId}/deploymentQueue`);
   expect(queue.results).toHaveLength(1);
@@ -55,6 +57,7 @@ it("the queue lists an unfinished request and cancelling it by id ends it", asyn
   expect((await c.call("POST", `/deploymentQueue/${requestId}/cancelDeployment`, {})).status).toBe(202);
   expect((await ok("GET", `/environment/${envId}/deploymentQueue`)).results).toEqual([]);
   expect((await c.call("POST", `/deploymentQueue/${requestId}/cancelDeployment`, {})).status).toBe(404);
+  await control(c.emu, "PUT", "/config", { stepMs: 20 });
 });
 
 it("uninstall and delete of chosen services, and a project's and organization's overviews", async () => {
@@ -79,13 +82,22 @@ it("uninstall and delete of chosen services, and a project's and organization's 
   await waitFor(async () => (await ok("GET", `/job/${job}/status`)).state === "DELETED");
 });
 
-it("histories, commits, network, versions, links, Kubernetes services, images, webhooks and IPs", async () => {
+it("histories, commits, network, versions, links, Kubernetes services, images, webhooks, IPs and ingress states", async () => {
   const { envId } = await projectAndEnv(c, "extras");
   const { app, ctr, job, db } = await fourKinds(envId);
   await ok("POST", `/application/${app}/deploy`);
   await waitFor(async () => (await ok("GET", `/application/${app}/status`)).state === "DEPLOYED");
   for (const [kind, id] of [["application", app], ["container", ctr], ["database", db], ["job", job]]) await ok("GET", `/${kind}/${id}/deploymentHistoryV2`);
   expect((await ok("GET", `/application/${app}/deploymentHistoryV2`)).results).toHaveLength(1);
+  await ok("POST", `/environment/${envId}/deploy`);
+  await waitFor(async () => (await ok("GET", `/environment/${envId}/deploymentHistoryV2`)).results[0]?.action_status === "SUCCESS");
+  const history = await ok("GET", `/environment/${envId}/deploymentHistoryV2?pageSize=5`);
+  expect(history.results.map((h: { stages: Array<{ services: unknown[] }> }) => h.stages.flatMap((st) => st.services).length)).toEqual([4, 1]);
+  expect(history.results[0].stages.every((st: { status: string }) => st.status === "DONE")).toBe(true);
+  const logs = await ok("GET", `/environment/${envId}/logs`);
+  expect(logs.length).toBeGreaterThan(0);
+  expect(new Set(logs.map((l: { details: { transmitter: { id: string } } }) => l.details.transmitter.id))).toContain(app);
+  expect((await ok("GET", `/environment/${envId}/logs?version=no-such-version`))).toEqual([]);
   expect((await ok("GET", `/application/${app}/commit`)).results).toHaveLength(1);
   await ok("GET", `/job/${job}/commit`);
   await ok("GET", `/application/${app}/contributor`);
@@ -113,6 +125,9 @@ it("histories, commits, network, versions, links, Kubernetes services, images, w
   await ok("POST", `/service/${app}/gitWebhook/sync`);
   expect((await c.call("GET", `/service/${ctr}/gitWebhookStatus`)).status).toBe(404);
   expect((await ok("GET", "/ips")).ips.length).toBeGreaterThan(0);
+  expect((await ok("GET", `/APPLICATION/${app}/ingressDeploymentStatus`)).status).toBe("DEPLOYED");
+  expect((await c.call("GET", `/CONTAINER/${app}/ingressDeploymentStatus`)).status).toBe(404);
+  expect((await c.call("GET", `/JOB/${job}/ingressDeploymentStatus`)).status).toBe(400);
 });
 
 afterAll(() => {

@@ -39,7 +39,7 @@ export async function coverageFixtures(call: Call, ids: { organizationId: string
   const token = await call("POST", `/organization/${ids.organizationId}/policyApiToken`, { name: "fixture-policy", opa_policy: "package fixture" });
   if (analysis.status >= 300 || token.status >= 300) throw new Error(`coverage fixtures: ${analysis.status} ${token.status}`);
   return {
-    analysisId: analysis.body.id, policyApiTokenId: token.body.id, targetApplicationId: ids.applicationId, databaseType: "POSTGRESQL",
+    analysisId: analysis.body.id, policyApiTokenId: token.body.id, targetApplicationId: ids.applicationId, databaseType: "POSTGRESQL", serviceType: "APPLICATION",
     deploymentRequestId: "00000000-0000-4000-8000-000000000036",
   };
 }
