@@ -31,6 +31,18 @@ function checkedRepository(ctx: RouteContext, field: string, repo: z.output<type
   gitSourceFrom(ctx.world.store.state.gitTokens, field, repo);
 }
 
+/** A check of a repository (and what else its request names): its token checked, `{}` answered. */
+function repositoryCheck(op: string, summary: string, more: z.ZodRawShape): Route {
+  return route({
+    method: "POST", path: `/environment/{environmentId}/${op}`, status: 200, access: "read", summary,
+    request: z.object({ git_repository: gitRepository, ...more }), response: z.object({}),
+    handler: (ctx) => {
+      checkedRepository(ctx, "git_repository", (ctx.body as { git_repository: z.output<typeof gitRepository> }).git_repository);
+      return {};
+    },
+  });
+}
+
 const VERSIONS: Readonly<Record<string, readonly string[]>> = {
   POSTGRESQL: ["17", "16", "15", "14", "13"], MYSQL: ["8.4", "8.0"], MONGODB: ["7.0", "6.0"], REDIS: ["7", "6"],
 };
@@ -62,14 +74,7 @@ export const environmentCheckRoutes: Route[] = [
       return { git_repository: b.git_repository, dockerfile_path: b.dockerfile_path, arg: [], repositories: [] };
     },
   }),
-  route({
-    method: "POST", path: "/environment/{environmentId}/checkHelmRepository", status: 200, access: "read",
-    summary: "Check a chart's git repository", request: z.object({ git_repository: gitRepository }), response: z.object({}),
-    handler: (ctx) => {
-      checkedRepository(ctx, "git_repository", (ctx.body as { git_repository: z.output<typeof gitRepository> }).git_repository);
-      return {};
-    },
-  }),
+  repositoryCheck("checkHelmRepository", "Check a chart's git repository", {}),
   route({
     method: "POST", path: "/environment/{environmentId}/checkContainerImage", status: 200, access: "read",
     summary: "Check a container image of a registry of the organization",
@@ -80,14 +85,7 @@ export const environmentCheckRoutes: Route[] = [
       return {};
     },
   }),
-  route({
-    method: "POST", path: "/environment/{environmentId}/checkGitFile", status: 200, access: "read",
-    summary: "Check files of a git repository", request: z.object({ git_repository: gitRepository, files: z.array(nonEmpty) }), response: z.object({}),
-    handler: (ctx) => {
-      checkedRepository(ctx, "git_repository", (ctx.body as { git_repository: z.output<typeof gitRepository> }).git_repository);
-      return {};
-    },
-  }),
+  repositoryCheck("checkGitFile", "Check files of a git repository", { files: z.array(nonEmpty) }),
   route({
     method: "GET", path: "/environment/{environmentId}/databaseConfiguration", status: 200, access: "read",
     summary: "Database types and versions the environment's cluster runs, with the modes each supports",
