@@ -18,9 +18,11 @@ import { view } from "./slice";
 /** A token made through the API: it has an id, a role and when it was made. */
 export type ApiTokenRec = TokenRec & Required<Pick<TokenRec, "id" | "role_id" | "created_at">>;
 
-/** The tokens made through the API (the seeded ones have no id and are not listed). */
+/** The tokens made through the API (the seeded ones have no id and are not listed, policy tokens are listed apart). */
 export function apiTokens(m: ModelContext): ApiTokenRec[] {
-  return read<typeof tokenSlice>(m.world.store, "tokens").filter((t): t is ApiTokenRec => typeof t.id === "string" && typeof t.role_id === "string" && !t.revoked);
+  return read<typeof tokenSlice>(m.world.store, "tokens").filter((t): t is ApiTokenRec => (
+    typeof t.id === "string" && typeof t.role_id === "string" && !t.revoked && !("opa_policy" in t)
+  ));
 }
 
 /**

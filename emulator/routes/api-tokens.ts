@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import { apiTokens, createApiToken, deleteApiToken, type ApiTokenRec } from "../models/api-tokens";
 import { findRole } from "../models/roles";
-import { listOf } from "../schemas/common";
+import { listOf, paginationQuery } from "../schemas/common";
 import { apiTokenCreateRequest, apiTokenCreatedResponse, apiTokenListQuery, apiTokenResponse } from "../schemas/team";
-import { needOrg } from "./lookup";
+import { needOrg, paginate } from "./lookup";
 import { param, route, type Route, type RouteContext } from "./types";
 
 /** The token's metadata: never its value. */
@@ -19,12 +19,12 @@ function present(ctx: RouteContext, t: ApiTokenRec): Record<string, unknown> {
 export const apiTokenRoutes: Route[] = [
   route({
     method: "GET", path: "/organization/{organizationId}/apiToken", access: "admin", status: 200, summary: "API tokens of the organization (metadata only)",
-    query: apiTokenListQuery, response: listOf(apiTokenResponse),
+    query: apiTokenListQuery.extend(paginationQuery.shape), response: listOf(apiTokenResponse),
     handler: (ctx) => {
       needOrg(ctx);
       const name = ctx.query.get("name");
       const list = apiTokens(ctx).filter((t) => name === null || name === "" || t.name === name);
-      return { results: list.sort((a, b) => a.name.localeCompare(b.name)).map((t) => present(ctx, t)) };
+      return paginate(ctx, list.sort((a, b) => a.name.localeCompare(b.name)).map((t) => present(ctx, t)));
     },
   }),
   route({

@@ -44,7 +44,7 @@ export const CREDENTIALS_KINDS = [
 function routesOf(k: CredentialsKind<z.ZodType<{ name: string }>>): Route[] {
   const collection = `/organization/{organizationId}/${k.segment}/credentials`;
   return crudRoutes<CloudCredentialsRec, z.ZodType<{ name: string }>, z.ZodType<{ name: string }>>({
-    collection, item: `${collection}/{credentialsId}`, createStatus: 201, unpaginated: true,
+    collection, item: `${collection}/{credentialsId}`, createStatus: 201,
     access: { read: "read", write: "write" },
     summaries: {
       list: `List ${k.label} credentials`, create: `Create ${k.label} credentials`, get: `Get ${k.label} credentials`,

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { listOf } from "../schemas/common";
+import { listOf, paginationQuery } from "../schemas/common";
 import type { Access, Need } from "../server/access";
 import { needOrg, needOrgRecord, orgRecords, paginate } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
@@ -45,8 +45,6 @@ export interface CrudSpec<R, C extends z.ZodType, E extends z.ZodType> extends R
   /** Request body schemas, parsed before a handler runs. */
   createRequest: C;
   editRequest: E;
-  /** True when the list answers every record, ignoring `page`/`page_size`. */
-  unpaginated?: boolean;
   /** The records of the list (the parent looked up). */
   list(ctx: RouteContext): R[];
   /** The record named by the item path (the parent checked), or 404. */
@@ -63,17 +61,14 @@ export interface CrudSpec<R, C extends z.ZodType, E extends z.ZodType> extends R
 export function crudRoutes<R, C extends z.ZodType, E extends z.ZodType>(s: CrudSpec<R, C, E>): Route[] {
   const { summaries: say, response, access } = s;
   const { read, write } = access;
-  const list = (ctx: RouteContext) => {
-    const items = s.list(ctx).map((r) => s.present(ctx, r));
-    return s.unpaginated ? { results: items } : paginate(ctx, items);
-  };
+  const list = (ctx: RouteContext) => paginate(ctx, s.list(ctx).map((r) => s.present(ctx, r)));
   const edit = (ctx: RouteContext) => {
     const r = s.find(ctx);
     s.edit(ctx, r, ctx.body as z.output<E>);
     return s.present(ctx, r);
   };
   return [
-    route({ method: "GET", path: s.collection, status: 200, access: read, summary: say.list, response: listOf(response), handler: list }),
+    route({ method: "GET", path: s.collection, status: 200, access: read, summary: say.list, query: paginationQuery, response: listOf(response), handler: list }),
     route({
       method: "POST", path: s.collection, status: s.createStatus, access: access.create ?? write, summary: say.create, request: s.createRequest, response,
       handler: (ctx) => s.present(ctx, s.create(ctx, ctx.body as z.output<C>)),

@@ -33,7 +33,7 @@ function domainRoutes(kind: typeof applicationKind | typeof containerKind | type
         ...(kind === helmKind ? { get: "Get a custom domain of the helm" } : {}),
       },
       createStatus: 201, createRequest: customDomainRequest, editRequest: customDomainRequest, response: customDomainResponse,
-      unpaginated: true, present,
+      present,
       list: (ctx) => domainsOf(ctx, owner(ctx).id),
       find,
       create: (ctx, body) => createCustomDomain(ctx, owner(ctx), body),

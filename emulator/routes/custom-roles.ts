@@ -19,7 +19,7 @@ export const customRoleRoutes: Route[] = crudRoutes({
     list: "List custom roles", create: "Create a custom role (lowest permissions everywhere)", get: "Get a custom role",
     edit: "Update a custom role's name, description and permissions (entries left out go back to the lowest)", delete: "Delete a custom role",
   },
-  createStatus: 201, createRequest: customRoleCreateRequest, editRequest: customRoleUpdateRequest, response: customRoleResponse, unpaginated: true,
+  createStatus: 201, createRequest: customRoleCreateRequest, editRequest: customRoleUpdateRequest, response: customRoleResponse,
   list: (ctx) => orgRecords(ctx, ctx.world.store.state.customRoles).sort((a, b) => a.name.localeCompare(b.name)),
   find: (ctx) => needOrgRecord(ctx, ctx.world.store.state.customRoles, "custom role", "customRoleId"),
   create: (ctx, body) => createCustomRole(ctx, needOrg(ctx).id, body),

@@ -15,7 +15,7 @@ import { serviceRoutes } from "./service-routes";
 import { route, type Route, type RouteContext } from "./types";
 import { DATABASE_MAXIMA } from "../schemas/resource-limits";
 
-function present(ctx: RouteContext, d: DatabaseRec): Record<string, unknown> {
+export function presentDatabase(ctx: RouteContext, d: DatabaseRec): Record<string, unknown> {
   const out: Record<string, unknown> = {
     ...presentServiceBase(ctx, databaseKind, d),
     type: d.type, version: d.version, mode: d.mode, accessibility: d.accessibility,
@@ -34,7 +34,7 @@ function credentials(d: DatabaseRec): Record<string, unknown> {
 export const databaseRoutes: Route[] = [
   ...serviceRoutes(databaseKind, {
     createRequest: databaseCreateRequest, editRequest: databaseEditRequest, response: databaseResponse,
-    present, create: createDatabase, edit: editDatabase,
+    present: presentDatabase, create: createDatabase, edit: editDatabase,
   }),
   route({
     method: "GET", path: "/database/{databaseId}/masterCredentials", access: "credentials", status: 200,

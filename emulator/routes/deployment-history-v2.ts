@@ -9,7 +9,7 @@ import { phaseOf, stateAt } from "../deployments/clock";
 import { badRequest } from "../server/errors";
 import { deploymentsOf } from "../models/deployments";
 import type { DeploymentRec } from "../models/runtime";
-import type { AnyServiceKind } from "../models/service-kinds";
+import type { AnyServiceKind, ServiceRec } from "../models/service-kinds";
 import { commitResponse } from "../schemas/deployment-history";
 import { deploymentDates } from "./deployment-history";
 import { needServiceOf } from "./lookup";
@@ -28,12 +28,30 @@ const entryResponse = z.object({
   icon_uri: z.string(),
 });
 
-function pageSizeOf(ctx: RouteContext): number {
+/** The `pageSize` query parameter (20 when absent, 1 to 100). */
+export function pageSizeOf(ctx: RouteContext): number {
   const raw = ctx.query.get("pageSize");
   if (raw === null || raw === "") return 20;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > 100) throw badRequest("pageSize", "expected an integer between 1 and 100");
   return n;
+}
+
+/** One deployment of a service as the newer histories list it (`DeploymentHistoryService`). */
+export function historyV2Entry(ctx: RouteContext, kind: Pick<AnyServiceKind, "type">, svc: ServiceRec, d: DeploymentRec): Record<string, unknown> {
+  const { id, created_at, updated_at } = deploymentDates(ctx, d);
+  const state = stateAt(d, ctx.now);
+  const repository = d.release?.["repository"] as { chart_name: string; chart_version: string } | null | undefined;
+  return {
+    identifier: { name: svc.name, service_id: svc.id, service_type: kind.type, execution_id: id },
+    status: state, auditing_data: { created_at, updated_at, triggered_by: "API token", origin: "API" },
+    details: { ...(d.commit ? { commit: d.commit } : {}), ...(repository ? { repository } : {}) },
+    status_details: {
+      action: ACTIONS[d.action], status: phaseOf(state),
+      sub_action: kind.type === "TERRAFORM" ? TERRAFORM_SUB_ACTIONS[d.action] ?? "NONE" : "NONE",
+    },
+    icon_uri: svc.icon_uri,
+  };
 }
 
 /** The route of one kind. */
@@ -46,21 +64,7 @@ export function historyV2Route(kind: AnyServiceKind): Route {
     handler: (ctx) => {
       const svc = needServiceOf(ctx, kind);
       const size = pageSizeOf(ctx);
-      const results = deploymentsOf(svc.runtime).slice(0, size).map((d) => {
-        const { id, created_at, updated_at } = deploymentDates(ctx, d);
-        const state = stateAt(d, ctx.now);
-        const repository = d.release?.["repository"] as { chart_name: string; chart_version: string } | null | undefined;
-        return {
-          identifier: { name: svc.name, service_id: svc.id, service_type: kind.type, execution_id: id },
-          status: state, auditing_data: { created_at, updated_at, triggered_by: "API token", origin: "API" },
-          details: { ...(d.commit ? { commit: d.commit } : {}), ...(repository ? { repository } : {}) },
-          status_details: {
-            action: ACTIONS[d.action], status: phaseOf(state),
-            sub_action: kind.type === "TERRAFORM" ? TERRAFORM_SUB_ACTIONS[d.action] ?? "NONE" : "NONE",
-          },
-          icon_uri: svc.icon_uri,
-        };
-      });
+      const results = deploymentsOf(svc.runtime).slice(0, size).map((d) => historyV2Entry(ctx, kind, svc, d));
       return { page: 1, page_size: size, results };
     },
   });

@@ -26,7 +26,7 @@ function restrictionRoutes(kind: typeof applicationKind | typeof jobKind | typeo
       edit: `Replace a deployment restriction of the ${kind.name}`, delete: `Remove a deployment restriction of the ${kind.name}`,
     },
     createStatus: 201, createRequest: deploymentRestrictionRequest, editRequest: deploymentRestrictionRequest,
-    response: deploymentRestrictionResponse, unpaginated: true, present,
+    response: deploymentRestrictionResponse, present,
     list: (ctx) => restrictionsOf(ctx, owner(ctx).id),
     find: (ctx) => restrictionOf(ctx, owner(ctx).id, param(ctx, "deploymentRestrictionId")),
     create: (ctx, body) => createRestriction(ctx, owner(ctx).id, body),

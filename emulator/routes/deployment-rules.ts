@@ -44,7 +44,7 @@ export const deploymentRuleRoutes: Route[] = [
       get: "Get a deployment rule of a project", edit: "Replace a deployment rule of a project", delete: "Delete a deployment rule of a project",
     },
     createStatus: 201, createRequest: projectRuleRequest, editRequest: projectRuleRequest, response: projectRuleResponse,
-    unpaginated: true, present: presentProjectRule,
+    present: presentProjectRule,
     list: (ctx) => rulesOf(ctx, project(ctx)),
     find: (ctx) => ruleOf(ctx, project(ctx), param(ctx, "deploymentRuleId")),
     create: (ctx, body) => createRule(ctx, project(ctx), body),

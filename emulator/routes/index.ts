@@ -2,8 +2,10 @@ import { apiTokenRoutes } from "./api-tokens";
 import { applicationRoutes } from "./applications";
 import { clusterAccessRoutes } from "./cluster-access";
 import { cloudCredentialsRoutes } from "./cloud-credentials";
+import { cloudRegionRoutes } from "./cloud-regions";
 import { clusterActionRoutes } from "./cluster-actions";
 import { clusterCatalogueRoutes } from "./cluster-catalogue";
+import { clusterExtraRoutes } from "./cluster-extras";
 import { clusterSettingsRoutes } from "./cluster-settings";
 import { clusterRoutes } from "./clusters";
 import { containerRegistryRoutes } from "./container-registries";
@@ -14,6 +16,11 @@ import { databaseRoutes } from "./databases";
 import { deploymentRestrictionRoutes } from "./deployment-restrictions";
 import { deploymentRuleRoutes } from "./deployment-rules";
 import { environmentRoutes } from "./environments";
+import { environmentCheckRoutes } from "./environment-checks";
+import { environmentHistoryV2Route, environmentLogsRoute } from "./environment-history-v2";
+import { environmentOverviewRoutes } from "./environment-overview";
+import { environmentServiceRoutes } from "./environment-services";
+import { gitRepositoryRoutes } from "./git-repositories";
 import { gitTokenRoutes } from "./git-tokens";
 import { groupRoutes } from "./groups";
 import { helmRepositoryRoutes } from "./helm-repositories";
@@ -22,7 +29,9 @@ import { jobRoutes } from "./jobs";
 import { linkRoutes } from "./links";
 import { memberRoutes } from "./members";
 import { organizationRoutes } from "./organization";
+import { organizationExtraRoutes } from "./organization-extras";
 import { projectRoutes } from "./projects";
+import { serviceExtraRoutes } from "./service-extras";
 import { stageRoutes } from "./stages";
 import { terraformRoutes } from "./terraforms";
 import type { Route } from "./types";
@@ -38,4 +47,13 @@ export const allRoutes: Route[] = [
   ...groupRoutes, ...customDomainRoutes, ...deploymentRestrictionRoutes, ...deploymentRuleRoutes, ...linkRoutes,
   ...ownerValueRoutes, ...variableApiRoutes,
   ...memberRoutes, ...apiTokenRoutes, ...customRoleRoutes, ...clusterAccessRoutes,
+  ...environmentOverviewRoutes,
+  ...environmentServiceRoutes,
+  ...serviceExtraRoutes,
+  ...cloudRegionRoutes,
+  ...clusterExtraRoutes,
+  ...environmentCheckRoutes,
+  ...organizationExtraRoutes,
+  ...gitRepositoryRoutes,
+  environmentHistoryV2Route, environmentLogsRoute,
 ];

@@ -2,11 +2,11 @@ import type { z } from "zod";
 import { acceptInvitation, createInvitation, invitationStatus, type InvitationRec } from "../models/invitations";
 import { allMembers, editMemberRole, removeMember, type MemberRec } from "../models/members";
 import { findRole, OWNER_ROLE } from "../models/roles";
-import { listOf } from "../schemas/common";
+import { listOf, paginationQuery } from "../schemas/common";
 import {
   invitationRequest, invitationResponse, memberRemoveRequest, memberResponse, memberRoleRequest,
 } from "../schemas/team";
-import { needOrg, needOrgRecord } from "./lookup";
+import { needOrg, needOrgRecord, paginate } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
 
 /** The role fields of a member or an invitation (a role deleted meanwhile cannot be: deletion refuses it). */
@@ -48,22 +48,22 @@ const needInvitation = (ctx: RouteContext) => needOrgRecord(ctx, ctx.world.store
 /** Members (list, role change, removal) and invitations (list, invite, get, accept, cancel). */
 export const memberRoutes: Route[] = [
   route({
-    method: "GET", path: "/organization/{organizationId}/member", access: "admin", status: 200, summary: "Members of the organization (the owner first)",
+    method: "GET", path: "/organization/{organizationId}/member", access: "admin", status: 200, summary: "Members of the organization (the owner first)", query: paginationQuery,
     response: listOf(memberResponse),
     handler: (ctx) => {
       needOrg(ctx);
-      return { results: allMembers(ctx.world.store).map((m) => presentMember(ctx, m)) };
+      return paginate(ctx, allMembers(ctx.world.store).map((m) => presentMember(ctx, m)));
     },
   }),
   memberChange("PUT", 200, "Change a member's role (answers no body)", memberRoleRequest, editMemberRole),
   memberChange("DELETE", 204, "Remove a member (body: user_id)", memberRemoveRequest, removeMember),
   route({
-    method: "GET", path: "/organization/{organizationId}/inviteMember", access: "admin", status: 200, summary: "Invitations of the organization",
+    method: "GET", path: "/organization/{organizationId}/inviteMember", access: "admin", status: 200, summary: "Invitations of the organization", query: paginationQuery,
     response: listOf(invitationResponse),
     handler: (ctx) => {
       needOrg(ctx);
       const list = [...ctx.world.store.state.invitations.values()].sort((a, b) => a.email.localeCompare(b.email));
-      return { results: list.map((inv) => presentInvitation(ctx, inv)) };
+      return paginate(ctx, list.map((inv) => presentInvitation(ctx, inv)));
     },
   }),
   route({

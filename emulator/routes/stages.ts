@@ -40,7 +40,7 @@ function move(where: "After" | "Before"): Route {
 export const stageRoutes: Route[] = [
   ...crudRoutes({
     access: { read: "read", write: "write" },
-    collection: "/environment/{environmentId}/deploymentStage", item: "/deploymentStage/{deploymentStageId}", unpaginated: true,
+    collection: "/environment/{environmentId}/deploymentStage", item: "/deploymentStage/{deploymentStageId}",
     summaries: {
       list: "List stages in order", create: "Create a stage (appended last)", get: "Get a stage", edit: "Edit a stage",
       delete: "Delete a stage (refused while services are attached)",

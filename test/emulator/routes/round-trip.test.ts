@@ -14,6 +14,7 @@ import {
 } from "../support/reference-schema";
 import { DEPLOYMENT_RULES_CHECKED_ELSEWHERE } from "../support/deployment-rules";
 import { TEAM_CHECKED_ELSEWHERE, TEAM_FAMILIES, teamFixedValues } from "../support/team-fixtures";
+import { OPERATIONS_CHECKED_ELSEWHERE } from "./operations-checked-elsewhere";
 
 const doc = loadReference("the round trip of every settable field");
 const c = useEmulator();
@@ -317,6 +318,7 @@ const NO_RECORD: Record<string, string> = {
   ...CLUSTERS_CHECKED_ELSEWHERE,
   ...HELM_TERRAFORM_CHECKED_ELSEWHERE,
   ...DEPLOYMENT_RULES_CHECKED_ELSEWHERE,
+  ...OPERATIONS_CHECKED_ELSEWHERE,
 };
 
 function fill(template: string, params: Record<string, string>): string {

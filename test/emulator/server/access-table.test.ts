@@ -114,7 +114,8 @@ describe("the access table", () => {
     for (const r of [...people, { method: "PUT" as const, path: "/organization/{organizationId}" }]) expect([key(r), accessOf(r.method, r.path).need]).toEqual([key(r), "admin"]);
     const credentials = allRoutes.filter((r) => accessOf(r.method, r.path).need === "credentials").map(key).sort();
     expect(credentials).toEqual([
-      "GET /cluster/{clusterId}/token", "GET /database/{databaseId}/masterCredentials", "GET /organization/{organizationId}/cluster/{clusterId}/kubeconfig",
+      "GET /cluster/{clusterId}/token", "GET /database/{databaseId}/masterCredentials", "GET /organization/{organizationId}/cluster/{clusterId}/eks-anywhere/jwt",
+      "GET /organization/{organizationId}/cluster/{clusterId}/kubeconfig",
     ]);
   });
 });

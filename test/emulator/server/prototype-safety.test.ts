@@ -10,6 +10,7 @@ import { appBody, containerBody, jobBody, useEmulator } from "../support/helpers
 import { teamFixtures, teamSampleBodies } from "../support/team-fixtures";
 import { helmTerraformFixtures, helmTerraformSampleBodies } from "../support/helm-terraform";
 import { deploymentRuleFixtures, deploymentRuleSampleBodies } from "../support/deployment-rules";
+import { coverageFixtures, coverageSampleBodies } from "../support/coverage-fixtures";
 
 /**
  * Ids that name properties every plain object inherits. Each is sent as every id of every route, with every method
@@ -107,6 +108,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   ...teamSampleBodies(PROBE_REGISTRY),
   ...helmTerraformSampleBodies(PROBE_REGISTRY),
   ...deploymentRuleSampleBodies(PROBE_REGISTRY),
+  ...coverageSampleBodies(PROBE_REGISTRY),
   ...Object.fromEntries(["POST /organization/{organizationId}/cluster", "PUT /organization/{organizationId}/cluster/{clusterId}"].map((k) => [
     k, { name: "probe", region: "eu-west-3", cloud_provider: "AWS", cloud_provider_credentials: { credentials: { id: PROBE_REGISTRY } } },
   ])),
@@ -203,6 +205,7 @@ beforeAll(async () => {
   });
   Object.assign(real, await teamFixtures(c), await helmTerraformFixtures((m, p, b) => c.call(m, p, b), c.org, env.id));
   Object.assign(real, await deploymentRuleFixtures((m, p, b) => c.call(m, p, b), { applicationId: app.id, projectId: project.id, clusterId: c.emu.ids.clusterIds[0] }));
+  Object.assign(real, await coverageFixtures((m, p, b) => c.call(m, p, b), { organizationId: c.org, clusterId: c.emu.ids.clusterIds[0] as string, applicationId: app.id }));
   stateBefore = await dump();
 });
 
