@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { denial, findToken, tokenFromHeader, visibleAnswer } from "./auth";
 import { handleControl } from "../control/control";
 import type { ControlTarget } from "../control/control-target";
+import { applyCors } from "./cors";
 import { ApiError } from "./errors";
 import { Faults } from "./faults";
 import { errorBody, parseJsonBody, readBody, sendError, sendJson, sendText } from "./http-util";
@@ -20,7 +21,7 @@ import type { EmulatorConfig } from "../models/world";
 import type { World } from "../models/store";
 
 /**
- * The emulator's HTTP front: control endpoints, `/openapi.json`, then for API calls
+ * The emulator's HTTP front: control endpoints, CORS (`cors.ts`: preflights answered), `/openapi.json`, then for API calls
  * auth (401), rate limit (429), routing (404/405), scope (403), faults, JSON parsing and validation (400),
  * the handler, the request log and persistence.
  */
@@ -98,6 +99,7 @@ export class EmulatorServer implements ControlTarget {
       await handleControl(this, req, res, method, path);
       return;
     }
+    if (applyCors(req, res, method)) return;
     if (path === "/openapi.json" && method === "GET") {
       this.openapi ??= buildOpenApi(allRoutes);
       sendJson(res, 200, this.openapi);
