@@ -9,6 +9,7 @@ import { errorBody, parseJsonBody, readBody, sendError, sendJson, sendText } fro
 import { buildOpenApi } from "./openapi";
 import { RateLimiter, type RateDecision } from "./rate-limit";
 import { RequestLog } from "./request-log";
+import type { StrictCheck } from "./strict";
 import { Router } from "./router";
 import { allRoutes } from "../routes";
 import { parseOr400 } from "../schemas/validate";
@@ -31,6 +32,8 @@ export class EmulatorServer implements ControlTarget {
   readonly requests = new RequestLog();
   readonly limiter = new RateLimiter();
   saver: Saver | undefined;
+  /** Strict mode's check of every API answer (`strict.ts`), when the emulator runs with one. */
+  strict: StrictCheck | undefined;
   private readonly router = new Router(allRoutes);
   private openapi: unknown;
   readonly http: http.Server;
@@ -53,6 +56,7 @@ export class EmulatorServer implements ControlTarget {
     this.faults.clear();
     this.requests.clear();
     this.limiter.clear();
+    this.strict?.clear();
     for (const t of this.world.timers) clearTimeout(t);
     this.world.timers.clear();
   }
@@ -116,6 +120,7 @@ export class EmulatorServer implements ControlTarget {
     });
     const fail = (status: number, message: string, extra: Record<string, string | number> = {}) => {
       log(status);
+      this.strict?.check(method, path, status, errorBody(status, message), now);
       sendError(res, status, message, { ...headers, ...extra });
     };
     let raw: Buffer;
@@ -160,6 +165,7 @@ export class EmulatorServer implements ControlTarget {
       Object.assign(headers, e.headers);
     }
     log(status);
+    this.strict?.check(method, path, status, status === 204 ? undefined : body, now);
     if (fault?.drop === "after") {
       res.socket?.destroy();
       return;
