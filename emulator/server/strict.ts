@@ -16,13 +16,17 @@ export const MAX_MISMATCHES = 500;
 
 /** One answer that does not match the document. */
 export interface StrictMismatch {
+  /** The request's method. */
   method: string;
+  /** The request's path, without its query. */
   path: string;
   /** The document's path template the request matched, or null when it has none. */
   template: string | null;
+  /** The answer's status. */
   status: number;
   /** What does not match (`$.results[0].name: expected a string`). */
   problems: string[];
+  /** When the answer was given (ISO time). */
   time: string;
 }
 
