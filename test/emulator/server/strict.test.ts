@@ -23,6 +23,9 @@ const DOC = {
         },
       },
     },
+    "/organization/{organizationId}/cluster/{clusterId}/kubeconfig": {
+      get: { responses: { "200": { content: { "application/x-yaml": { schema: { type: "string" } } } } } },
+    },
   },
   components: { responses: { "400": { description: "Bad request" } } },
 };
@@ -65,6 +68,8 @@ describe("strict mode", () => {
       expect(made.body).toMatchObject({ name: "shop" });
       expect((await call(emu, "POST", `/organization/${org}/project`, { name: "" })).status).toBe(400);
       expect((await call(emu, "GET", `/project/${made.body.id}`)).status).toBe(200);
+      const yaml = await fetch(`${emu.url}/organization/${org}/cluster/${emu.ids.clusterIds[0]}/kubeconfig`, { headers: { authorization: `Token ${emu.tokens.admin}` } });
+      expect([yaml.status, yaml.headers.get("content-type")]).toEqual([200, expect.stringContaining("yaml")]);
       expect(told.map((m) => [m.method, m.template, m.status, m.problems])).toEqual([
         ["POST", "/organization/{organizationId}/project", 200, ["$: missing required color"]],
         ["GET", null, 200, [`no GET /project/${made.body.id} in ${file}`]],
@@ -72,10 +77,10 @@ describe("strict mode", () => {
       expect(strictLine(told[0]!)).toBe(`POST /organization/${org}/project 200: $: missing required color`);
 
       const report = await control(emu, "/_emulator/strict");
-      expect(report).toMatchObject({ file, checked: 4, mismatched: 2 });
+      expect(report).toMatchObject({ file, checked: 5, mismatched: 2 });
       expect(report.mismatches.map((m: StrictMismatch) => m.method)).toEqual(["POST", "GET"]);
       const feed = await control(emu, "/_emulator/ui/feed");
-      expect(feed.strict).toMatchObject({ file, checked: 4, mismatched: 2 });
+      expect(feed.strict).toMatchObject({ file, checked: 5, mismatched: 2 });
       expect(feed.strict.mismatches.map((m: StrictMismatch) => m.method)).toEqual(["GET", "POST"]); // newest first
       const page = await (await fetch(`${emu.url}/_emulator/ui`)).text();
       expect(page).toContain('id="strict-section"');
