@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
- * `deploy-service-emulator [--port N] [--data FILE] [--step-ms N] [--rate-limit N] [--latency-ms N] [--allow-webhook-host HOST]... [--json] [--help]`:
+ * `deploy-service-emulator [--port N] [--data FILE] [--step-ms N] [--rate-limit N] [--latency-ms N] [--allow-webhook-host HOST]... [--strict-against FILE] [--json] [--help]`:
  * serves the emulator on 127.0.0.1 until SIGINT/SIGTERM and prints its URL, Admin token and ids
  * (or one JSON line with `--json`).
  */
-import { startEmulator, type EmulatorOptions } from "./index";
+import { startEmulator, type EmulatorOptions, type StrictMismatch } from "./index";
 import { normalizeAllowHost } from "./deployments/webhook-targets";
 
 interface CliArgs {
@@ -14,7 +14,7 @@ interface CliArgs {
   help: boolean;
 }
 
-const USAGE = "usage: deploy-service-emulator [--port N] [--data FILE] [--step-ms N] [--rate-limit N] [--latency-ms N] [--allow-webhook-host HOST]... [--json] [--help]";
+const USAGE = "usage: deploy-service-emulator [--port N] [--data FILE] [--step-ms N] [--rate-limit N] [--latency-ms N] [--allow-webhook-host HOST]... [--strict-against FILE] [--json] [--help]";
 
 /** What `--help` prints. */
 export const HELP = [
@@ -34,6 +34,10 @@ export const HELP = [
   "                  also deliver webhooks to HOST (a name or an IP address, no port; repeatable). By default webhooks",
   "                  go to loopback hosts only (127.0.0.0/8, ::1, localhost); private, link-local and public hosts",
   "                  need this; cloud metadata hosts (169.254.169.254, metadata.google.internal...) and 0.0.0.0 never",
+  "  --strict-against FILE",
+  "                  check every API answer against the OpenAPI document FILE (JSON, e.g. the service's published one)",
+  "                  and report each mismatch on stderr and the dashboard (GET /_emulator/strict lists them); answers",
+  "                  are sent as they are",
   "  --json          print one JSON line (url, tokens, organizationId, clusterIds) instead of the text",
   "  --help, -h      print this help",
   "",
@@ -65,6 +69,10 @@ export function parseArgs(argv: string[]): CliArgs {
       } catch (e) {
         throw new Error(`--allow-webhook-host: ${(e as Error).message}`);
       }
+    } else if (a === "--strict-against") {
+      const f = argv[++i];
+      if (!f) throw new Error("--strict-against: expected the path of an OpenAPI document (JSON)");
+      options.strictAgainst = f;
     } else if (a === "--data") {
       const f = argv[++i];
       if (!f) throw new Error("--data: expected a file path");
@@ -72,6 +80,11 @@ export function parseArgs(argv: string[]): CliArgs {
     } else throw new Error(`unknown argument ${a}\n${USAGE}`);
   }
   return { options, json, help };
+}
+
+/** One mismatch of strict mode as the CLI prints it: the request, its status and what does not match. */
+export function strictLine(m: StrictMismatch): string {
+  return `${m.method} ${m.path} ${m.status}: ${m.problems.join("; ")}`;
 }
 
 async function main(): Promise<void> {
@@ -86,7 +99,10 @@ async function main(): Promise<void> {
     process.stdout.write(HELP);
     return;
   }
-  const emu = await startEmulator({ ...args.options, onSaveError: (m) => process.stderr.write(`emulator: ${m}\n`) });
+  const emu = await startEmulator({
+    ...args.options, onSaveError: (m) => process.stderr.write(`emulator: ${m}\n`),
+    onStrictMismatch: (m) => process.stderr.write(`emulator: strict: ${strictLine(m)}\n`),
+  });
   if (args.json) {
     process.stdout.write(`${JSON.stringify({ url: emu.url, tokens: emu.tokens, organizationId: emu.ids.organizationId, clusterIds: emu.ids.clusterIds })}\n`);
   } else {
@@ -97,6 +113,7 @@ async function main(): Promise<void> {
       `  Cluster ids:      ${emu.ids.clusterIds.join(", ")} (eu-west, us-east)`,
       `  Other tokens (read/deploy/write) and the whole state: GET ${emu.url}/_emulator/state (values redacted there; see --json)`,
       `  Dashboard (projects, services, requests, faults, rate-limit budgets): ${emu.url}/_emulator/ui`,
+      ...(args.options.strictAgainst === undefined ? [] : [`  Strict mode: every answer checked against ${args.options.strictAgainst} (mismatches on stderr, the dashboard and ${emu.url}/_emulator/strict)`]),
       "",
     ].join("\n"));
   }

@@ -64,6 +64,9 @@
  *   a non-loopback `Origin` (403), and every request but GET must carry `content-type: application/json` (415),
  *   which a web page cannot send cross-origin without a CORS preflight the emulator never grants. `control/control-client.ts`
  *   (exported here: `control`, `requests`, `stateDump`, `injectFault`, `injectStaleStatus`, `failDeploys`...) is a client of them.
+ * - The API routes allow CORS (any origin; `server/cors.ts`), the control endpoints never. With `strictAgainst`
+ *   (`--strict-against FILE`) every API answer is checked against that OpenAPI document and each mismatch is reported
+ *   (`server/strict.ts`): in the log the CLI prints, `GET /_emulator/strict` and the dashboard.
  * - The `--data` file holds every token and secret in clear: it is written with mode 0600 (through a temporary file
  *   created 0600, then renamed), and an existing file is narrowed to 0600 when loaded (a symbolic link is refused).
  *   Every change a request makes is on disk before its answer; a save that fails answers 503 and undoes the change.
@@ -77,9 +80,11 @@ import { loadData, Saver } from "./persistence/persistence";
 import { newSeedInfo, seedState } from "./persistence/seed";
 import { normalizeAllowHost } from "./deployments/webhook-targets";
 import type { FlightFigures } from "./server/latency";
+import { loadStrictDocument, StrictCheck, type StrictMismatch } from "./server/strict";
 
 export * from "./control/control-client";
 export type { FlightFigures } from "./server/latency";
+export type { StrictMismatch, StrictReport } from "./server/strict";
 
 /** How {@link startEmulator} runs the emulator. */
 export interface EmulatorOptions {
@@ -113,6 +118,15 @@ export interface EmulatorOptions {
   latencyMs?: number;
   /** How the latency waits (default: a timer); a test passes its own to observe the wait without timing it. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Strict mode: an OpenAPI document (a JSON file) every API answer is checked against, e.g. the service's published
+   * one; each mismatch (an unknown operation, an undeclared status, a body off its schema) is told to
+   * `onStrictMismatch`, listed by `GET /_emulator/strict` and shown on the dashboard. The answers are sent as they are.
+   * startEmulator throws, naming the option, when the file is not a JSON OpenAPI document.
+   */
+  strictAgainst?: string;
+  /** Told of each mismatch strict mode finds (the CLI prints it on stderr); default: kept for the dashboard only. */
+  onStrictMismatch?: (mismatch: StrictMismatch) => void;
 }
 
 /** A running emulator. */
@@ -160,6 +174,7 @@ function allowedHosts(hosts: readonly string[]): string[] {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const now = Date.now();
   const stored = options.dataFile ? loadData(options.dataFile) : undefined;
+  const strictDoc = options.strictAgainst === undefined ? undefined : loadStrictDocument(options.strictAgainst);
   const seed = stored?.seed ?? newSeedInfo(now);
   const state = stored?.state ?? seedState(seed);
   ensureClusterCredentials({ state }, seed.tokens.admin, seed.createdAt); // a data file of an older emulator has none
@@ -175,6 +190,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     server.latencyMs = options.latencyMs;
   }
   if (options.sleep) server.sleep = options.sleep;
+  if (options.strictAgainst !== undefined && strictDoc) server.strict = new StrictCheck(options.strictAgainst, strictDoc, options.onStrictMismatch);
   if (options.dataFile) {
     const onError = options.onSaveError;
     server.saver = new Saver(options.dataFile, {

@@ -45,8 +45,9 @@ secretFields({ sensitive: ["value"] });
 /** The endpoints of an owner's keyed values (variables or secrets of a project, an environment or a service). */
 export interface ServiceValuesApi<Value, CreateRequest, EditRequest> {
   /**
-   * Lists the owner's values (own ones have the owner's `scope`; a service may answer inherited and built-in ones too,
-   * told apart by `scope`). `client.variables.list` answers everything the owner sees.
+   * Lists the owner's own values (those whose `scope` is the owner's, its aliases and overrides included). The
+   * service's list also holds the values the owner inherits and the built-in ones, told apart by `scope`; they are
+   * left out here, and `client.variables.list` answers everything the owner sees.
    */
   list(ownerId: string): Promise<Value[]>;
   /** Creates a value. A lost answer is recovered by `key` among the owner's own values. */
@@ -121,6 +122,10 @@ export function serviceValues<
     item: (ownerId: string, itemId: string) => templatePath([`/${ownerSegment}/`, `/${valueSegment}/`, ""], ownerId, itemId),
   });
   class Values extends (Base as new (core: RequestCore) => Collection<[string], [string, string], R, C, E>) {
+    override async list(ownerId: string): Promise<Rec[]> {
+      return (await super.list(ownerId)).filter(own);
+    }
+
     async alias(ownerId: string, targetId: string, request: ValueAliasRequest): Promise<Rec> {
       return await this.core.call({
         method: "POST", path: itemPath(ownerId, targetId, "alias"), body: request, requestSchema: ValueAliasRequest,

@@ -1,8 +1,9 @@
 /**
  * The control endpoints under `/_emulator`, one row each (no auth, no rate limit, not logged; guarded by
- * `controlGate`): reset, state dump, request log, webhook delivery attempts, faults (request faults and stale
- * statuses, see `server/faults.ts`), failure injection, token revocation, config (the deployment clock's step, the rate
- * limit, the rules' clock of `deployments/rule-clock.ts`) and the dashboard.
+ * `controlGate`): reset, state dump, request log, strict mode's mismatches (`server/strict.ts`), webhook delivery
+ * attempts, faults (request faults and stale statuses, see `server/faults.ts`), failure injection, token revocation,
+ * config (the deployment clock's step, the rate limit, the rules' clock of `deployments/rule-clock.ts`) and the
+ * dashboard.
  */
 import { z } from "zod";
 import { ApiError } from "../server/errors";
@@ -39,6 +40,10 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   { method: "DELETE", path: "/requests", handler: ({ emu, res }) => {
     emu.requests.clear();
     sendJson(res, 204, undefined);
+  } },
+  { method: "GET", path: "/strict", handler: ({ emu, res }) => {
+    if (!emu.strict) throw new ApiError(404, "strict mode is off: start the emulator with --strict-against FILE (strictAgainst)");
+    sendJson(res, 200, emu.strict.report());
   } },
   { method: "GET", path: "/webhook-deliveries", handler: ({ emu, res }) => {
     sendJson(res, 200, { results: webhookDeliveries(emu.world.store.state) });

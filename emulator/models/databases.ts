@@ -9,9 +9,10 @@ import { assignGiven, baseFields, touch, type ModelContext } from "./records";
 import { newRuntime } from "./runtime";
 import type { ServiceKind } from "./service-kinds";
 import { addService, assertServiceNameFree, serviceEdited, type ServiceRecBase } from "./services";
-import { servicesOfKind, variablesOf } from "./queries";
+import { clusterById, servicesOfKind, variablesOf } from "./queries";
+import type { environmentSlice } from "./environments";
 import { num, service, str } from "./record-forms";
-import { slice } from "./slice";
+import { read, slice } from "./slice";
 
 /** A database of an environment. */
 export interface DatabaseRec extends ServiceRecBase {
@@ -72,6 +73,16 @@ export function diskTypeOf(d: DatabaseRec): string | null {
   return d.mode === "MANAGED" ? (d.disk_type ?? DEFAULT_MANAGED_DISK_TYPE) : null;
 }
 
+/**
+ * The instance type the service reports for a CONTAINER database: the storage class of its volume, `aws-ebs-gp2-0` on
+ * an AWS cluster (the seeded ones); none known on the other clouds.
+ */
+function containerInstanceType(m: ModelContext, envId: string): string | undefined {
+  const env = read<typeof environmentSlice>(m.world.store, "environments").get(envId);
+  const cluster = env && clusterById(m.world.store, env.cluster_id);
+  return (cluster?.spec?.cloud_provider ?? "AWS") === "AWS" ? "aws-ebs-gp2-0" : undefined;
+}
+
 /** Creates a database of an environment: the engine's usual login, a random password, the service's defaults. */
 export function createDatabase(m: ModelContext, envId: string, b: z.output<typeof databaseCreateRequest>): DatabaseRec {
   assertServiceNameFree(m.world.store, envId, b.name);
@@ -85,7 +96,7 @@ export function createDatabase(m: ModelContext, envId: string, b: z.output<typeo
   };
   d.host = databaseInternalHost(d);
   if (b.description !== undefined) d.description = b.description;
-  const instanceType = b.instance_type ?? (b.mode === "MANAGED" ? "db.t3.micro" : undefined);
+  const instanceType = b.instance_type ?? (b.mode === "MANAGED" ? "db.t3.micro" : containerInstanceType(m, envId));
   if (instanceType !== undefined) d.instance_type = instanceType;
   addService(m, databaseKind, d);
   return d;

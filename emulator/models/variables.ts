@@ -168,12 +168,6 @@ export function findEntry(store: StoreView, id: string, depth = 0): VariableEntr
   return b && builtInEntry(b);
 }
 
-/** The records a parent holds itself, of one kind. */
-export function ownRecords(store: StoreView, parentId: string, kind: VariableKind): VariableRec[] {
-  pruneOrphans(store);
-  return [...variableSlice.of(store).values()].filter((v) => v.service_id === parentId && v.kind === kind);
-}
-
 /** Everything a parent sees: its own values, those of the scopes above it, and the built-in ones. */
 export function visibleTo(store: StoreView, p: Parent): VariableEntry[] {
   pruneOrphans(store);

@@ -21,15 +21,15 @@ import { needEnvironment } from "./lookup";
 import { route, type Route, type RouteContext } from "./types";
 import { servicesOf, stagesOf } from "../models/queries";
 
-/** Which of the reference's two answers an environment action gives. */
-type ActionAnswer = "Status" | "EnvironmentStatus";
+/** Which of the reference's answers an environment action gives (`none`: no body, as the stop of listed services). */
+type ActionAnswer = "Status" | "EnvironmentStatus" | "none";
 
 /**
  * The answer of an environment action, in the shape the reference gives that operation: `Status` for deploy and
  * restart-service, `EnvironmentStatus` for the others (stop, redeploy, service deploy and stop, cancel); either way
  * with the id of the environment's last request as `deployment_request_id`, and only the fields the shape declares.
  */
-function presentAction(ctx: RouteContext, e: EnvironmentRec, action: string, answer: ActionAnswer): Record<string, unknown> {
+function presentAction(ctx: RouteContext, e: EnvironmentRec, action: string, answer: Exclude<ActionAnswer, "none">): Record<string, unknown> {
   if (answer === "EnvironmentStatus") return environmentStatus(ctx, e);
   const { state, deploymentStatus } = environmentSummary(ctx, e);
   const out: Record<string, unknown> = {
@@ -50,11 +50,12 @@ function envAction(
 ): Route {
   return route({
     method: "POST", path: `/environment/{environmentId}/${path}`, status, deployAction: true, access: "deploy", summary,
-    response: answer === "Status" ? statusResponse : environmentStatusResponse, ...(request === undefined ? {} : { request }),
+    ...(answer === "none" ? {} : { response: answer === "Status" ? statusResponse : environmentStatusResponse }),
+    ...(request === undefined ? {} : { request }),
     handler: (ctx) => {
       const e = needEnvironment(ctx);
       run(ctx, e);
-      return presentAction(ctx, e, action, answer);
+      return answer === "none" ? undefined : presentAction(ctx, e, action, answer);
     },
   });
 }
@@ -112,7 +113,7 @@ export const environmentActionRoutes: Route[] = [
   envAction("service/deploy", 202, "DEPLOY", "Deploy the listed services, stage by stage, with their pins (git commit, image tag)",
     (ctx, e) => deployServices(ctx, e, ctx.body as Record<string, unknown>), deployAllRequest),
   envAction("service/stop", 200, "STOP", "Stop the listed services, stage by stage",
-    (ctx, e) => actOnServices(ctx, e, "STOP", ctx.body as Record<string, unknown>), serviceIdsRequest),
+    (ctx, e) => actOnServices(ctx, e, "STOP", ctx.body as Record<string, unknown>), serviceIdsRequest, "none"),
   envAction("service/restart-service", 202, "RESTART", "Restart the listed services, stage by stage",
     (ctx, e) => actOnServices(ctx, e, "RESTART", ctx.body as Record<string, unknown>), rebootServicesRequest, "Status"),
   envAction("cancelDeployment", 202, "DEPLOY", "Cancel the environment's unfinished deploys (every unfinished action with force_cancel)",

@@ -80,9 +80,9 @@ export const memberRoutes: Route[] = [
     summary: "Accept an invitation: its user becomes a member, the invitation is gone", response: invitationResponse,
     handler: (ctx) => {
       const inv = needInvitation(ctx);
-      const answer = presentInvitation(ctx, inv);
       acceptInvitation(ctx, inv);
-      return answer;
+      // The invitation is used up: no longer PENDING, and the reference's status has no other value for it than EXPIRED.
+      return { ...presentInvitation(ctx, inv), updated_at: new Date(ctx.now).toISOString(), invitation_status: "EXPIRED" };
     },
   }),
   route({

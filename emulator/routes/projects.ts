@@ -11,7 +11,7 @@ function present(ctx: RouteContext, p: ProjectRec): Record<string, unknown> {
     organization: { id: p.organization_id },
     associated_environments_count: environmentsOf(ctx.world.store, p.id).length,
   };
-  if (p.description !== undefined) out["description"] = p.description;
+  out["description"] = p.description ?? ""; // the live service fills an unset description with ""
   return out;
 }
 

@@ -151,6 +151,18 @@ export interface AutoDeploySpec<R> {
 }
 
 /**
+ * The auto-deploy's answer when no service follows the image: no request was made, so none is named (no request id,
+ * no deployment date) and nothing is said deployed (the organization's id, READY, nothing out of date).
+ */
+function nothingDeployed(ctx: RouteContext): Record<string, unknown> {
+  return {
+    id: needOrg(ctx).id, state: "READY", service_deployment_status: "UP_TO_DATE",
+    status_details: { action: "DEPLOY", status: phaseOf("READY"), sub_action: "NONE" }, is_part_last_deployment: false,
+    deployment_request_id: null, deployment_requests_count: 0,
+  };
+}
+
+/**
  * `POST /organization/{organizationId}/<kind>/deploy` (`{image_name, tag}`): every service of the kind with
  * `auto_deploy` running the image (the same name, whatever its registry) gets the new tag and is deployed. Answers
  * one `Status` for the whole request: its own id, the services' aggregated state, how many were deployed.
@@ -168,12 +180,13 @@ export function autoDeployRoute<K extends AnyServiceKind>(kind: K, s: AutoDeploy
         s.setTag(ctx, r, tag);
         startServiceAction(ctx, r, "DEPLOY");
       }
+      if (targets.length === 0) return nothingDeployed(ctx);
       const state = aggregateState(targets.map((r) => serviceState(r, ctx.now)), "DEPLOYED");
       const upToDate = targets.every((r) => deploymentStatusOf(r.runtime, ctx.now) === "UP_TO_DATE");
       const id = randomUUID();
       return {
         id, state, service_deployment_status: upToDate ? "UP_TO_DATE" : "OUT_OF_DATE",
-        status_details: { action: "DEPLOY", status: phaseOf(state), sub_action: "NONE" }, is_part_last_deployment: targets.length > 0,
+        status_details: { action: "DEPLOY", status: phaseOf(state), sub_action: "NONE" }, is_part_last_deployment: true,
         deployment_request_id: id, deployment_requests_count: targets.length, last_deployment_date: new Date(ctx.now).toISOString(),
       };
     },

@@ -14,8 +14,9 @@ function present(_ctx: RouteContext, s: StageRec): Record<string, unknown> {
     id: s.id, created_at: s.created_at, updated_at: s.updated_at, environment: { id: s.environment_id },
     name: s.name, deployment_order: s.deployment_order,
     services: s.services.map((x) => ({ ...x })),
-    // the reference's response `description` is a plain string: an unset one is left out
-    ...(s.description === null ? {} : { description: s.description }),
+    // every stage has one, "" when none was given (the DEFAULT stage too), as the live service answers: clients
+    // such as the service's Terraform provider read it unguarded
+    description: s.description ?? "",
   };
 }
 

@@ -1,15 +1,17 @@
 /**
  * Variables and secrets at their owner: `/<owner>/{<owner>Id}/environmentVariable` and `/secret` (list, create,
  * edit, delete), `.../{id}/alias` and `.../{id}/override`, for projects, environments, applications, containers and
- * jobs; and `/<kind>/{id}/environmentVariable/import` for the service kinds. Lists answer the owner's own values
- * (`GET /variable` answers everything an owner sees). Secrets never answer their value.
+ * jobs; and `/<kind>/{id}/environmentVariable/import` for the service kinds. Lists answer what the owner sees, as the
+ * live service does (and as `GET /variable` does): its own values, the inherited ones with their `scope` (an alias or
+ * an override with what it points at) and the built-in `QOVERY_*` ones; clients such as the service's Terraform
+ * provider read built-ins and hosts from them. Secrets never answer their value.
  */
 import { notFound } from "../server/errors";
 import type { AnyServiceKind } from "../models/service-kinds";
 import { importVariables } from "../models/variable-import";
 import {
-  createAlias, createOverride, createVariable, deleteVariable, editVariable, entryOf, findEntry, findParent, ownRecords,
-  type Parent, type VariableKind, type VariableRec,
+  createAlias, createOverride, createVariable, deleteVariable, editVariable, entryOf, findEntry, findParent, visibleTo,
+  type Parent, type VariableEntry, type VariableKind, type VariableRec,
 } from "../models/variables";
 import {
   aliasRequest, overrideRequest, secretEditRequest, secretResponse, variableCreateRequest, variableEditRequest,
@@ -44,14 +46,35 @@ function answer(ctx: RouteContext, vk: VariableKind, v: VariableRec): unknown {
   return vk === "SECRET" ? presentSecret(e) : presentVariable(e);
 }
 
+/** The wire form of an entry at its owner's route: a stored one as it is now (after an edit), a built-in as listed. */
+function answerEntry(ctx: RouteContext, vk: VariableKind, e: VariableEntry): unknown {
+  if (e.rec) return answer(ctx, vk, e.rec);
+  return vk === "SECRET" ? presentSecret(e) : presentVariable(e);
+}
+
+/**
+ * What an owner's list answers, as the live service does: its own entries, those it inherits from its environment
+ * and project (each with its `scope`), and the built-in ones it sees; only secrets at `/secret`, only variables at
+ * `/environmentVariable`.
+ */
+function listed(ctx: RouteContext, owner: Owner, vk: VariableKind): VariableEntry[] {
+  return visibleTo(ctx.world.store, owner.need(ctx)).filter((e) => e.secret === (vk === "SECRET"));
+}
+
 function family(owner: Owner, vk: VariableKind, segment: string, idParam: string, label: string): Route[] {
   const what = vk === "SECRET" ? "secret" : "environment variable";
-  const find = (ctx: RouteContext): VariableRec => {
+  const find = (ctx: RouteContext): VariableEntry => {
     const parent = owner.need(ctx);
     const id = param(ctx, idParam);
     const v = ctx.world.store.state.variables.get(id);
-    if (!v || v.kind !== vk || v.service_id !== parent.id) throw notFound(what, id);
-    return v;
+    const e = v && v.kind === vk && v.service_id === parent.id ? entryOf(ctx.world.store, v) : undefined;
+    if (!e) throw notFound(what, id);
+    return e;
+  };
+  const stored = (ctx: RouteContext, v: VariableRec): VariableEntry => {
+    const e = entryOf(ctx.world.store, v);
+    if (!e) throw notFound(what, v.id);
+    return e;
   };
   /** The variable an alias or override names (one of this family: a secret for `/secret`), or 404. */
   const target = (ctx: RouteContext) => {
@@ -72,12 +95,12 @@ function family(owner: Owner, vk: VariableKind, segment: string, idParam: string
         edit: `Edit ${label === "secret" ? "a" : "an"} ${label} of ${a} ${owner.name}`, delete: `Delete ${label === "secret" ? "a" : "an"} ${label} of ${a} ${owner.name}`,
       },
       createStatus: 201, createRequest: variableCreateRequest, editRequest: vk === "SECRET" ? secretEditRequest : variableEditRequest,
-      response, present: (ctx, v) => answer(ctx, vk, v),
-      list: (ctx) => ownRecords(ctx.world.store, owner.need(ctx).id, vk),
+      response, present: (ctx, e) => answerEntry(ctx, vk, e),
+      list: (ctx) => listed(ctx, owner, vk),
       find,
-      create: (ctx, body) => createVariable(ctx, owner.need(ctx), vk, body),
-      edit: (ctx, v, body) => editVariable(ctx, v, body),
-      remove: (ctx, v) => deleteVariable(ctx, v),
+      create: (ctx, body) => stored(ctx, createVariable(ctx, owner.need(ctx), vk, body)),
+      edit: (ctx, e, body) => editVariable(ctx, e.rec as VariableRec, body),
+      remove: (ctx, e) => deleteVariable(ctx, e.rec as VariableRec),
     }),
     route({
       method: "POST", path: `${base}/{${idParam}}/alias`, status: 201, access: { need: "write", readOnly: [idParam] }, request: aliasRequest, response,

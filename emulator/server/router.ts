@@ -12,7 +12,7 @@ export type Match =
   | { kind: "method-not-allowed"; allowed: string[] }
   | { kind: "not-found" };
 
-/** Matches request paths against the route table (literal segments win over parameters). */
+/** Matches request paths against the route table (literal segments win over parameters, for every method). */
 export class Router {
   private readonly byLength = new Map<number, Compiled[]>();
 
@@ -38,9 +38,14 @@ export class Router {
       return { kind: "not-found" };
     }
     const allowed: string[] = [];
+    let literals: number | undefined;
     for (const c of this.byLength.get(segs.length) ?? []) {
+      // Only the most literal templates a path matches are its own: `/environment/deploymentStatus` is never an
+      // environment id, whatever the method (another method of it answers 405, not the parameter's route).
+      if (literals !== undefined && c.literals < literals) break;
       const params = matchSegs(c.segs, segs);
       if (!params) continue;
+      literals = c.literals;
       if (c.route.method === method) return { kind: "found", route: c.route, params };
       allowed.push(c.route.method);
     }

@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { denial, findToken, tokenFromHeader, visibleAnswer } from "./auth";
 import { handleControl } from "../control/control";
 import type { ControlTarget } from "../control/control-target";
+import { applyCors } from "./cors";
 import { ApiError } from "./errors";
 import { Faults } from "./faults";
 import { InFlight, realSleep, type Sleep } from "./latency";
@@ -9,6 +10,7 @@ import { errorBody, parseJsonBody, readBody, sendError, sendJson, sendText } fro
 import { buildOpenApi } from "./openapi";
 import { RateLimiter, type RateDecision } from "./rate-limit";
 import { RequestLog } from "./request-log";
+import type { StrictCheck } from "./strict";
 import { Router } from "./router";
 import { allRoutes } from "../routes";
 import { parseOr400 } from "../schemas/validate";
@@ -21,7 +23,7 @@ import type { EmulatorConfig } from "../models/world";
 import type { World } from "../models/store";
 
 /**
- * The emulator's HTTP front: control endpoints, `/openapi.json`, then for API calls
+ * The emulator's HTTP front: control endpoints, CORS (`cors.ts`: preflights answered), `/openapi.json`, then for API calls
  * auth (401), rate limit (429), routing (404/405), scope (403), faults, JSON parsing and validation (400),
  * the handler, the request log and persistence.
  */
@@ -37,6 +39,8 @@ export class EmulatorServer implements ControlTarget {
   /** How the latency waits (a timer; tests observe it). */
   sleep: Sleep = realSleep;
   saver: Saver | undefined;
+  /** Strict mode's check of every API answer (`strict.ts`), when the emulator runs with one. */
+  strict: StrictCheck | undefined;
   private readonly router = new Router(allRoutes);
   private openapi: unknown;
   readonly http: http.Server;
@@ -59,6 +63,7 @@ export class EmulatorServer implements ControlTarget {
     this.faults.clear();
     this.requests.clear();
     this.limiter.clear();
+    this.strict?.clear();
     for (const t of this.world.timers) clearTimeout(t);
     this.world.timers.clear();
   }
@@ -105,6 +110,7 @@ export class EmulatorServer implements ControlTarget {
       await handleControl(this, req, res, method, path);
       return;
     }
+    if (applyCors(req, res, method)) return;
     if (path === "/openapi.json" && method === "GET") {
       this.openapi ??= buildOpenApi(allRoutes);
       sendJson(res, 200, this.openapi);
@@ -124,6 +130,7 @@ export class EmulatorServer implements ControlTarget {
     });
     const fail = (status: number, message: string, extra: Record<string, string | number> = {}) => {
       log(status);
+      this.strict?.check(method, path, status, errorBody(status, message), now);
       sendError(res, status, message, { ...headers, ...extra });
     };
     let raw: Buffer;
@@ -168,6 +175,7 @@ export class EmulatorServer implements ControlTarget {
       Object.assign(headers, e.headers);
     }
     log(status);
+    this.strict?.check(method, path, status, status === 204 ? undefined : body, now);
     if (fault?.drop === "after") {
       res.socket?.destroy();
       return;

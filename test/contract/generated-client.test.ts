@@ -921,7 +921,9 @@ describe("the official generated client against the emulator", () => {
     const secrets = resultsOf("container secrets", ok(await api.containerSecrets.listContainerSecrets(c.id), 200));
     check(!JSON.stringify([sec, secrets]).includes("sk_container_secret"), "container secrets: a secret value is answered");
     ok(await api.containerVariables.editContainerEnvironmentVariable(c.id, v.id, { key: "SHOP_MODE", value: "maintenance" }), 200);
-    roundTrip("container variables", resultsOf("container variables", ok(await api.containerVariables.listContainerEnvironmentVariable(c.id), 200)), [
+    // the container's own (the list also holds the inherited and built-in values, as the live service's does)
+    const listedVars = resultsOf("container variables", ok(await api.containerVariables.listContainerEnvironmentVariable(c.id), 200));
+    roundTrip("container variables", listedVars.filter((x) => x.scope === "CONTAINER"), [
       { key: "SHOP_MODE", value: "maintenance" },
     ]);
     ok(await api.containerSecrets.deleteContainerSecret(c.id, sec.id), 204);

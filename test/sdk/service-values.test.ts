@@ -52,6 +52,21 @@ describe.each(groups)("%s %s values", (kind, segment, pick) => {
     await expect(group.delete("s1", "..")).rejects.toThrow(new RegExp(`^${segment}Id in /${kind}/\\{\\}/${segment}/\\{\\}: is "\\.\\."`));
   });
 
+  test("list answers the owner's own values, not the inherited or built-in ones the service's list also holds", async () => {
+    const { pool, client } = mockClient();
+    const own = kind.toUpperCase();
+    pool.intercept({ path: base, method: "GET" }).reply(200, {
+      results: [
+        { id: "v-own", key: "PORT", scope: own },
+        { id: "v-env", key: "REGION", scope: "ENVIRONMENT" },
+        { id: "v-project", key: "LEVEL", scope: "PROJECT" },
+        { id: "v-built-in", key: `QOVERY_${own}_Z1234ABCD_HOST_INTERNAL`, scope: "BUILT_IN" },
+        { id: "v-alias", key: "ALIAS", scope: own, variable_type: "ALIAS" },
+      ],
+    }, { headers: JSON_HEADERS });
+    expect((await pick(client).list("s1")).map((v) => v.id)).toEqual(["v-own", "v-alias"]);
+  });
+
   test("a lost create is recovered by key among the service's own values, not an inherited one", async () => {
     const { pool, client } = mockClient();
     const own = kind.toUpperCase();

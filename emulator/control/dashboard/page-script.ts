@@ -149,6 +149,20 @@ export const DASHBOARD_SCRIPT = `
     $("faults-count").textContent = String(view.faults.length);
   }
 
+  function strict(view) {
+    var s = view.strict;
+    $("strict-section").hidden = !s;
+    if (!s) return;
+    var t = table(["Time", "Answer", "What does not match"]);
+    s.mismatches.forEach(function (m) {
+      var request = td(m.method + " " + m.path + " " + m.status, "mono clip");
+      request.title = m.template || "no such operation";
+      t.body.appendChild(row([td(time(m.time), "muted mono"), request, td(m.problems.join("; "), "mono")]));
+    });
+    fill("strict", s.mismatches.length ? [t.table] : [], "Every answer matches " + s.file + ".");
+    $("strict-count").textContent = s.mismatched + " of " + s.checked + " answers";
+  }
+
   function tokens(view) {
     var nodes = view.tokens.map(function (t) {
       var box = el("div", "token"); box.dataset.token = t.name;
@@ -172,7 +186,7 @@ export const DASHBOARD_SCRIPT = `
     $("org").textContent = view.organization.name + " \\u00b7 " + view.organization.plan;
     $("clock").textContent = "clock step " + view.config.stepMs + " ms \\u00b7 " + view.config.rateLimitPerHour + " req/h per token";
     $("updated").textContent = "updated " + time(view.now);
-    projects(view); variables(view); requests(view); faults(view); tokens(view);
+    projects(view); variables(view); requests(view); faults(view); tokens(view); strict(view);
   }
 
   function setLive(ok) {

@@ -31,6 +31,7 @@ export const DASHBOARD_HTML = `<!doctype html>
   <div class="col">
     <section><h2>Rate-limit budget per token</h2><div id="tokens"></div></section>
     <section><h2>Active faults<span class="count" id="faults-count"></span></h2><div id="faults"></div></section>
+    <section id="strict-section" hidden><h2>Answers off the OpenAPI document<span class="count" id="strict-count"></span></h2><div id="strict" class="scroll"></div></section>
     <section><h2>Last requests<span class="count" id="requests-count"></span></h2><div id="requests" class="scroll"></div></section>
   </div>
 </main>

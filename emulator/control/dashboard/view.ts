@@ -11,11 +11,15 @@ import type { Fault, StaleStatusRule } from "../../server/faults";
 import { environmentSummary } from "../../models/environments";
 import type { RequestLogEntry } from "../../server/request-log";
 import type { EmulatorConfig } from "../../models/world";
+import type { StrictReport } from "../../server/strict";
 import { rateBudgets, type RateBudget } from "./rate-budgets";
 import { environmentsOf, servicesWithKindIn } from "../../models/queries";
 
 /** How many of the last API requests the feed carries. */
 export const FEED_REQUESTS = 40;
+
+/** How many of strict mode's last mismatches the feed carries. */
+export const FEED_MISMATCHES = 20;
 
 /** A service as the dashboard lists it. */
 export interface ServiceView {
@@ -74,6 +78,11 @@ export interface DashboardView {
   faults: Array<Fault | StaleStatusRule>;
   /** Each token's budget, its value never included. */
   tokens: RateBudget[];
+  /**
+   * Strict mode (`--strict-against FILE`): the document, how many answers were checked and mismatched, and the last
+   * {@link FEED_MISMATCHES} mismatches, newest first; null when the emulator runs without it.
+   */
+  strict: StrictReport | null;
 }
 
 /** The dashboard's view of the emulator at `nowMs` (purging finished deletes first, as the state dump does). */
@@ -115,5 +124,12 @@ export function dashboardView(emu: ControlTarget, nowMs: number): DashboardView 
     request_count: log.length,
     faults: emu.faults.list(),
     tokens: rateBudgets(emu, redacted.tokens, nowMs),
+    strict: strictView(emu),
   };
+}
+
+function strictView(emu: ControlTarget): StrictReport | null {
+  if (!emu.strict) return null;
+  const r = emu.strict.report();
+  return { ...r, mismatches: r.mismatches.slice(-FEED_MISMATCHES).reverse() };
 }

@@ -268,8 +268,10 @@ describe("with an instant clock", () => {
     const p = await pipeline();
     await c.call("POST", `/environment/${p.envId}/deploy`);
     const stop = await c.call("POST", `/environment/${p.envId}/service/stop`, { application_ids: [p.api] });
-    expect(stop.status).toBe(200);
-    expect(await status("application", p.api)).toMatchObject({ state: "STOPPED", deployment_request_id: stop.body.deployment_request_id });
+    expect([stop.status, stop.body]).toEqual([200, undefined]);
+    const request = (await c.call("GET", `/environment/${p.envId}/status`)).body.deployment_request_id;
+    expect(request).toEqual(expect.any(String));
+    expect(await status("application", p.api)).toMatchObject({ state: "STOPPED", deployment_request_id: request });
     expect((await status("database", p.db)).state).toBe("DEPLOYED");
     expect((await status("container", p.web)).state).toBe("DEPLOYED");
     const restart = await c.call("POST", `/environment/${p.envId}/service/restart-service`, { database_ids: [p.db], container_ids: [p.web] });

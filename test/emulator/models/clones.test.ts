@@ -74,7 +74,7 @@ describe("environment clone", () => {
     expect(settingsOfCopy["network.ingress.proxy_body_size_mb"]).toBe(250);
 
     const vars = (await ok(c, "GET", `/application/${after["application"].id}/environmentVariable`, undefined, 200)).results;
-    const own = vars.filter((v: { scope: string }) => v.scope !== "BUILT_IN");
+    const own = vars.filter((v: { scope: string }) => v.scope === "APPLICATION");
     expect(own.map((v: { key: string; value: string }) => [v.key, v.value]).sort()).toEqual([["LOG_LEVEL", "debug"], ["VERBOSITY", "debug"]]);
     const envVars = (await ok(c, "GET", `/environment/${clone.id}/environmentVariable`, undefined, 200)).results;
     expect(envVars.filter((v: { scope: string }) => v.scope === "ENVIRONMENT").map((v: { key: string }) => v.key)).toEqual(["REGION"]);
@@ -156,10 +156,10 @@ describe("service clone", () => {
     const level = vars.find((v: { key: string }) => v.key === "LOG_LEVEL");
     expect(vars.find((v: { key: string }) => v.key === "VERBOSITY")).toMatchObject({ value: "debug", aliased_variable: { id: level.id } });
     const secrets = (await ok(c, "GET", `/application/${app.id}/secret`, undefined, 200)).results;
-    expect(secrets.map((s: { key: string }) => s.key)).toEqual(["API_KEY"]);
+    expect(secrets.filter((s: { scope: string }) => s.scope === "APPLICATION").map((s: { key: string }) => s.key)).toEqual(["API_KEY"]);
     expect(JSON.stringify(secrets)).not.toContain("clone-secret-value-1234");
     await ok(c, "DELETE", `/application/${ids["application"]}`, undefined, 204);
-    expect((await ok(c, "GET", `/application/${app.id}/secret`, undefined, 200)).results).toHaveLength(1);
+    expect((await ok(c, "GET", `/application/${app.id}/secret`, undefined, 200)).results.filter((s: { scope: string }) => s.scope === "APPLICATION")).toHaveLength(1);
   });
 
   it("into the same environment under a free name; a taken name is 409, an unknown environment 400 naming environment_id", async () => {

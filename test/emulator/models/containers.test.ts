@@ -183,7 +183,8 @@ describe("containers (instant clock)", () => {
     ]);
     expect(answers).not.toContain("s3cr3t-value");
     expect(await (await control(c.emu, "GET", "/state")).text()).not.toContain("s3cr3t-value");
-    expect((await c.call("GET", `/container/${made.id}/environmentVariable`)).body.results.map((x: { key: string }) => x.key)).toEqual(["MODE"]);
+    const listed = (await c.call("GET", `/container/${made.id}/environmentVariable`)).body.results as Array<{ key: string; scope: string }>;
+    expect(listed.filter((x) => x.scope === "CONTAINER").map((x) => x.key)).toEqual(["MODE"]);
     expect((await c.call("GET", `/application/${made.id}/environmentVariable`)).status).toBe(404);
     expect((await c.call("DELETE", `/container/${made.id}/secret/${v.body.id}`)).status).toBe(404);
     expect((await c.call("DELETE", `/container/${made.id}/environmentVariable/${v.body.id}`)).status).toBe(204);

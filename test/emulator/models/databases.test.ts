@@ -23,6 +23,13 @@ describe("databases", () => {
     expect((await c.call("GET", `/environment/${envId}/database`)).body.results).toHaveLength(4);
   });
 
+  it("answers the instance type the service reports: the storage class for a CONTAINER database on AWS, the machine for a MANAGED one", async () => {
+    const container = (await c.call("POST", `/environment/${envId}/database`, { name: "cache", type: "REDIS", version: "7", mode: "CONTAINER" })).body;
+    expect(container.instance_type).toBe("aws-ebs-gp2-0");
+    expect((await c.call("GET", `/database/${container.id}`)).body.instance_type).toBe("aws-ebs-gp2-0");
+    expect((await c.call("POST", `/environment/${envId}/database`, pg)).body.instance_type).toBe("db.t3.micro");
+  });
+
   it.each([["name"], ["type"], ["version"], ["mode"]])("requires %s", async (field) => {
     const body: Record<string, unknown> = { ...pg };
     delete body[field];

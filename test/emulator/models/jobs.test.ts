@@ -244,6 +244,13 @@ describe("organization auto-deploy of jobs", () => {
     for (const id of [manual, other, git]) expect((await c.call("GET", `/job/${id}/status`)).body.state).toBe("READY");
     expect((await c.call("GET", `/job/${manual}`)).body.source.image.tag).toBe("1.0");
   });
+
+  it("names no deployment request, date nor deployed state when no job follows the image", async () => {
+    const r = await c.call("POST", `/organization/${c.org}/job/deploy`, { image_name: "acme/none", tag: "2.0" });
+    expect(r.status).toBe(202);
+    expect(r.body).toMatchObject({ id: c.org, state: "READY", deployment_request_id: null, deployment_requests_count: 0, is_part_last_deployment: false });
+    expect(r.body.last_deployment_date).toBeUndefined();
+  });
 });
 
 describe("jobs (stepped clock)", () => {

@@ -102,7 +102,9 @@ describe("invitations and members", () => {
     const id = invited.body.id as string;
     expect((await c.call("GET", `${ORG()}/inviteMember/${id}`)).body.email).toBe("dev@example.com");
     expect((await c.call("POST", `${ORG()}/inviteMember`, { email: "DEV@example.com" })).status).toBe(409);
-    expect((await c.call("POST", `${ORG()}/inviteMember/${id}`)).status).toBe(201);
+    const accepted = await c.call("POST", `${ORG()}/inviteMember/${id}`);
+    expect(accepted.status).toBe(201);
+    expect(accepted.body).toMatchObject({ id, email: "dev@example.com", invitation_status: "EXPIRED" });
     expect((await c.call("GET", `${ORG()}/inviteMember/${id}`)).status).toBe(404);
     expect((await c.call("GET", `${ORG()}/inviteMember`)).body.results).toEqual([]);
 

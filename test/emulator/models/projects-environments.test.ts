@@ -17,6 +17,12 @@ describe("projects", () => {
     expect((await c.call("GET", `/project/${created.body.id}`)).status).toBe(404);
   });
 
+  it("answers \"\" for the description of a project created without one, as the live service does", async () => {
+    const created = await c.call("POST", `/organization/${c.org}/project`, { name: "plain" });
+    expect(created.body.description).toBe("");
+    expect((await c.call("GET", `/project/${created.body.id}`)).body.description).toBe("");
+  });
+
   it("rejects a duplicate name with 409 and a missing name with 400 naming it", async () => {
     await c.call("POST", `/organization/${c.org}/project`, { name: "dup" });
     const dup = await c.call("POST", `/organization/${c.org}/project`, { name: "dup" });

@@ -44,11 +44,18 @@ describe("deployment stages", () => {
     expect(names(await c.call("GET", `/environment/${envId}/deploymentStage`))).toEqual(["0:late"]);
   });
 
+  it("answers every stage with a description, \"\" when none was given: the DEFAULT stage too", async () => {
+    const made = (await c.call("POST", `/environment/${envId}/deploymentStage`, { name: "plain" })).body;
+    expect(made.description).toBe("");
+    const stages = (await c.call("GET", `/environment/${envId}/deploymentStage`)).body.results as Array<{ name: string; description: unknown }>;
+    expect(stages.map((st) => [st.name, st.description])).toEqual([["DEFAULT", ""], ["plain", ""]]);
+  });
+
   it("edits with 200 and 404s unknown ids", async () => {
     const s = (await c.call("POST", `/environment/${envId}/deploymentStage`, { name: "x" })).body;
     const e = await c.call("PUT", `/deploymentStage/${s.id}`, { name: "y", description: null });
     expect(e.body.name).toBe("y");
-    expect(e.body).not.toHaveProperty("description");
+    expect(e.body.description).toBe("");
     expect((await c.call("GET", `/deploymentStage/${s.id}`)).body.name).toBe("y");
     expect((await c.call("GET", "/deploymentStage/00000000-0000-0000-0000-000000000000")).status).toBe(404);
     expect((await c.call("GET", "/service/00000000-0000-0000-0000-000000000000/deploymentStage")).status).toBe(404);

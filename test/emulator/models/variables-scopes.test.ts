@@ -22,6 +22,13 @@ async function created(client: Client, path: string, body: unknown): Promise<any
   return r.body;
 }
 
+/** The entries an owner's list (`/<owner>/{id}/environmentVariable` or `/secret`) answers at `scope` (its own: the owner's scope). */
+async function listedAt(path: string, scope: string): Promise<any[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const r = await c.call("GET", path);
+  expect(r.status).toBe(200);
+  return (r.body.results as Array<{ scope: string }>).filter((v) => v.scope === scope);
+}
+
 async function visible(parentId: string, scope: string, extra = ""): Promise<any[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const r = await c.call("GET", `/variable?parent_id=${parentId}&scope=${scope}${extra}`);
   expect(r.status).toBe(200);
@@ -36,8 +43,8 @@ describe("project and environment owners", () => {
     const es = await created(c, `/environment/${envId}/secret`, { key: "TOKEN", value: "env-secret-value" });
     expect(es).toMatchObject({ key: "TOKEN", scope: "ENVIRONMENT", variable_type: "VALUE" });
     expect(es).not.toHaveProperty("value");
-    expect((await c.call("GET", `/project/${projectId}/environmentVariable`)).body.results.map((v: { key: string }) => v.key)).toEqual(["REGION"]);
-    expect((await c.call("GET", `/environment/${envId}/environmentVariable`)).body.results).toEqual([]);
+    expect((await listedAt(`/project/${projectId}/environmentVariable`, "PROJECT")).map((v: { key: string }) => v.key)).toEqual(["REGION"]);
+    expect(await listedAt(`/environment/${envId}/environmentVariable`, "ENVIRONMENT")).toEqual([]);
     const edited = await c.call("PUT", `/project/${projectId}/environmentVariable/${pv.id}`, { key: "REGION", value: "us" });
     expect(edited.body.value).toBe("us");
     expect((await c.call("DELETE", `/environment/${envId}/secret/${es.id}`)).status).toBe(204);
@@ -211,14 +218,47 @@ describe("overrides", () => {
   });
 });
 
+describe("an owner's lists, as the live service answers them", () => {
+  it("hold the owner's entries, the inherited ones with their scope, aliases and overrides with their target, and the built-ins", async () => {
+    const pv = await created(c, `/project/${projectId}/environmentVariable`, { key: "REGION", value: "eu" });
+    const es = await created(c, `/environment/${envId}/secret`, { key: "TOKEN", value: "env-secret-value" });
+    await created(c, `/application/${appId}/environmentVariable`, { key: "PORT", value: "8080" });
+    await created(c, `/application/${appId}/environmentVariable/${pv.id}/override`, { value: "us" });
+    await created(c, `/application/${appId}/secret/${es.id}/alias`, { key: "API_TOKEN" });
+    const db = (await c.call("POST", `/environment/${envId}/database`, { name: "db", type: "POSTGRESQL", version: "16", mode: "CONTAINER" })).body;
+    const short = (id: string) => `Z${id.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+
+    const vars = (await c.call("GET", `/application/${appId}/environmentVariable`)).body.results as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const at = (key: string, scope: string) => vars.find((v) => v.key === key && v.scope === scope);
+    expect(at("PORT", "APPLICATION")).toMatchObject({ value: "8080", variable_type: "VALUE" });
+    expect(at("REGION", "PROJECT")).toMatchObject({ id: pv.id, value: "eu", variable_type: "VALUE" });
+    expect(at("REGION", "APPLICATION")).toMatchObject({ value: "us", variable_type: "OVERRIDE", overridden_variable: { id: pv.id, key: "REGION", scope: "PROJECT" } });
+    expect(at(`QOVERY_APPLICATION_${short(appId)}_HOST_INTERNAL`, "BUILT_IN")).toMatchObject({ variable_type: "BUILT_IN", value: expect.stringMatching(/^app-z/) });
+    expect(at(`QOVERY_POSTGRESQL_${short(db.id)}_HOST_INTERNAL`, "BUILT_IN")).toMatchObject({ value: expect.stringContaining("postgresql") });
+    expect(at("QOVERY_PROJECT_ID", "BUILT_IN")).toMatchObject({ value: projectId });
+    expect(vars.some((v) => v.key === "TOKEN" || v.key === "API_TOKEN")).toBe(false);
+
+    const secrets = (await c.call("GET", `/application/${appId}/secret`)).body.results as Array<Record<string, unknown>>;
+    expect(secrets.find((v) => v.key === "TOKEN")).toMatchObject({ id: es.id, scope: "ENVIRONMENT" });
+    expect(secrets.find((v) => v.key === "API_TOKEN")).toMatchObject({ scope: "APPLICATION", variable_type: "ALIAS", aliased_secret: { id: es.id, key: "TOKEN" } });
+    expect(secrets.find((v) => v.key === `QOVERY_POSTGRESQL_${short(db.id)}_PASSWORD`)).toMatchObject({ scope: "BUILT_IN" });
+    expect(JSON.stringify(secrets)).not.toContain("env-secret-value");
+    expect(secrets.every((v) => !("value" in v))).toBe(true);
+
+    const envVars = (await c.call("GET", `/environment/${envId}/environmentVariable`)).body.results as Array<{ key: string; scope: string }>;
+    expect(envVars.filter((v) => v.scope !== "BUILT_IN").map((v) => [v.key, v.scope])).toEqual([["REGION", "PROJECT"]]);
+    expect(envVars.map((v) => v.key)).toEqual(expect.arrayContaining(["QOVERY_ENVIRONMENT_ID", `QOVERY_POSTGRESQL_${short(db.id)}_HOST_INTERNAL`]));
+  });
+});
+
 describe("deletes", () => {
   it("deleting a variable deletes the aliases and overrides made of it", async () => {
     const p = await created(c, `/project/${projectId}/environmentVariable`, { key: "P", value: "p" });
     await created(c, `/application/${appId}/environmentVariable/${p.id}/alias`, { key: "A" });
     await created(c, `/environment/${envId}/environmentVariable/${p.id}/override`, { value: "e" });
     expect((await c.call("DELETE", `/project/${projectId}/environmentVariable/${p.id}`)).status).toBe(204);
-    expect((await c.call("GET", `/application/${appId}/environmentVariable`)).body.results).toEqual([]);
-    expect((await c.call("GET", `/environment/${envId}/environmentVariable`)).body.results).toEqual([]);
+    expect(await listedAt(`/application/${appId}/environmentVariable`, "APPLICATION")).toEqual([]);
+    expect(await listedAt(`/environment/${envId}/environmentVariable`, "ENVIRONMENT")).toEqual([]);
   });
 
   it("deleting a database takes the aliases of its built-ins along", async () => {
@@ -229,7 +269,7 @@ describe("deletes", () => {
     expect((await c.call("DELETE", `/database/${db.id}`)).status).toBeLessThan(300);
     expect((await c.call("GET", `/database/${db.id}`)).status).toBe(404);
     expect((await c.call("POST", `/application/${appId}/environmentVariable`, { key: "DB_PORT", value: "5432" })).status).toBe(201);
-    expect((await c.call("GET", `/application/${appId}/environmentVariable`)).body.results.map((v: { key: string }) => v.key)).toEqual(["KEPT", "DB_PORT"]);
+    expect((await listedAt(`/application/${appId}/environmentVariable`, "APPLICATION")).map((v: { key: string }) => v.key)).toEqual(["KEPT", "DB_PORT"]);
   });
 
   it("deleting an environment takes its variables along", async () => {
@@ -308,7 +348,7 @@ describe("imports", () => {
     });
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(/^vars\[1\]\.scope/);
-    expect((await c.call("GET", `/environment/${envId}/environmentVariable`)).body.results).toEqual([]);
+    expect(await listedAt(`/environment/${envId}/environmentVariable`, "ENVIRONMENT")).toEqual([]);
   });
 });
 

@@ -14,7 +14,7 @@ describe("environment variables", () => {
     expect(v.status).toBe(201);
     expect(v.body).toMatchObject({ key: "PORT", value: "8080", scope: "APPLICATION", variable_type: "VALUE", service_id: appId });
     const list = await c.call("GET", `/application/${appId}/environmentVariable`);
-    expect(list.body.results).toHaveLength(1);
+    expect(list.body.results.filter((x: { scope: string }) => x.scope === "APPLICATION")).toHaveLength(1);
     const e = await c.call("PUT", `/application/${appId}/environmentVariable/${v.body.id}`, { key: "PORT", value: "9090" });
     expect(e.body.value).toBe("9090");
     expect((await c.call("DELETE", `/application/${appId}/environmentVariable/${v.body.id}`)).status).toBe(204);

@@ -48,7 +48,8 @@ describe("a data file of an older emulator", () => {
         (old.state["databases"] as Record<string, { password: string }>)[dbs[0].id]?.password,
       );
       // variables of the older form (owned through `application_id`) still belong to their application
-      const vars = (await get(emu, `/application/${appId}/environmentVariable`)).results as Array<{ key: string; service_id: string }>;
+      const vars = (await get(emu, `/application/${appId}/environmentVariable`)).results
+        .filter((v: { scope: string }) => v.scope === "APPLICATION") as Array<{ key: string; service_id: string }>;
       expect(vars.map((v) => v.key)).toEqual(expect.arrayContaining(["DATABASE_HOST", "DATABASE_PORT"]));
       expect(vars.every((v) => v.service_id === appId)).toBe(true);
       expect((await get(emu, `/database/${dbs[0].id}/application`)).results.map((a: { id: string }) => a.id)).toEqual([appId]);
