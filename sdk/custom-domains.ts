@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { collection } from "./crud";
 import { path, under, type ApiPath } from "./path";
-import { maybe, openEnum, record } from "./schema";
+import { maybe, openEnum, record, ruledString } from "./schema";
 import { kindsWith, type KindsWith } from "./service-kinds";
 
 /** The service kinds that take custom domains, as their paths spell them. */
@@ -64,10 +64,7 @@ export type CustomDomain = z.infer<typeof CustomDomain>;
  * CDN, so the service checks only that it resolves to an IP.
  */
 export const CustomDomainRequest = z.looseObject({
-  domain: z.string().superRefine((domain, ctx) => {
-    const problem = customDomainProblem(domain);
-    if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
-  }),
+  domain: ruledString(customDomainProblem),
   generate_certificate: z.boolean(),
   use_cdn: z.boolean().optional(),
 });

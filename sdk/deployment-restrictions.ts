@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { RequestCore } from "./core";
 import { collection } from "./crud";
 import { path, type ApiPath } from "./path";
-import { maybe, openEnum, record } from "./schema";
+import { maybe, openEnum, record, ruledString } from "./schema";
 import { kindsWith, type KindsWith } from "./service-kinds";
 
 /** The service kinds that take deployment restrictions, as their paths spell them. */
@@ -30,10 +30,7 @@ export function deploymentRestrictionValueProblem(value: string): string | undef
 export const DeploymentRestrictionRequest = z.looseObject({
   mode: z.enum(DEPLOYMENT_RESTRICTION_MODES),
   type: z.enum(DEPLOYMENT_RESTRICTION_TYPES),
-  value: z.string().superRefine((value, ctx) => {
-    const problem = deploymentRestrictionValueProblem(value);
-    if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
-  }),
+  value: ruledString(deploymentRestrictionValueProblem),
 });
 /** Body of a deployment restriction's create or edit. */
 export type DeploymentRestrictionRequest = z.input<typeof DeploymentRestrictionRequest>;
