@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { DeployServiceClient, Terraform } from "../../../sdk";
+import type { DeployServiceClient, Terraform, TerraformVersion } from "../../../sdk";
 import { apiClient } from "../../framework/credentials";
 import { childCalls, defineResource, type DefinedResource, type Part, type Props } from "../../framework/define";
 import { scopedValueGroups } from "../../framework/scoped-values";
@@ -84,6 +84,21 @@ const defined = defineResource({
 type Check = NonNullable<pulumi.dynamic.ResourceProvider["check"]>;
 
 /**
+ * The versions the service offers, listed once per client: a provider host serves one operation, so the checks of
+ * every Terraform service of a stack share one listing. A listing that failed is not kept.
+ */
+const offeredVersions = new WeakMap<DeployServiceClient, Promise<TerraformVersion[]>>();
+function offeredBy(client: DeployServiceClient): Promise<TerraformVersion[]> {
+  let listing = offeredVersions.get(client);
+  if (listing === undefined) {
+    listing = client.terraforms.availableVersions();
+    offeredVersions.set(client, listing);
+    listing.catch(() => offeredVersions.delete(client));
+  }
+  return listing;
+}
+
+/**
  * The schema's check, then the version against the ones the service offers for the engine: asked only when the
  * version or the engine is new or changed (a no-op preview sends no request), never when it is read from the module.
  */
@@ -95,7 +110,7 @@ function versionCheck(schemaCheck: Check): Check {
     const [engine, version] = [inputs["engine"], inputs["terraformVersion"]];
     if (inputs["readVersionFromTerraformBlock"] === true || containsUnknown(engine) || containsUnknown(version)) return checked;
     if (olds["engine"] === engine && olds["terraformVersion"] === version) return checked;
-    const offered = (await apiClient().terraforms.availableVersions()).filter((v) => v.engine === engine).map((v) => v.version);
+    const offered = (await offeredBy(apiClient())).filter((v) => v.engine === engine).map((v) => v.version);
     if (offered.includes(String(version))) return checked;
     const list = offered.length > 0 ? offered.join(", ") : "none";
     return {
