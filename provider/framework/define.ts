@@ -37,6 +37,11 @@ export interface ResourceDefinition<S extends z.ZodObject, R extends WireRecord>
   calls: FamilyCalls<z.output<S>, R>;
   /** Delete the old object before creating its replacement (default true: names are unique in the parent). */
   deleteBeforeReplace?: boolean;
+  /**
+   * Destroy lets go of the object: the provider's delete sends nothing and waits for nothing, for what stays with its
+   * parent as it is (an environment's own rule, the order of a project's rules, the organization's settings).
+   */
+  deleteLetsGo?: boolean;
   /** Output names beyond the inputs and `createdAt`/`updatedAt`. */
   outputNames?: readonly string[];
   /** Outputs beyond the inputs that hold secrets (a password the service generated). */
@@ -104,7 +109,7 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
     create: createOp(family),
     read: readOp(family),
     update: updateOp(family),
-    delete: deleteOp(family),
+    delete: def.deleteLetsGo === true ? async () => undefined : deleteOp(family),
   };
   return {
     kind: def.kind,

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { EnvironmentDeploymentRule as EnvironmentRuleRecord, Weekday } from "../../sdk";
 import { argsSchema } from "../framework/args";
-import { defineResource, type DefinedResource, type FamilyCalls, type Props } from "../framework/define";
+import { defineResource, type FamilyCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput } from "../framework/rules";
 import { serviceObjectClass } from "../framework/resource";
@@ -51,19 +51,17 @@ const calls: FamilyCalls<EnvironmentDeploymentRuleInputs, EnvironmentRuleRecord>
   delete: async () => undefined,
 };
 
-/** The environment deployment rule family. */
-const defined = defineResource({
+/** The environment deployment rule family: its delete sends nothing, the rule stays with its environment (which `get` still reads). */
+export const environmentDeploymentRule = defineResource({
   kind: "EnvironmentDeploymentRule",
   noun: "environment deployment rule",
   label: (inputs) => `deployment rule of environment ${environmentOf(inputs)}`,
   schema: environmentDeploymentRuleSchema,
   toWire: (inputs, _purpose, derived) => scheduleToWire(inputs, derived),
   fromWire: (record: EnvironmentRuleRecord, previous, derived) => ({ ...scheduleFromWire(record, derived), environmentId: previous["environmentId"] }),
+  deleteLetsGo: true,
   calls,
 });
-
-/** Its delete sends nothing and waits for nothing: what it manages stays with its parent (which `get` still reads). */
-export const environmentDeploymentRule: DefinedResource<typeof environmentDeploymentRuleSchema> = { ...defined, provider: { ...defined.provider, delete: async () => undefined } };
 
 /** The dynamic provider of {@link EnvironmentDeploymentRule}. */
 export const environmentDeploymentRuleProvider = environmentDeploymentRule.provider;
