@@ -70,6 +70,19 @@ export function record<F extends z.core.$ZodLooseShape>(fields: F) {
   });
 }
 
+/**
+ * A record with credentials in its `config` (a container registry, a Helm repository), read by `fields` with the
+ * `secretKeys` of an answer's `config` dropped: the client never hands a credential on, whatever the service sends.
+ */
+export function withoutConfigSecrets<T extends { config?: object | null | undefined }>(fields: z.ZodType<T>, secretKeys: readonly string[]) {
+  return fields.transform((record): T => {
+    if (!record.config) return record;
+    const config: Record<string, unknown> = { ...record.config };
+    for (const key of secretKeys) delete config[key];
+    return { ...record, config: config as T["config"] };
+  });
+}
+
 /** A {@link record} with a `name` (projects, environments, applications, ...). */
 export function namedRecord<F extends z.core.$ZodLooseShape>(fields: F) {
   return record({
