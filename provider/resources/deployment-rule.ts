@@ -61,16 +61,19 @@ export const scheduleFields = {
   weekdays: z.array(z.enum(WEEKDAYS)).min(1),
 };
 
-/** The schedule's times in the service's spelling (date-times of 1970-01-01), on top of the derived body. */
-export const scheduleToWire = (inputs: { startTime: string; stopTime: string }, derived: Props): Props =>
-  ({ ...derived, start_time: ruleTimeToWire(inputs.startTime), stop_time: ruleTimeToWire(inputs.stopTime) });
-
-/** The schedule's times as `HH:MM`, on top of the derived inputs. */
-export const scheduleFromWire = (record: { start_time?: string | null | undefined; stop_time?: string | null | undefined }, derived: Props): Props => ({
-  ...derived,
-  ...(record.start_time ? { startTime: ruleTimeFromWire(record.start_time) } : {}),
-  ...(record.stop_time ? { stopTime: ruleTimeFromWire(record.stop_time) } : {}),
-});
+/**
+ * The wire mapping of a rule with {@link scheduleFields} (a project's and an environment's): its times `HH:MM` in the
+ * program, date-times of 1970-01-01 on the wire, on top of the derived body and inputs.
+ */
+export const scheduleWire = {
+  toWire: (inputs: { startTime: string; stopTime: string }, _purpose: "create" | "update", derived: Props): Props =>
+    ({ ...derived, start_time: ruleTimeToWire(inputs.startTime), stop_time: ruleTimeToWire(inputs.stopTime) }),
+  fromWire: (record: { id: string; start_time?: string | null | undefined; stop_time?: string | null | undefined }, _previous: Props, derived: Props): Props => ({
+    ...derived,
+    ...(record.start_time ? { startTime: ruleTimeFromWire(record.start_time) } : {}),
+    ...(record.stop_time ? { stopTime: ruleTimeFromWire(record.stop_time) } : {}),
+  }),
+};
 
 /** Validated rule inputs: the single source of field names, types, defaults and wire spellings. */
 export const deploymentRuleSchema = argsSchema<DeploymentRuleArgs>()(z.strictObject({
@@ -104,8 +107,7 @@ export const deploymentRule = defineResource({
   noun: "deployment rule",
   schema: deploymentRuleSchema,
   ...deploymentRuleComputed,
-  toWire: (inputs, _purpose, derived) => scheduleToWire(inputs, derived),
-  fromWire: (record: ProjectDeploymentRule, _previous, derived) => scheduleFromWire(record, derived),
+  ...scheduleWire,
   calls,
 });
 

@@ -6,7 +6,7 @@ import { defineResource, type FamilyCalls, type Props } from "../framework/defin
 import { field } from "../framework/fields";
 import { idInput } from "../framework/rules";
 import { serviceObjectClass } from "../framework/resource";
-import { scheduleFields, scheduleFromWire, scheduleToWire } from "./deployment-rule";
+import { scheduleFields, scheduleWire } from "./deployment-rule";
 
 /** Inputs of an {@link EnvironmentDeploymentRule}. */
 export interface EnvironmentDeploymentRuleArgs {
@@ -57,8 +57,7 @@ export const environmentDeploymentRule = defineResource({
   noun: "environment deployment rule",
   label: (inputs) => `deployment rule of environment ${environmentOf(inputs)}`,
   schema: environmentDeploymentRuleSchema,
-  toWire: (inputs, _purpose, derived) => scheduleToWire(inputs, derived),
-  fromWire: (record: EnvironmentRuleRecord, previous, derived) => ({ ...scheduleFromWire(record, derived), environmentId: previous["environmentId"] }),
+  ...scheduleWire,
   deleteLetsGo: true,
   calls,
 });
