@@ -11,8 +11,22 @@ import { idInput, nameInput, ruledInput } from "../framework/rules";
 import { serviceObjectClass } from "../framework/resource";
 import type { AdoptableArgs } from "../framework/adoption";
 
+/** The weekly schedule of a {@link DeploymentRule} (its environments') and of an {@link EnvironmentDeploymentRule}. */
+export interface DeploymentScheduleArgs {
+  /** Stop the environments outside the weekly schedule (`weekdays`, `startTime` to `stopTime`). Default: `false`. Wire: `auto_stop`. */
+  autoStop?: pulumi.Input<boolean>;
+  /** IANA time zone of `startTime` and `stopTime`, e.g. `"Europe/Paris"` or `"UTC"`. Wire: `timezone`. */
+  timeZone: pulumi.Input<string>;
+  /** Time of day the environments start, `"HH:MM"` (00:00 to 23:59). Wire: `start_time` (`1970-01-01THH:MM:00.000Z`). */
+  startTime: pulumi.Input<string>;
+  /** Time of day the environments stop, `"HH:MM"`. Wire: `stop_time`. */
+  stopTime: pulumi.Input<string>;
+  /** Days the environments run, e.g. `["MONDAY", "TUESDAY"]`. Wire: `weekdays`. */
+  weekdays: pulumi.Input<pulumi.Input<Weekday>[]>;
+}
+
 /** Inputs of a {@link DeploymentRule}. */
-export interface DeploymentRuleArgs extends AdoptableArgs {
+export interface DeploymentRuleArgs extends AdoptableArgs, DeploymentScheduleArgs {
   /** Project whose new environments the rule applies to (wire: the `{projectId}` of the path). Changing it replaces the rule. */
   projectId: pulumi.Input<string>;
   /** Rule name, unique in the project (case aside). Wire: `name`. */
@@ -28,16 +42,6 @@ export interface DeploymentRuleArgs extends AdoptableArgs {
   mode: pulumi.Input<(typeof REPORTED_ENVIRONMENT_MODES)[number]>;
   /** Cluster the environments it applies to run on. Wire: `cluster_id`. */
   clusterId: pulumi.Input<string>;
-  /** Stop the environments outside the weekly schedule (`weekdays`, `startTime` to `stopTime`). Default: `false`. Wire: `auto_stop`. */
-  autoStop?: pulumi.Input<boolean>;
-  /** IANA time zone of `startTime` and `stopTime`, e.g. `"Europe/Paris"` or `"UTC"`. Wire: `timezone`. */
-  timeZone: pulumi.Input<string>;
-  /** Time of day the environments start, `"HH:MM"` (00:00 to 23:59). Wire: `start_time` (`1970-01-01THH:MM:00.000Z`). */
-  startTime: pulumi.Input<string>;
-  /** Time of day the environments stop, `"HH:MM"`. Wire: `stop_time`. */
-  stopTime: pulumi.Input<string>;
-  /** Days the environments run, e.g. `["MONDAY", "TUESDAY"]`. Wire: `weekdays`. */
-  weekdays: pulumi.Input<pulumi.Input<Weekday>[]>;
 }
 
 /** What the service says of a rule beyond its inputs: outputs of a {@link DeploymentRule}. */
