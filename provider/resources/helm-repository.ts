@@ -90,12 +90,15 @@ export type HelmRepositoryInputs = z.output<typeof helmRepositorySchema>;
 const KNOWN = new Set(Object.keys(credentialsSchema.shape));
 const SECRET_KEYS = HELM_REPOSITORY_SECRET_FIELDS.map(camelCase);
 
+/** {@link HelmRepositoryComputed} read from a repository's record: the definition's outputs and its lookup's. */
+export const helmRepositoryComputed = computedOutputs<HelmRepositoryComputed>("associatedServicesCount");
+
 /** The Helm repository family. The service never returns credentials: a change made outside shows through `updated_at`. */
 export const helmRepository = defineResource({
   kind: "HelmRepository",
   noun: "helm repository",
   schema: helmRepositorySchema,
-  ...computedOutputs<HelmRepositoryComputed>("associatedServicesCount"),
+  ...helmRepositoryComputed,
   ...configWire("credentials", KNOWN, SECRET_KEYS),
   calls: organizationCalls((client) => client.helmRepositories),
 });
