@@ -14,7 +14,7 @@ import { familyOf } from "./family";
 import { withActionableErrors } from "./messages";
 import type { Part } from "./parts";
 export type { FieldMeta } from "./fields";
-export { childCalls, organizationCalls, organizationOf, replaceOnly, type ChildGroup, type FamilyCalls, type OrganizationGroup, type Props } from "./calls";
+export { addressedCalls, childCalls, organizationCalls, organizationOf, replaceOnly, type ChildGroup, type FamilyCalls, type OrganizationGroup, type Props } from "./calls";
 export { withPartProgress, type Part, type PartContext, type PartResult } from "./parts";
 
 /** What the service answers for one object: at least its id and, usually, its timestamps. */

@@ -2,10 +2,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
   REPORTED_ENVIRONMENT_MODES, ruleTimeFromWire, ruleTimeProblem, ruleTimeToWire, timeZoneProblem, WEEKDAYS,
-  type ProjectDeploymentRule, type Weekday,
+  type Weekday,
 } from "../../sdk";
 import { argsSchema } from "../framework/args";
-import { computedOutputs, defineResource, type FamilyCalls, type Props } from "../framework/define";
+import { addressedCalls, computedOutputs, defineResource, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput, ruledInput } from "../framework/rules";
 import { serviceObjectClass } from "../framework/resource";
@@ -95,16 +95,6 @@ export type DeploymentRuleInputs = z.output<typeof deploymentRuleSchema>;
 /** {@link DeploymentRuleComputed} read from a rule's record. */
 export const deploymentRuleComputed = computedOutputs<DeploymentRuleComputed>("priorityIndex");
 
-const projectOf = (props: Props): string => String(props["projectId"] ?? "");
-
-/** Every call names the project and the rule. */
-const calls: FamilyCalls<DeploymentRuleInputs, ProjectDeploymentRule> = {
-  create: (client, inputs, body) => client.deploymentRules.create(inputs.projectId, body as never),
-  get: (client, id, state) => client.deploymentRules.get(projectOf(state), id),
-  update: (client, id, inputs, body) => client.deploymentRules.update(inputs.projectId, id, body as never),
-  delete: (client, id, state) => client.deploymentRules.delete(projectOf(state), id),
-};
-
 /** The deployment rule family: times are `HH:MM` in the program and date-times of 1970-01-01 on the wire. */
 export const deploymentRule = defineResource({
   kind: "DeploymentRule",
@@ -112,7 +102,8 @@ export const deploymentRule = defineResource({
   schema: deploymentRuleSchema,
   ...deploymentRuleComputed,
   ...scheduleWire,
-  calls,
+  // Every call names the project and the rule.
+  calls: addressedCalls((client) => client.deploymentRules, "projectId"),
 });
 
 /** The dynamic provider of {@link DeploymentRule}. */
