@@ -55,6 +55,11 @@ export interface ResourceDefinition<S extends z.ZodObject, R extends WireRecord>
   fromWire?(record: R, previous: Props, derived: Props): Props;
   /** The request body, given the derived one (each field by its wire names at every depth). Only for what facts cannot say. */
   toWire?(inputs: z.output<S>, purpose: "create" | "update", derived: Props): Props;
+  /**
+   * What only the service can refuse, asked in check once the schema passed (`inputs`: the checked inputs, `olds`:
+   * the stored ones, to ask only about what is new or changed): the failures, each naming its property.
+   */
+  serviceCheck?(inputs: Props, olds: Props): Promise<pulumi.dynamic.CheckFailure[]>;
   /** Parts set by calls of their own, in the order they are applied. */
   parts?: ReadonlyArray<Part<z.output<S>, R>>;
   /**
