@@ -62,7 +62,7 @@ export {
   CustomDomain, type CustomDomainArgs, type CustomDomainServiceKind, CUSTOM_DOMAIN_SERVICE_KINDS,
 } from "./resources/custom-domain";
 export { Variable, type VariableArgs } from "./resources/variable";
-export { DeploymentRule, type DeploymentRuleArgs, type DeploymentRuleComputed } from "./resources/deployment-rule";
+export { DeploymentRule, type DeploymentRuleArgs, type DeploymentRuleComputed, type DeploymentScheduleArgs } from "./resources/deployment-rule";
 export { DeploymentRuleOrder, type DeploymentRuleOrderArgs } from "./resources/deployment-rule-order";
 export { EnvironmentDeploymentRule, type EnvironmentDeploymentRuleArgs } from "./resources/environment-deployment-rule";
 export type { DeploymentRestrictionArgs, RestrictedServiceArgs } from "./service-kinds/restrictions";

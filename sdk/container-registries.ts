@@ -7,7 +7,7 @@ import { z } from "zod";
 import { records } from "./crud";
 import { path } from "./path";
 import { hasUrlCredentials } from "./url-credentials";
-import { maybe, namedRecord, openEnum, sameFields } from "./schema";
+import { maybe, namedRecord, openEnum, sameFields, withoutConfigSecrets } from "./schema";
 import { secretFields } from "./sensitive";
 
 /**
@@ -165,12 +165,7 @@ const ContainerRegistryFields = namedRecord({
 });
 
 /** A container registry record (never its credentials: a credential in an answer's `config` is dropped). */
-export const ContainerRegistry = ContainerRegistryFields.transform((record) => {
-  if (!record.config) return record;
-  const config: Record<string, unknown> = { ...record.config };
-  for (const key of CONTAINER_REGISTRY_SECRET_FIELDS) delete config[key];
-  return { ...record, config: config as typeof record.config };
-});
+export const ContainerRegistry = withoutConfigSecrets(ContainerRegistryFields, CONTAINER_REGISTRY_SECRET_FIELDS);
 /** A container registry record, without credentials. */
 export type ContainerRegistry = z.infer<typeof ContainerRegistryFields>;
 

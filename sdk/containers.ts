@@ -14,7 +14,7 @@ import { ContainerRegistryReference } from "./container-registries";
 import { action, ImageAutoDeployRequest, imageServices, kindRecords } from "./deployables";
 import { imageNameProblem, imageTagProblem } from "./image";
 import { path } from "./path";
-import { maybe, namedRecord, openEnum } from "./schema";
+import { maybe, namedRecord, openEnum, ruledString } from "./schema";
 import { serviceSecrets } from "./secrets";
 import type { ActionResult } from "./status";
 import { serviceVariables } from "./variables";
@@ -45,18 +45,10 @@ export const CONTAINER_DEFAULTS = {
   probe: APPLICATION_DEFAULTS.probe,
 } as const;
 
-/** A rule of `image.ts` as a zod refinement: the rule's reason is the message. */
-function ruled(problem: (value: string) => string | undefined) {
-  return z.string().superRefine((value, ctx) => {
-    const reason = problem(value);
-    if (reason !== undefined) ctx.addIssue({ code: "custom", message: reason });
-  });
-}
-
 /** An image name in a request (see {@link imageNameProblem}): no registry host, tag or digest. */
-export const ImageName = ruled(imageNameProblem);
+export const ImageName = ruledString(imageNameProblem);
 /** An image tag in a request (see {@link imageTagProblem}). */
-export const ImageTag = ruled(imageTagProblem);
+export const ImageTag = ruledString(imageTagProblem);
 
 /** What a container runs, in a create and an edit alike (an edit sends it again): its name and its image. */
 const containerImage = {

@@ -6,12 +6,12 @@
 import { z } from "zod";
 import { collection } from "./crud";
 import { path, under, type ApiPath } from "./path";
-import { maybe, openEnum, record } from "./schema";
-import { kindsWith, type KindsWith } from "./service-kinds";
+import { maybe, openEnum, record, ruledString } from "./schema";
+import { kindsWith, kindWith, type KindsWith } from "./service-kinds";
 
 /** The service kinds that take custom domains, as their paths spell them. */
 export const CUSTOM_DOMAIN_SERVICE_KINDS = kindsWith("customDomains");
-/** `application` or `container`: the kinds with `customDomains`. */
+/** `application`, `container` or `helm`: the kinds with `customDomains`. */
 export type CustomDomainServiceKind = KindsWith<"customDomains">;
 
 /** The validation states the service names for a custom domain. */
@@ -64,10 +64,7 @@ export type CustomDomain = z.infer<typeof CustomDomain>;
  * CDN, so the service checks only that it resolves to an IP.
  */
 export const CustomDomainRequest = z.looseObject({
-  domain: z.string().superRefine((domain, ctx) => {
-    const problem = customDomainProblem(domain);
-    if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
-  }),
+  domain: ruledString(customDomainProblem),
   generate_certificate: z.boolean(),
   use_cdn: z.boolean().optional(),
 });
@@ -108,11 +105,7 @@ const PATHS: Readonly<Record<CustomDomainServiceKind, {
 
 /** The paths of a kind; a TypeError (nothing sent) for a kind without custom domains. */
 function pathsOf(serviceKind: CustomDomainServiceKind): (typeof PATHS)[CustomDomainServiceKind] {
-  if (!(CUSTOM_DOMAIN_SERVICE_KINDS as readonly unknown[]).includes(serviceKind)) {
-    const got = typeof serviceKind === "string" ? JSON.stringify(serviceKind) : typeof serviceKind;
-    throw new TypeError(`serviceKind: expected "application" or "container", got ${got}; nothing was sent`);
-  }
-  return PATHS[serviceKind];
+  return PATHS[kindWith("customDomains", serviceKind)];
 }
 
 /** Endpoints of custom domains, for applications and containers alike: every call names the kind and the service. */

@@ -8,8 +8,8 @@ import { z } from "zod";
 import type { RequestCore } from "./core";
 import { collection } from "./crud";
 import { path, type ApiPath } from "./path";
-import { maybe, openEnum, record } from "./schema";
-import { kindsWith, type KindsWith } from "./service-kinds";
+import { maybe, openEnum, record, ruledString } from "./schema";
+import { kindsWith, kindWith, type KindsWith } from "./service-kinds";
 
 /** The service kinds that take deployment restrictions, as their paths spell them. */
 export const DEPLOYMENT_RESTRICTION_SERVICE_KINDS = kindsWith("deploymentRestrictions");
@@ -30,10 +30,7 @@ export function deploymentRestrictionValueProblem(value: string): string | undef
 export const DeploymentRestrictionRequest = z.looseObject({
   mode: z.enum(DEPLOYMENT_RESTRICTION_MODES),
   type: z.enum(DEPLOYMENT_RESTRICTION_TYPES),
-  value: z.string().superRefine((value, ctx) => {
-    const problem = deploymentRestrictionValueProblem(value);
-    if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
-  }),
+  value: ruledString(deploymentRestrictionValueProblem),
 });
 /** Body of a deployment restriction's create or edit. */
 export type DeploymentRestrictionRequest = z.input<typeof DeploymentRestrictionRequest>;
@@ -46,15 +43,6 @@ export const DeploymentRestriction = record({
 });
 /** A deployment restriction as the service answers it. */
 export type DeploymentRestriction = z.infer<typeof DeploymentRestriction>;
-
-/** The paths of a kind's restrictions; a TypeError (nothing sent) for a kind without them. */
-function kindChecked(serviceKind: DeploymentRestrictionServiceKind): DeploymentRestrictionServiceKind {
-  if (!(DEPLOYMENT_RESTRICTION_SERVICE_KINDS as readonly unknown[]).includes(serviceKind)) {
-    const got = typeof serviceKind === "string" ? JSON.stringify(serviceKind) : typeof serviceKind;
-    throw new TypeError(`serviceKind: expected one of ${DEPLOYMENT_RESTRICTION_SERVICE_KINDS.join(", ")}, got ${got}; nothing was sent`);
-  }
-  return serviceKind;
-}
 
 /** One template a kind, so an invalid id is named after its segment. */
 const LIST: Readonly<Record<DeploymentRestrictionServiceKind, (id: string) => ApiPath>> = {
@@ -78,9 +66,9 @@ export class DeploymentRestrictionsApi extends collection({
   what: "deployment restriction", naturalKey: "value", record: DeploymentRestriction,
   createRequest: DeploymentRestrictionRequest, editRequest: DeploymentRestrictionRequest,
   describe: (request) => `deployment restriction ${String(request.mode)} ${JSON.stringify(request.value)}`,
-  list: (serviceKind: DeploymentRestrictionServiceKind, serviceId: string) => LIST[kindChecked(serviceKind)](serviceId),
+  list: (serviceKind: DeploymentRestrictionServiceKind, serviceId: string) => LIST[kindWith("deploymentRestrictions", serviceKind)](serviceId),
   item: (serviceKind: DeploymentRestrictionServiceKind, serviceId: string, deploymentRestrictionId: string) =>
-    ITEM[kindChecked(serviceKind)](serviceId, deploymentRestrictionId),
+    ITEM[kindWith("deploymentRestrictions", serviceKind)](serviceId, deploymentRestrictionId),
 }) {}
 
 /** The service kinds with links, as their paths spell them. */
@@ -119,10 +107,7 @@ export class LinksApi {
 
   /** The URLs a service is reached at (one GET): its own domain's per public port, and its custom domains. */
   ofService(serviceKind: LinkServiceKind, serviceId: string): Promise<Link[]> {
-    if (!(LINK_SERVICE_KINDS as readonly unknown[]).includes(serviceKind)) {
-      throw new TypeError(`serviceKind: expected one of ${LINK_SERVICE_KINDS.join(", ")}, got ${JSON.stringify(serviceKind)}; nothing was sent`);
-    }
-    return this.core.list(LINKS[serviceKind](serviceId), Link);
+    return this.core.list(LINKS[kindWith("links", serviceKind)](serviceId), Link);
   }
 
   /** The URLs of every service of an environment (one GET). */

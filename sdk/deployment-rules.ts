@@ -8,7 +8,7 @@ import { z } from "zod";
 import { records } from "./crud";
 import { REPORTED_ENVIRONMENT_MODES } from "./environments";
 import { path } from "./path";
-import { maybe, openEnum, record } from "./schema";
+import { maybe, openEnum, record, ruledString } from "./schema";
 
 /** The days a rule's schedule names. */
 export const WEEKDAYS = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"] as const;
@@ -49,18 +49,10 @@ export function timeZoneProblem(zone: string): string | undefined {
   }
 }
 
-/** Adds an issue for `problem`'s answer on a string, if any. */
-function refused(problem: (v: string) => string | undefined) {
-  return z.string().superRefine((v, ctx) => {
-    const reason = problem(v);
-    if (reason !== undefined) ctx.addIssue({ code: "custom", message: reason });
-  });
-}
-
 /** The schedule fields of both kinds of rule, in the service's spelling (times as date-times of 1970-01-01). */
 const SCHEDULE_REQUEST_FIELDS = {
   auto_stop: z.boolean().optional(),
-  timezone: refused(timeZoneProblem),
+  timezone: ruledString(timeZoneProblem),
   start_time: z.string().min(1),
   stop_time: z.string().min(1),
   weekdays: z.array(z.enum(WEEKDAYS)),

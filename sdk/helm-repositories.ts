@@ -7,8 +7,8 @@
 import { z } from "zod";
 import { records } from "./crud";
 import { helmRepositoryUrlProblem } from "./helm-rules";
-import { path } from "./path";
-import { maybe, namedRecord, openEnum, sameFields } from "./schema";
+import { path, under } from "./path";
+import { maybe, namedRecord, openEnum, sameFields, withoutConfigSecrets } from "./schema";
 import { secretFields } from "./sensitive";
 
 /** Kinds of Helm repository, as the reference enumerates them (`HelmRepositoryKindEnum`). */
@@ -69,12 +69,7 @@ const HelmRepositoryFields = namedRecord({
 });
 
 /** A Helm repository record (never its credentials: a credential in an answer's `config` is dropped). */
-export const HelmRepository = HelmRepositoryFields.transform((record) => {
-  if (!record.config) return record;
-  const config: Record<string, unknown> = { ...record.config };
-  for (const key of HELM_REPOSITORY_SECRET_FIELDS) delete config[key];
-  return { ...record, config: config as typeof record.config };
-});
+export const HelmRepository = withoutConfigSecrets(HelmRepositoryFields, HELM_REPOSITORY_SECRET_FIELDS);
 /** A Helm repository record, without credentials. */
 export type HelmRepository = z.infer<typeof HelmRepositoryFields>;
 
@@ -125,13 +120,13 @@ export class HelmRepositoriesApi extends records({
 }) {
   /** The charts the repository offers with their versions; `chartName` keeps that chart only. */
   charts(organizationId: string, helmRepositoryId: string, chartName?: string): Promise<HelmChartVersions[]> {
-    const at = path`/organization/${organizationId}/helmRepository/${helmRepositoryId}/charts`;
+    const at = under(() => repositoryPath(organizationId, helmRepositoryId), "charts");
     return this.core.list(at, HelmChartVersions, chartName === undefined ? {} : { chartName });
   }
 
   /** The services (Helm charts) using the repository. */
   associatedServices(organizationId: string, helmRepositoryId: string): Promise<HelmRepositoryService[]> {
-    return this.core.list(path`/organization/${organizationId}/helmRepository/${helmRepositoryId}/associatedServices`, HelmRepositoryService);
+    return this.core.list(under(() => repositoryPath(organizationId, helmRepositoryId), "associatedServices"), HelmRepositoryService);
   }
 
   /** The kinds of repository the service supports, with the config each requires. */

@@ -11,7 +11,7 @@ import { GitCommit } from "./git";
 import { helmChartNameProblem, helmChartVersionProblem } from "./helm-rules";
 import { helmValuesYamlProblem } from "./helm-values";
 import { path } from "./path";
-import { maybe, namedRecord, openEnum, record } from "./schema";
+import { maybe, namedRecord, openEnum, record, ruledString } from "./schema";
 import { secretFields } from "./sensitive";
 import { DEPLOYED_SERVICE_RECORD_FIELDS, GitRepository, GitRepositoryRequest, SERVICE_REQUEST_FIELDS } from "./service-common";
 import type { ActionResult } from "./status";
@@ -32,14 +32,6 @@ export const HELM_PORT_PROTOCOLS = ["HTTP", "GRPC"] as const;
 // Inline values files may hold secrets of the chart (passwords, tokens): out of the messages of their calls.
 secretFields({ sensitive: ["content"] });
 
-/** A rule of `helm-rules.ts` as a zod refinement: the rule's reason is the message. */
-function ruled(problem: (value: string) => string | undefined) {
-  return z.string().superRefine((value, ctx) => {
-    const reason = problem(value);
-    if (reason !== undefined) ctx.addIssue({ code: "custom", message: reason });
-  });
-}
-
 /** `--set`-style pairs as the service takes them: `[[key, value], ...]` (`HelmKeyValues`). */
 export const HelmKeyValues = z.array(z.tuple([z.string().min(1), z.string()]));
 /** `--set`-style pairs. */
@@ -50,9 +42,9 @@ export const HelmRepositorySourceRequest = z.looseObject({
   /** Id of the Helm repository. */
   repository: z.string().min(1),
   /** Name of the chart in the repository. */
-  chart_name: ruled(helmChartNameProblem),
+  chart_name: ruledString(helmChartNameProblem),
   /** Version of the chart: SemVer or a SemVer constraint. */
-  chart_version: ruled(helmChartVersionProblem),
+  chart_version: ruledString(helmChartVersionProblem),
 });
 
 /** Where the chart comes from: exactly one of a Helm repository's chart and a git repository's directory. */
@@ -68,7 +60,7 @@ export const HelmRawValuesRequest = z.looseObject({
   /** The file's name. */
   name: z.string().min(1),
   /** Its YAML content. */
-  content: ruled(helmValuesYamlProblem),
+  content: ruledString(helmValuesYamlProblem),
 });
 
 /** Values overriding the chart's: pairs (`set`, `set_string`, `set_json`) and values files (from git, inline). */
@@ -84,7 +76,7 @@ export const HelmValuesOverrideRequest = z.looseObject({
     /** Files of a git repository: their paths, each starting with `/`. */
     git: z.looseObject({
       git_repository: GitRepositoryRequest,
-      paths: z.array(ruled((p) => (p.startsWith("/") ? undefined : "expected a path starting with /"))),
+      paths: z.array(ruledString((p) => (p.startsWith("/") ? undefined : "expected a path starting with /"))),
     }).nullable().optional(),
     /** Inline files. */
     raw: z.looseObject({ values: z.array(HelmRawValuesRequest) }).nullable().optional(),
@@ -194,7 +186,7 @@ export type Helm = z.infer<typeof Helm>;
 /** Body of a Helm deploy: a chart version, or a git commit of the chart, and a commit of the values files. */
 export const HelmDeployRequest = z.looseObject({
   /** Version of the chart to deploy (not with `git_commit_id`). */
-  chart_version: ruled(helmChartVersionProblem).optional(),
+  chart_version: ruledString(helmChartVersionProblem).optional(),
   /** Commit of the chart's git repository to deploy (not with `chart_version`). */
   git_commit_id: z.string().min(1).optional(),
   /** Commit of the values files' git repository. */

@@ -10,7 +10,7 @@ import { CPU_ARCHITECTURES, IMAGE_KIND_RECORD_FIELDS, IMAGE_SOURCE_RECORD_FIELDS
 import { ImageAutoDeployRequest, imageServices, kindRecords } from "./deployables";
 import { cronProblem } from "./image";
 import { path } from "./path";
-import { maybe, namedRecord, openEnum } from "./schema";
+import { maybe, namedRecord, openEnum, ruledString } from "./schema";
 import { serviceSecrets } from "./secrets";
 import { ActionResult } from "./status";
 import { serviceVariables } from "./variables";
@@ -59,10 +59,7 @@ export type JobCommandRequest = z.input<typeof JobCommandRequest>;
 
 /** A cron job's schedule: `scheduled_at` is a 5-field cron expression ({@link cronProblem}), read in `timezone`. */
 export const JobCronRequest = JobCommandRequest.extend({
-  scheduled_at: z.string().superRefine((expression, ctx) => {
-    const reason = cronProblem(expression);
-    if (reason !== undefined) ctx.addIssue({ code: "custom", message: reason });
-  }),
+  scheduled_at: ruledString(cronProblem),
   timezone: z.string().min(1).optional(),
 });
 /** A cron job's schedule. */

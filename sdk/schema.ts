@@ -12,6 +12,17 @@ export function openEnum<const T extends readonly [string, ...string[]]>(values:
   return z.union([z.enum(values), z.string() as z.ZodType<string & {}>]);
 }
 
+/**
+ * A string checked by one of the sdk's rules (`imageNameProblem`, `timeZoneProblem`, ...: each answers why a value
+ * is refused, or `undefined`): the rule's reason is the message. `base` carries checks that run first (`min(1)`).
+ */
+export function ruledString(problem: (value: string) => string | undefined, base: z.ZodString = z.string()) {
+  return base.superRefine((value, ctx) => {
+    const reason = problem(value);
+    if (reason !== undefined) ctx.addIssue({ code: "custom", message: reason });
+  });
+}
+
 /** An optional response field that the service may also send as `null`. */
 export function maybe<T extends z.ZodType>(schema: T) {
   return schema.nullish();
@@ -56,6 +67,19 @@ export function record<F extends z.core.$ZodLooseShape>(fields: F) {
     id: z.string(),
     ...fields,
     ...TIMESTAMP_FIELDS,
+  });
+}
+
+/**
+ * A record with credentials in its `config` (a container registry, a Helm repository), read by `fields` with the
+ * `secretKeys` of an answer's `config` dropped: the client never hands a credential on, whatever the service sends.
+ */
+export function withoutConfigSecrets<T extends { config?: object | null | undefined }>(fields: z.ZodType<T>, secretKeys: readonly string[]) {
+  return fields.transform((record): T => {
+    if (!record.config) return record;
+    const config: Record<string, unknown> = { ...record.config };
+    for (const key of secretKeys) delete config[key];
+    return { ...record, config: config as T["config"] };
   });
 }
 

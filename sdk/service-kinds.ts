@@ -110,6 +110,17 @@ export function kindsWith<F extends ServiceKindCapability>(capability: F): reado
   return kinds as unknown as readonly [KindsWith<F>, ...Array<KindsWith<F>>];
 }
 
+/**
+ * `kind`, checked to be one of the kinds with `capability` before a request names it in a path: a kind without it is
+ * a TypeError naming those that have it (`serviceKind: expected one of application, container, helm, got "database"`),
+ * and nothing is sent.
+ */
+export function kindWith<F extends ServiceKindCapability>(capability: F, kind: KindsWith<F>): KindsWith<F> {
+  if (kindHas(kind, capability)) return kind;
+  const got = typeof kind === "string" ? JSON.stringify(kind) : typeof kind;
+  throw new TypeError(`serviceKind: expected one of ${kindsWith(capability).join(", ")}, got ${got}; nothing was sent`);
+}
+
 /** The kinds the client deploys and follows (`client.waitForService`): `application`, `container`, `job`, `database`, `helm`, `terraform`. */
 export type DeployableServiceKind = KindsWith<"deploys">;
 /** The kinds with variables and secrets of their own. */

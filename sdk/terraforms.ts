@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { GitCommit, gitUrlProblem } from "./git";
-import { maybe, namedRecord, openEnum, Reference } from "./schema";
+import { maybe, namedRecord, openEnum, Reference, ruledString } from "./schema";
 import { GitRepository } from "./service-common";
 
 /** The engines a Terraform service runs: `TERRAFORM` or `OPEN_TOFU`. */
@@ -63,10 +63,7 @@ export function terraformVariableNameProblem(name: string): string | undefined {
 }
 
 /** A repository URL the service can clone, without credentials ({@link gitUrlProblem}). */
-const RepositoryUrl = z.string().min(1).superRefine((url, ctx) => {
-  const problem = gitUrlProblem(url);
-  if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
-});
+const RepositoryUrl = ruledString(gitUrlProblem, z.string().min(1));
 
 /** The git repository holding the module: `url`, `branch`, `root_path` (the module's folder), `git_token_id`. */
 export const TerraformGitRepositoryRequest = z.looseObject({
@@ -81,10 +78,7 @@ export type TerraformGitRepositoryRequest = z.input<typeof TerraformGitRepositor
 
 /** One input variable: `key` (a Terraform identifier), `value`, and `secret` (the service never answers its value). */
 export const TerraformVarKeyValue = z.looseObject({
-  key: z.string().superRefine((key, ctx) => {
-    const problem = terraformVariableNameProblem(key);
-    if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
-  }),
+  key: ruledString(terraformVariableNameProblem),
   value: z.string(),
   secret: z.boolean().optional(),
 });

@@ -61,11 +61,19 @@ export interface OrganizationGroup<R> {
  * whole request again: `organizationCalls((c) => c.gitTokens)`.
  */
 export function organizationCalls<R>(group: (client: DeployServiceClient) => OrganizationGroup<R>): FamilyCalls<Props, R> {
-  const org = organizationOf;
+  return addressedCalls(group, "organizationId");
+}
+
+/**
+ * The calls of a family every path of which names its parent, the one named by `parentKey` in the inputs and the
+ * state (`/project/{id}/deploymentRule/{ruleId}`): `addressedCalls((c) => c.deploymentRules, "projectId")`.
+ */
+export function addressedCalls<R>(group: (client: DeployServiceClient) => OrganizationGroup<R>, parentKey: string): FamilyCalls<Props, R> {
+  const parent = (props: Props): string => String(props[parentKey] ?? "");
   return {
-    create: (client, inputs, body) => group(client).create(org(inputs), body as never),
-    get: (client, id, state) => group(client).get(org(state), id),
-    update: (client, id, inputs, body) => group(client).update(org(inputs), id, body as never),
-    delete: (client, id, state) => group(client).delete(org(state), id),
+    create: (client, inputs, body) => group(client).create(parent(inputs), body as never),
+    get: (client, id, state) => group(client).get(parent(state), id),
+    update: (client, id, inputs, body) => group(client).update(parent(inputs), id, body as never),
+    delete: (client, id, state) => group(client).delete(parent(state), id),
   };
 }

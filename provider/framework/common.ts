@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { apiClient } from "./credentials";
+import { camelCase, renameKeysDeep, snakeCase } from "./case";
 import { describeFailure, ignoreGone } from "./errors";
 
 /**
@@ -88,19 +89,26 @@ export function storedSecret(record: { updated_at?: string | null | undefined },
 }
 
 /**
- * A credentials object (a registry's `config`) as the service holds it, in the provider's spelling: the identifiers
- * it answers (only `known` keys, empty ones dropped), and the `secretKeys` it never answers kept from the previous
- * state, or {@link CHANGED_OUTSIDE} when the object changed outside Pulumi since (see {@link storedSecret}).
+ * The wire mapping of a credentials input (`input`: a container registry's `config`, a Helm repository's
+ * `credentials`) the service takes and answers as `config`: sent with its keys in snake case; read back as the
+ * service holds it, the identifiers it answers (only `known` keys, empty ones dropped) and the `secretKeys` it never
+ * answers kept from the previous state, or {@link CHANGED_OUTSIDE} when the object changed outside Pulumi since
+ * (see {@link storedSecret}).
  */
-export function credentialsFromWire(
-  record: { updated_at?: string | null | undefined }, answered: Record<string, unknown>, before: Record<string, unknown>,
-  updatedAt: unknown, known: ReadonlySet<string>, secretKeys: readonly string[],
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(answered)) if (known.has(key) && value !== "") out[key] = value;
-  for (const key of secretKeys) {
-    const secret = storedSecret(record, { updatedAt, [key]: before[key] }, key);
-    if (secret !== undefined) out[key] = secret;
-  }
-  return out;
+export function configWire(input: string, known: ReadonlySet<string>, secretKeys: readonly string[]) {
+  return {
+    toWire: (inputs: object, _purpose: "create" | "update", derived: Record<string, unknown>): Record<string, unknown> =>
+      ({ ...derived, config: renameKeysDeep((inputs as Record<string, unknown>)[input], snakeCase) }),
+    fromWire: (record: { config?: unknown; updated_at?: string | null | undefined }, previous: Record<string, unknown>, derived: Record<string, unknown>): Record<string, unknown> => {
+      const answered = renameKeysDeep(record.config ?? {}, camelCase, true) as Record<string, unknown>;
+      const before = (previous[input] ?? {}) as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(answered)) if (known.has(key) && value !== "") out[key] = value;
+      for (const key of secretKeys) {
+        const secret = storedSecret(record, { updatedAt: previous["updatedAt"], [key]: before[key] }, key);
+        if (secret !== undefined) out[key] = secret;
+      }
+      return { ...derived, [input]: out };
+    },
+  };
 }

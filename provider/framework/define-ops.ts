@@ -22,7 +22,9 @@ export function checkOp<S extends z.ZodObject, R extends WireRecord>(f: Family<S
   return async (olds, news) => {
     const checked = checkInputs(f.def.schema, news);
     if (checked.failures !== undefined && checked.failures.length > 0) return checked;
-    return { inputs: withStoredChoices(checked.inputs ?? {}, olds, f.storedChoices) };
+    const inputs = withStoredChoices(checked.inputs ?? {}, olds, f.storedChoices);
+    const failures = f.def.serviceCheck ? await f.def.serviceCheck(inputs, olds) : [];
+    return failures.length > 0 ? { inputs, failures } : { inputs };
   };
 }
 

@@ -14,7 +14,7 @@ import { familyOf } from "./family";
 import { withActionableErrors } from "./messages";
 import type { Part } from "./parts";
 export type { FieldMeta } from "./fields";
-export { childCalls, organizationCalls, organizationOf, replaceOnly, type ChildGroup, type FamilyCalls, type OrganizationGroup, type Props } from "./calls";
+export { addressedCalls, childCalls, organizationCalls, organizationOf, replaceOnly, type ChildGroup, type FamilyCalls, type OrganizationGroup, type Props } from "./calls";
 export { withPartProgress, type Part, type PartContext, type PartResult } from "./parts";
 
 /** What the service answers for one object: at least its id and, usually, its timestamps. */
@@ -37,6 +37,11 @@ export interface ResourceDefinition<S extends z.ZodObject, R extends WireRecord>
   calls: FamilyCalls<z.output<S>, R>;
   /** Delete the old object before creating its replacement (default true: names are unique in the parent). */
   deleteBeforeReplace?: boolean;
+  /**
+   * Destroy lets go of the object: the provider's delete sends nothing and waits for nothing, for what stays with its
+   * parent as it is (an environment's own rule, the order of a project's rules, the organization's settings).
+   */
+  deleteLetsGo?: boolean;
   /** Output names beyond the inputs and `createdAt`/`updatedAt`. */
   outputNames?: readonly string[];
   /** Outputs beyond the inputs that hold secrets (a password the service generated). */
@@ -50,6 +55,11 @@ export interface ResourceDefinition<S extends z.ZodObject, R extends WireRecord>
   fromWire?(record: R, previous: Props, derived: Props): Props;
   /** The request body, given the derived one (each field by its wire names at every depth). Only for what facts cannot say. */
   toWire?(inputs: z.output<S>, purpose: "create" | "update", derived: Props): Props;
+  /**
+   * What only the service can refuse, asked in check once the schema passed (`inputs`: the checked inputs, `olds`:
+   * the stored ones, to ask only about what is new or changed): the failures, each naming its property.
+   */
+  serviceCheck?(inputs: Props, olds: Props): Promise<pulumi.dynamic.CheckFailure[]>;
   /** Parts set by calls of their own, in the order they are applied. */
   parts?: ReadonlyArray<Part<z.output<S>, R>>;
   /**
@@ -104,7 +114,7 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
     create: createOp(family),
     read: readOp(family),
     update: updateOp(family),
-    delete: deleteOp(family),
+    delete: def.deleteLetsGo === true ? async () => undefined : deleteOp(family),
   };
   return {
     kind: def.kind,

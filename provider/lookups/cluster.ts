@@ -1,4 +1,4 @@
-import { NotFoundError, type Cluster } from "../../sdk";
+import type { Cluster } from "../../sdk";
 import type { LookupResult } from "../framework/outputs";
 import { clusterSchema, type ClusterArgs, type ClusterComputed } from "../resources/cluster/args";
 import { booleanOf, textOf, type PlainArgs } from "./core";
@@ -21,12 +21,8 @@ export interface ClusterResult extends LookupResult<
 
 const clusters = parentLookup<typeof clusterSchema, Cluster, ClusterResult>("Cluster", {
   schema: clusterSchema, fields: ["name", "region", "cloudProvider", "production"], idNeedsParent: true,
-  // The service has no read of one cluster: it is found in its organization's list.
-  get: async (client, id, organizationId) => {
-    const found = (await client.clusters.list(organizationId!)).find((c) => c.id === id);
-    if (found === undefined) throw new NotFoundError(`cluster ${id} is not in organization ${organizationId}`, { method: "GET", path: `/organization/${organizationId}/cluster`, status: 404 });
-    return found;
-  },
+  // The service has no read of one cluster: the client's get finds it in its organization's list.
+  get: (client, id, organizationId) => client.clusters.get(organizationId!, id),
   computed: (c) => ({ version: textOf(c.version), isDefault: booleanOf(c.is_default) }),
 });
 

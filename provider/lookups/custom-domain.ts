@@ -32,7 +32,7 @@ async function customDomainOf(client: DeployServiceClient, args: GetCustomDomain
   const serviceKind = args.serviceKind;
   if (!KINDS.includes(serviceKind)) {
     const got = typeof serviceKind === "string" ? JSON.stringify(serviceKind) : "none";
-    throw new Error(`deploy-service: getCustomDomain: pass { serviceKind }: "application" or "container", got ${got}`);
+    throw new Error(`deploy-service: getCustomDomain: pass { serviceKind }: one of ${KINDS.join(", ")}, got ${got}`);
   }
   // The natural key lists a service's domains under the kind its inputs name: the lookup's kind goes with its service.
   const nk = NATURAL_KEYS["CustomDomain"]!;

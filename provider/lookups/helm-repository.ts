@@ -1,6 +1,6 @@
 import type { HelmRepository } from "../../sdk";
 import type { LookupResult } from "../framework/outputs";
-import { helmRepositorySchema, type HelmRepositoryArgs, type HelmRepositoryComputed } from "../resources/helm-repository";
+import { helmRepositoryComputed, helmRepositorySchema, type HelmRepositoryArgs, type HelmRepositoryComputed } from "../resources/helm-repository";
 import type { PlainArgs } from "./core";
 import { lookups, parentLookup, type NameUnderParentArgs } from "./family";
 
@@ -17,7 +17,7 @@ export interface HelmRepositoryResult extends LookupResult<
 
 const repositories = parentLookup<typeof helmRepositorySchema, HelmRepository, HelmRepositoryResult>("HelmRepository", {
   schema: helmRepositorySchema, fields: ["name", "kind", "url", "description", "skipTlsVerification"], idNeedsParent: true,
-  get: (client, id, organizationId) => client.helmRepositories.get(organizationId!, id),
+  get: (client, id, organizationId) => client.helmRepositories.get(organizationId!, id), computed: helmRepositoryComputed.outputs,
 });
 
 export const { findHelmRepository,

@@ -1,7 +1,7 @@
 import type { Helm } from "../../sdk";
 import type { LookupResult } from "../framework/outputs";
 import { readMember } from "../framework/wire";
-import { helmSchema, type HelmArgs, type HelmComputed } from "../resources/helm/index";
+import { helmRepositoryOutputs, helmSchema, type HelmArgs, type HelmComputed } from "../resources/helm/index";
 import type { PlainArgs } from "./core";
 import { lookups, parentLookup, type NameInParentArgs } from "./family";
 
@@ -22,8 +22,7 @@ const helms = parentLookup<typeof helmSchema, Helm, HelmResult>("Helm", {
   computed: (r) => ({
     source: readMember("source", helmSchema.shape.source, r as unknown as Record<string, unknown>, {}) as HelmResult["source"],
     arguments: r.arguments ?? undefined,
-    repositoryName: r.source?.repository?.repository?.name ?? undefined,
-    repositoryUrl: r.source?.repository?.repository?.url ?? undefined,
+    ...helmRepositoryOutputs(r),
   }),
 });
 

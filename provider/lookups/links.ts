@@ -3,7 +3,7 @@
  * hand a preview environment's URL to a pull-request comment, or a service's URL to another stack.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { LINK_SERVICE_KINDS, type DeployServiceClient, type LinkServiceKind } from "../../sdk";
+import { type DeployServiceClient, type LinkServiceKind } from "../../sdk";
 import { describeFailure } from "../framework/errors";
 import { defined, type PlainArgs } from "./core";
 import { lookups } from "./family";
@@ -41,9 +41,6 @@ export interface ServiceLinksResult {
 }
 
 async function linksOf(client: DeployServiceClient, args: GetServiceLinksArgs): Promise<ServiceLinksResult> {
-  if (!(LINK_SERVICE_KINDS as readonly string[]).includes(args.serviceKind)) {
-    throw new Error(`getServiceLinks: serviceKind: expected one of ${LINK_SERVICE_KINDS.join(", ")}, got ${JSON.stringify(args.serviceKind)}`);
-  }
   try {
     const listed = await client.links.ofService(args.serviceKind, args.serviceId);
     const links = listed.map((l) => defined<ServiceLinkResult>({

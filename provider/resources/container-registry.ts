@@ -2,12 +2,12 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
   CONTAINER_REGISTRY_KINDS, CONTAINER_REGISTRY_SECRET_FIELDS, containerRegistryProblems,
-  type ContainerRegistryKind, type DeployServiceClient,
+  type ContainerRegistryKind,
 } from "../../sdk";
 import { argsSchema } from "../framework/args";
 import { camelCase, renameKeysDeep, snakeCase } from "../framework/case";
-import { credentialsFromWire } from "../framework/common";
-import { computedOutputs, defineResource, organizationCalls, type Props } from "../framework/define";
+import { configWire } from "../framework/common";
+import { computedOutputs, defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { serviceObjectClass } from "../framework/resource";
@@ -153,27 +153,13 @@ export const containerRegistrySchema = argsSchema<ContainerRegistryArgs>()(z
 /** Container registry inputs after validation (defaults applied). */
 export type ContainerRegistryInputs = z.output<typeof containerRegistrySchema>;
 
-type ContainerRegistryRecord = Awaited<ReturnType<DeployServiceClient["containerRegistries"]["get"]>>;
-
-/**
- * The registry's config as the service holds it: the identifiers it answers (only the keys the provider knows), and
- * the credentials it never answers kept from the state, or {@link CHANGED_OUTSIDE} when the registry changed
- * outside Pulumi since.
- */
-function configFromWire(record: ContainerRegistryRecord, previous: Props): Props {
-  const answered = renameKeysDeep(record.config ?? {}, camelCase, true) as Props;
-  const before = (previous["config"] ?? {}) as Props;
-  return credentialsFromWire(record, answered, before, previous["updatedAt"], new Set(Object.keys(configSchema.shape)), SECRET_CONFIG_KEYS);
-}
-
 /** The container registry family. The service never returns credentials: a change made outside shows through `updated_at`. */
 export const containerRegistry = defineResource({
   kind: "ContainerRegistry",
   noun: "container registry",
   schema: containerRegistrySchema,
   ...computedOutputs<ContainerRegistryComputed>("associatedServicesCount"),
-  toWire: (inputs, _purpose, derived) => ({ ...derived, config: renameKeysDeep(inputs.config, snakeCase) }),
-  fromWire: (record: ContainerRegistryRecord, previous, derived) => ({ ...derived, config: configFromWire(record, previous) }),
+  ...configWire("config", new Set(Object.keys(configSchema.shape)), SECRET_CONFIG_KEYS),
   calls: organizationCalls((client) => client.containerRegistries),
 });
 

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DeployServiceClient } from "../../sdk";
 import { argsSchema } from "../framework/args";
-import { defineResource, type DefinedResource, type FamilyCalls, type Props } from "../framework/define";
+import { defineResource, type FamilyCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput } from "../framework/rules";
 import { serviceObjectClass } from "../framework/resource";
@@ -49,17 +49,15 @@ const calls: FamilyCalls<DeploymentRuleOrderInputs, OrderRecord> = {
   delete: async () => undefined,
 };
 
-/** The deployment rule order family. */
-const defined = defineResource({
+/** The deployment rule order family: its delete sends nothing, the rules stay with their project (which `get` still reads). */
+export const deploymentRuleOrder = defineResource({
   kind: "DeploymentRuleOrder",
   noun: "deployment rule order",
   label: (inputs) => `deployment rule order of project ${String(inputs["projectId"] ?? "")}`,
   schema: deploymentRuleOrderSchema,
+  deleteLetsGo: true,
   calls,
 });
-
-/** Its delete sends nothing and waits for nothing: what it manages stays with its parent (which `get` still reads). */
-export const deploymentRuleOrder: DefinedResource<typeof deploymentRuleOrderSchema> = { ...defined, provider: { ...defined.provider, delete: async () => undefined } };
 
 /** The dynamic provider of {@link DeploymentRuleOrder}. */
 export const deploymentRuleOrderProvider = deploymentRuleOrder.provider;

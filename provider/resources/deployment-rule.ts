@@ -2,17 +2,31 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
   REPORTED_ENVIRONMENT_MODES, ruleTimeFromWire, ruleTimeProblem, ruleTimeToWire, timeZoneProblem, WEEKDAYS,
-  type ProjectDeploymentRule, type Weekday,
+  type Weekday,
 } from "../../sdk";
 import { argsSchema } from "../framework/args";
-import { computedOutputs, defineResource, type FamilyCalls, type Props } from "../framework/define";
+import { addressedCalls, computedOutputs, defineResource, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput, ruledInput } from "../framework/rules";
 import { serviceObjectClass } from "../framework/resource";
 import type { AdoptableArgs } from "../framework/adoption";
 
+/** The weekly schedule of a {@link DeploymentRule} (its environments') and of an {@link EnvironmentDeploymentRule}. */
+export interface DeploymentScheduleArgs {
+  /** Stop the environments outside the weekly schedule (`weekdays`, `startTime` to `stopTime`). Default: `false`. Wire: `auto_stop`. */
+  autoStop?: pulumi.Input<boolean>;
+  /** IANA time zone of `startTime` and `stopTime`, e.g. `"Europe/Paris"` or `"UTC"`. Wire: `timezone`. */
+  timeZone: pulumi.Input<string>;
+  /** Time of day the environments start, `"HH:MM"` (00:00 to 23:59). Wire: `start_time` (`1970-01-01THH:MM:00.000Z`). */
+  startTime: pulumi.Input<string>;
+  /** Time of day the environments stop, `"HH:MM"`. Wire: `stop_time`. */
+  stopTime: pulumi.Input<string>;
+  /** Days the environments run, e.g. `["MONDAY", "TUESDAY"]`. Wire: `weekdays`. */
+  weekdays: pulumi.Input<pulumi.Input<Weekday>[]>;
+}
+
 /** Inputs of a {@link DeploymentRule}. */
-export interface DeploymentRuleArgs extends AdoptableArgs {
+export interface DeploymentRuleArgs extends AdoptableArgs, DeploymentScheduleArgs {
   /** Project whose new environments the rule applies to (wire: the `{projectId}` of the path). Changing it replaces the rule. */
   projectId: pulumi.Input<string>;
   /** Rule name, unique in the project (case aside). Wire: `name`. */
@@ -28,16 +42,6 @@ export interface DeploymentRuleArgs extends AdoptableArgs {
   mode: pulumi.Input<(typeof REPORTED_ENVIRONMENT_MODES)[number]>;
   /** Cluster the environments it applies to run on. Wire: `cluster_id`. */
   clusterId: pulumi.Input<string>;
-  /** Stop the environments outside the weekly schedule (`weekdays`, `startTime` to `stopTime`). Default: `false`. Wire: `auto_stop`. */
-  autoStop?: pulumi.Input<boolean>;
-  /** IANA time zone of `startTime` and `stopTime`, e.g. `"Europe/Paris"` or `"UTC"`. Wire: `timezone`. */
-  timeZone: pulumi.Input<string>;
-  /** Time of day the environments start, `"HH:MM"` (00:00 to 23:59). Wire: `start_time` (`1970-01-01THH:MM:00.000Z`). */
-  startTime: pulumi.Input<string>;
-  /** Time of day the environments stop, `"HH:MM"`. Wire: `stop_time`. */
-  stopTime: pulumi.Input<string>;
-  /** Days the environments run, e.g. `["MONDAY", "TUESDAY"]`. Wire: `weekdays`. */
-  weekdays: pulumi.Input<pulumi.Input<Weekday>[]>;
 }
 
 /** What the service says of a rule beyond its inputs: outputs of a {@link DeploymentRule}. */
@@ -61,16 +65,19 @@ export const scheduleFields = {
   weekdays: z.array(z.enum(WEEKDAYS)).min(1),
 };
 
-/** The schedule's times in the service's spelling (date-times of 1970-01-01), on top of the derived body. */
-export const scheduleToWire = (inputs: { startTime: string; stopTime: string }, derived: Props): Props =>
-  ({ ...derived, start_time: ruleTimeToWire(inputs.startTime), stop_time: ruleTimeToWire(inputs.stopTime) });
-
-/** The schedule's times as `HH:MM`, on top of the derived inputs. */
-export const scheduleFromWire = (record: { start_time?: string | null | undefined; stop_time?: string | null | undefined }, derived: Props): Props => ({
-  ...derived,
-  ...(record.start_time ? { startTime: ruleTimeFromWire(record.start_time) } : {}),
-  ...(record.stop_time ? { stopTime: ruleTimeFromWire(record.stop_time) } : {}),
-});
+/**
+ * The wire mapping of a rule with {@link scheduleFields} (a project's and an environment's): its times `HH:MM` in the
+ * program, date-times of 1970-01-01 on the wire, on top of the derived body and inputs.
+ */
+export const scheduleWire = {
+  toWire: (inputs: { startTime: string; stopTime: string }, _purpose: "create" | "update", derived: Props): Props =>
+    ({ ...derived, start_time: ruleTimeToWire(inputs.startTime), stop_time: ruleTimeToWire(inputs.stopTime) }),
+  fromWire: (record: { id: string; start_time?: string | null | undefined; stop_time?: string | null | undefined }, _previous: Props, derived: Props): Props => ({
+    ...derived,
+    ...(record.start_time ? { startTime: ruleTimeFromWire(record.start_time) } : {}),
+    ...(record.stop_time ? { stopTime: ruleTimeFromWire(record.stop_time) } : {}),
+  }),
+};
 
 /** Validated rule inputs: the single source of field names, types, defaults and wire spellings. */
 export const deploymentRuleSchema = argsSchema<DeploymentRuleArgs>()(z.strictObject({
@@ -88,25 +95,15 @@ export type DeploymentRuleInputs = z.output<typeof deploymentRuleSchema>;
 /** {@link DeploymentRuleComputed} read from a rule's record. */
 export const deploymentRuleComputed = computedOutputs<DeploymentRuleComputed>("priorityIndex");
 
-const projectOf = (props: Props): string => String(props["projectId"] ?? "");
-
-/** Every call names the project and the rule. */
-const calls: FamilyCalls<DeploymentRuleInputs, ProjectDeploymentRule> = {
-  create: (client, inputs, body) => client.deploymentRules.create(inputs.projectId, body as never),
-  get: (client, id, state) => client.deploymentRules.get(projectOf(state), id),
-  update: (client, id, inputs, body) => client.deploymentRules.update(inputs.projectId, id, body as never),
-  delete: (client, id, state) => client.deploymentRules.delete(projectOf(state), id),
-};
-
 /** The deployment rule family: times are `HH:MM` in the program and date-times of 1970-01-01 on the wire. */
 export const deploymentRule = defineResource({
   kind: "DeploymentRule",
   noun: "deployment rule",
   schema: deploymentRuleSchema,
   ...deploymentRuleComputed,
-  toWire: (inputs, _purpose, derived) => scheduleToWire(inputs, derived),
-  fromWire: (record: ProjectDeploymentRule, _previous, derived) => scheduleFromWire(record, derived),
-  calls,
+  ...scheduleWire,
+  // Every call names the project and the rule.
+  calls: addressedCalls((client) => client.deploymentRules, "projectId"),
 });
 
 /** The dynamic provider of {@link DeploymentRule}. */

@@ -1,7 +1,9 @@
 /** The pins of an `EnvironmentDeployment`: the versions its `services` input deploys, by kind and id. */
 import { z } from "zod";
 import { helmChartVersionProblem, imageTagProblem, type KindsWith } from "../../sdk";
+import { snakeCase } from "../framework/case";
 import { idInput, ruledInput } from "../framework/rules";
+import { isRecord } from "../service-kinds/shape";
 
 const jobPinSchema = z
   .strictObject({ imageTag: ruledInput(imageTagProblem).optional(), gitCommitId: z.string().min(1).optional() })
@@ -42,11 +44,6 @@ export interface Pin {
   pin: { git_commit_id?: string; image_tag?: string; chart_version?: string; values_override_git_commit_id?: string };
 }
 
-/** True for a plain object (not null, not an array). */
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
 /** The pins of a `services` value, in a stable order (kind, then id). */
 export function pinsOf(services: unknown): Pin[] {
   const s = isRecord(services) ? services : {};
@@ -54,23 +51,16 @@ export function pinsOf(services: unknown): Pin[] {
   const pins: Pin[] = [];
   for (const [id, commit] of entries(s["applications"])) pins.push({ kind: "application", id, pin: { git_commit_id: String(commit) } });
   for (const [id, tag] of entries(s["containers"])) pins.push({ kind: "container", id, pin: { image_tag: String(tag) } });
-  for (const [id, job] of entries(s["jobs"])) {
-    const j = isRecord(job) ? job : {};
-    const pin: Pin["pin"] = {};
-    if (typeof j["imageTag"] === "string") pin.image_tag = j["imageTag"];
-    if (typeof j["gitCommitId"] === "string") pin.git_commit_id = j["gitCommitId"];
-    pins.push({ kind: "job", id, pin });
-  }
+  for (const [id, job] of entries(s["jobs"])) pins.push({ kind: "job", id, pin: objectPin(job) });
   for (const [id, commit] of entries(s["terraforms"])) pins.push({ kind: "terraform", id, pin: { git_commit_id: String(commit) } });
-  for (const [id, helm] of entries(s["helms"])) {
-    const h = isRecord(helm) ? helm : {};
-    const pin: Pin["pin"] = {};
-    if (typeof h["chartVersion"] === "string") pin.chart_version = h["chartVersion"];
-    if (typeof h["gitCommitId"] === "string") pin.git_commit_id = h["gitCommitId"];
-    if (typeof h["valuesOverrideGitCommitId"] === "string") pin.values_override_git_commit_id = h["valuesOverrideGitCommitId"];
-    pins.push({ kind: "helm", id, pin });
-  }
+  for (const [id, helm] of entries(s["helms"])) pins.push({ kind: "helm", id, pin: objectPin(helm) });
   return pins;
+}
+
+/** A pin given as an object (a job's, a Helm chart's): its members in the service's spelling (`gitCommitId`: `git_commit_id`). */
+function objectPin(given: unknown): Pin["pin"] {
+  const members = Object.entries(isRecord(given) ? given : {}).filter(([, v]) => typeof v === "string");
+  return Object.fromEntries(members.map(([k, v]) => [snakeCase(k), v])) as Pin["pin"];
 }
 
 /** A pin's kind and id, as one key. */

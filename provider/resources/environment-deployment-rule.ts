@@ -1,27 +1,17 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { EnvironmentDeploymentRule as EnvironmentRuleRecord, Weekday } from "../../sdk";
+import type { EnvironmentDeploymentRule as EnvironmentRuleRecord } from "../../sdk";
 import { argsSchema } from "../framework/args";
-import { defineResource, type DefinedResource, type FamilyCalls, type Props } from "../framework/define";
+import { defineResource, type FamilyCalls, type Props } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput } from "../framework/rules";
 import { serviceObjectClass } from "../framework/resource";
-import { scheduleFields, scheduleFromWire, scheduleToWire } from "./deployment-rule";
+import { scheduleFields, scheduleWire, type DeploymentScheduleArgs } from "./deployment-rule";
 
 /** Inputs of an {@link EnvironmentDeploymentRule}. */
-export interface EnvironmentDeploymentRuleArgs {
+export interface EnvironmentDeploymentRuleArgs extends DeploymentScheduleArgs {
   /** Environment whose rule this is (wire: the `{environmentId}` of the path). Changing it replaces the resource. */
   environmentId: pulumi.Input<string>;
-  /** Stop the environment outside its weekly schedule. Default: `false`. Wire: `auto_stop`. */
-  autoStop?: pulumi.Input<boolean>;
-  /** IANA time zone of `startTime` and `stopTime`, e.g. `"Europe/Paris"`. Wire: `timezone`. */
-  timeZone: pulumi.Input<string>;
-  /** Time of day it starts, `"HH:MM"`. Wire: `start_time`. */
-  startTime: pulumi.Input<string>;
-  /** Time of day it stops, `"HH:MM"`. Wire: `stop_time`. */
-  stopTime: pulumi.Input<string>;
-  /** Days it runs. Wire: `weekdays`. */
-  weekdays: pulumi.Input<pulumi.Input<Weekday>[]>;
   /** Preview environments of its pull requests are made only when asked for. Default: `false`. Wire: `on_demand_preview`. */
   onDemandPreview?: pulumi.Input<boolean>;
   /** A preview environment for each pull request (the environment-level counterpart of a service's `autoPreview`). Default: `false`. Wire: `auto_preview`. */
@@ -51,19 +41,16 @@ const calls: FamilyCalls<EnvironmentDeploymentRuleInputs, EnvironmentRuleRecord>
   delete: async () => undefined,
 };
 
-/** The environment deployment rule family. */
-const defined = defineResource({
+/** The environment deployment rule family: its delete sends nothing, the rule stays with its environment (which `get` still reads). */
+export const environmentDeploymentRule = defineResource({
   kind: "EnvironmentDeploymentRule",
   noun: "environment deployment rule",
   label: (inputs) => `deployment rule of environment ${environmentOf(inputs)}`,
   schema: environmentDeploymentRuleSchema,
-  toWire: (inputs, _purpose, derived) => scheduleToWire(inputs, derived),
-  fromWire: (record: EnvironmentRuleRecord, previous, derived) => ({ ...scheduleFromWire(record, derived), environmentId: previous["environmentId"] }),
+  ...scheduleWire,
+  deleteLetsGo: true,
   calls,
 });
-
-/** Its delete sends nothing and waits for nothing: what it manages stays with its parent (which `get` still reads). */
-export const environmentDeploymentRule: DefinedResource<typeof environmentDeploymentRuleSchema> = { ...defined, provider: { ...defined.provider, delete: async () => undefined } };
 
 /** The dynamic provider of {@link EnvironmentDeploymentRule}. */
 export const environmentDeploymentRuleProvider = environmentDeploymentRule.provider;

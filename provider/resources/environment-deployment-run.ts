@@ -10,7 +10,8 @@ import type { Props } from "../framework/define";
 import { describeFailure } from "../framework/errors";
 import { environmentProgress, flushProgress } from "../framework/progress";
 import type { EnvironmentDeploymentInputs } from "./environment-deployment";
-import { changedPins, isRecord, pinKey, pinsOf, type Pin } from "./environment-deployment-pins";
+import { isRecord } from "../service-kinds/shape";
+import { changedPins, pinKey, pinsOf, type Pin } from "./environment-deployment-pins";
 
 /** What one `up` does to the environment. */
 export type Plan =

@@ -1,12 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import {
-  HELM_REPOSITORY_KINDS, HELM_REPOSITORY_SECRET_FIELDS, helmRepositoryUrlProblem, type DeployServiceClient, type HelmRepositoryKind,
+  HELM_REPOSITORY_KINDS, HELM_REPOSITORY_SECRET_FIELDS, helmRepositoryUrlProblem, type HelmRepositoryKind,
 } from "../../sdk";
 import { argsSchema } from "../framework/args";
-import { camelCase, renameKeysDeep, snakeCase } from "../framework/case";
-import { credentialsFromWire } from "../framework/common";
-import { computedOutputs, defineResource, organizationCalls, type Props } from "../framework/define";
+import { camelCase } from "../framework/case";
+import { configWire } from "../framework/common";
+import { computedOutputs, defineResource, organizationCalls } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput } from "../framework/rules";
 import { serviceObjectClass } from "../framework/resource";
@@ -87,23 +87,19 @@ export const helmRepositorySchema = argsSchema<HelmRepositoryArgs>()(z
 /** Helm repository inputs after validation (defaults applied). */
 export type HelmRepositoryInputs = z.output<typeof helmRepositorySchema>;
 
-type HelmRepositoryRecord = Awaited<ReturnType<DeployServiceClient["helmRepositories"]["get"]>>;
-
 const KNOWN = new Set(Object.keys(credentialsSchema.shape));
 const SECRET_KEYS = HELM_REPOSITORY_SECRET_FIELDS.map(camelCase);
+
+/** {@link HelmRepositoryComputed} read from a repository's record: the definition's outputs and its lookup's. */
+export const helmRepositoryComputed = computedOutputs<HelmRepositoryComputed>("associatedServicesCount");
 
 /** The Helm repository family. The service never returns credentials: a change made outside shows through `updated_at`. */
 export const helmRepository = defineResource({
   kind: "HelmRepository",
   noun: "helm repository",
   schema: helmRepositorySchema,
-  ...computedOutputs<HelmRepositoryComputed>("associatedServicesCount"),
-  toWire: (inputs, _purpose, derived) => ({ ...derived, config: renameKeysDeep(inputs.credentials, snakeCase) }),
-  fromWire: (record: HelmRepositoryRecord, previous, derived) => {
-    const answered = renameKeysDeep(record.config ?? {}, camelCase, true) as Props;
-    const before = (previous["credentials"] ?? {}) as Props;
-    return { ...derived, credentials: credentialsFromWire(record, answered, before, previous["updatedAt"], KNOWN, SECRET_KEYS) };
-  },
+  ...helmRepositoryComputed,
+  ...configWire("credentials", KNOWN, SECRET_KEYS),
   calls: organizationCalls((client) => client.helmRepositories),
 });
 

@@ -67,21 +67,19 @@ export const organizationSettings = defineResource({
   label: (inputs) => `settings of organization ${organizationOf(inputs)}`,
   schema: organizationSettingsSchema,
   deleteBeforeReplace: false,
+  deleteLetsGo: true,
   calls: {
     // The client reads the organization first and sends its other settings as they are (the edit replaces every field).
     create: (client, inputs, body) => client.organizations.update(inputs.organizationId, body),
     get: (client, id) => client.organizations.get(id),
     update: (client, id, _inputs, body) => client.organizations.update(id, body),
-    // Never called: the provider's delete below lets go without a call.
+    // Never called: the provider's delete lets go without a call (deleteLetsGo).
     delete: async () => undefined,
   },
 });
 
 /** The dynamic provider of {@link OrganizationSettings}: its delete lets go of the settings and changes nothing. */
-export const organizationSettingsProvider: pulumi.dynamic.ResourceProvider = {
-  ...organizationSettings.provider,
-  delete: async () => undefined,
-};
+export const organizationSettingsProvider: pulumi.dynamic.ResourceProvider = organizationSettings.provider;
 
 /**
  * The editable settings of an organization that already exists (name, description, website, repository, logo, icon,

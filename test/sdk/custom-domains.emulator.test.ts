@@ -78,7 +78,7 @@ describe("custom domains through the sdk", () => {
     const before = (await h.requests()).length;
     const e = await rejectionOf(Promise.resolve().then(() => client.customDomains.list("database" as CustomDomainServiceKind, appId)));
     expect(e).toBeInstanceOf(TypeError);
-    expect((e as Error).message).toMatch(/^serviceKind: expected "application" or "container", got "database"/);
+    expect((e as Error).message).toMatch(/^serviceKind: expected one of application, container, helm, got "database"/);
     expect((await h.requests()).length).toBe(before);
   });
 

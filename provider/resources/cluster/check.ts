@@ -12,7 +12,6 @@ import { closestName } from "../../framework/suggest";
 import { containsUnknown } from "../../framework/unknowns";
 import { listCloudCredentials } from "./sdk-calls";
 
-type Check = NonNullable<pulumi.dynamic.ResourceProvider["check"]>;
 type Failure = pulumi.dynamic.CheckFailure;
 
 const changed = (olds: Props, news: Props, keys: string[]) => keys.some((k) => olds[k] !== news[k]);
@@ -41,26 +40,21 @@ async function credentialsFailure(client: DeployServiceClient, organizationId: s
 }
 
 /**
- * The schema's check, then the service's facts on what is new or changed: a no-op preview (the stored inputs
- * equal to the new ones) makes no request.
+ * The service's facts on what is new or changed, once the schema passed (the definition's `serviceCheck`): a no-op
+ * preview (the stored inputs equal to the new ones) makes no request.
  */
-export function clusterCheck(schemaCheck: Check): Check {
-  return async (olds, news) => {
-    const checked = await schemaCheck(olds, news);
-    if ((checked.failures ?? []).length > 0) return checked;
-    const inputs = (checked.inputs ?? {}) as Props;
-    const cloud = inputs["cloudProvider"] as CloudProvider;
-    const [org, region, type, credentials] = ["organizationId", "region", "instanceType", "credentialsId"].map((k) => inputs[k]);
-    const failures: Failure[] = [];
-    const ask = (keys: string[]) => changed(olds, inputs, keys);
-    if (known(cloud, region, type) && cloud !== "ON_PREMISE" && ask(["cloudProvider", "region", "instanceType"])) {
-      const f = await instanceTypeFailure(apiClient(), cloud, String(region), String(type));
-      if (f) failures.push(f);
-    }
-    if (known(org, cloud, credentials) && ask(["organizationId", "cloudProvider", "credentialsId"])) {
-      const f = await credentialsFailure(apiClient(), String(org), cloud, String(credentials));
-      if (f) failures.push(f);
-    }
-    return failures.length > 0 ? { inputs, failures } : checked;
-  };
+export async function clusterServiceCheck(inputs: Props, olds: Props): Promise<Failure[]> {
+  const cloud = inputs["cloudProvider"] as CloudProvider;
+  const [org, region, type, credentials] = ["organizationId", "region", "instanceType", "credentialsId"].map((k) => inputs[k]);
+  const failures: Failure[] = [];
+  const ask = (keys: string[]) => changed(olds, inputs, keys);
+  if (known(cloud, region, type) && cloud !== "ON_PREMISE" && ask(["cloudProvider", "region", "instanceType"])) {
+    const f = await instanceTypeFailure(apiClient(), cloud, String(region), String(type));
+    if (f) failures.push(f);
+  }
+  if (known(org, cloud, credentials) && ask(["organizationId", "cloudProvider", "credentialsId"])) {
+    const f = await credentialsFailure(apiClient(), String(org), cloud, String(credentials));
+    if (f) failures.push(f);
+  }
+  return failures;
 }

@@ -2,7 +2,7 @@ import { computedOutputs, defineResource, type DefinedResource } from "../../fra
 import { apiClient } from "../../framework/credentials";
 import { serviceObjectClass } from "../../framework/resource";
 import { clusterSchema, type ClusterArgs, type ClusterComputed } from "./args";
-import { clusterCheck } from "./check";
+import { clusterServiceCheck } from "./check";
 import { storedAccessesOf, withStoredSecrets } from "./secret-managers";
 import { clusterDnsProviderPart } from "./dns-provider";
 import { clusterDeployPart, clusterUpgradePart, deleteCluster } from "./parts";
@@ -28,6 +28,7 @@ const defined = defineResource({
   outputs: (record, inputs) => ({ ...clusterComputed.outputs(record), ...storedAccessesOf(record, inputs.secretManagerAccesses) }),
   parts: [clusterDnsProviderPart, clusterDeployPart, clusterUpgradePart],
   calls: clusterCalls,
+  serviceCheck: clusterServiceCheck,
   toWire: (inputs, _purpose, derived) => ({
     ...derived,
     cloud_provider_credentials: { cloud_provider: inputs.cloudProvider, credentials: { id: inputs.credentialsId }, region: inputs.region },
@@ -41,10 +42,10 @@ const defined = defineResource({
   }),
 });
 
-/** The cluster family: the framework's provider, with the check that asks the service and the delete that stops first. */
+/** The cluster family: the framework's provider (its check asks the service), with the delete that stops first. */
 export const cluster: DefinedResource<typeof clusterSchema> = {
   ...defined,
-  provider: { ...defined.provider, check: clusterCheck(defined.provider.check!), delete: (id, props) => deleteCluster(apiClient(), id, props) },
+  provider: { ...defined.provider, delete: (id, props) => deleteCluster(apiClient(), id, props) },
 };
 
 /** The dynamic provider of {@link Cluster}. */

@@ -41,16 +41,19 @@ function withServiceChoices(news: Props, olds: Props): Props {
   return out;
 }
 
+/** The chart's repository, as the service names it: the definition's outputs and its lookup's. */
+export const helmRepositoryOutputs = (record: HelmRecord) => ({
+  repositoryName: record.source?.repository?.repository?.name ?? undefined,
+  repositoryUrl: record.source?.repository?.repository?.url ?? undefined,
+});
+
 /** The Helm family: a chart from a repository or git, with its values, variables, stage, advanced settings and deployment. */
 export const helm = defineResource({
   kind: "Helm",
   noun: "helm",
   schema: helmSchema,
   outputNames: [...serviceOutputNames, ...HOST_OUTPUTS, "repositoryName", "repositoryUrl"],
-  outputs: (record: HelmRecord) => ({
-    repositoryName: record.source?.repository?.repository?.name ?? undefined,
-    repositoryUrl: record.source?.repository?.repository?.url ?? undefined,
-  }),
+  outputs: helmRepositoryOutputs,
   toWire: (inputs, _purpose, { secret_values_override: _inValues, ...derived }) => ({ ...derived, values_override: valuesOverrideToWire(inputs) }),
   fromWire: (record: HelmRecord, previous, derived) => ({ ...serviceFromWire(record, previous, derived), ...valuesOverrideFromWire(record, previous) }),
   fillServiceChoices: withServiceChoices,

@@ -58,7 +58,8 @@ export interface TerraformServiceArgs
   /**
    * Version of the engine, one the service offers (`getTerraformVersions`, wire `GET /terraform/availableVersion`):
    * a version it does not offer is refused at preview, naming the ones it does. The list is read only when the
-   * version or the engine is new or changed, so a preview with no change sends no request.
+   * version or the engine is new or changed, so a preview with no change sends no request, and once for every
+   * Terraform service of the stack.
    * Wire: `provider_version.explicit_version`.
    */
   terraformVersion: pulumi.Input<string>;

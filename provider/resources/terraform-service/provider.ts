@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { DeployServiceClient, Terraform } from "../../../sdk";
+import type { DeployServiceClient, Terraform, TerraformVersion } from "../../../sdk";
 import { apiClient } from "../../framework/credentials";
-import { childCalls, defineResource, type DefinedResource, type Part, type Props } from "../../framework/define";
+import { childCalls, defineResource, type Part, type Props } from "../../framework/define";
 import { scopedValueGroups } from "../../framework/scoped-values";
 import type { ValueOwner } from "../../framework/service-values";
 import { containsUnknown } from "../../framework/unknowns";
@@ -65,7 +65,8 @@ const resourcesPart: Part<TerraformServiceInputs, Terraform> = {
   },
 };
 
-const defined = defineResource({
+/** The Terraform service family: the version checked against the ones the service offers. */
+export const terraformService = defineResource({
   kind: "TerraformService",
   noun: "terraform service",
   schema: terraformServiceSchema,
@@ -79,37 +80,38 @@ const defined = defineResource({
     resourcesPart,
   ],
   calls: childCalls((client) => client.terraforms, "environmentId"),
+  serviceCheck: versionCheck,
 });
 
-type Check = NonNullable<pulumi.dynamic.ResourceProvider["check"]>;
-
 /**
- * The schema's check, then the version against the ones the service offers for the engine: asked only when the
- * version or the engine is new or changed (a no-op preview sends no request), never when it is read from the module.
+ * The versions the service offers, listed once per client: a provider host serves one operation, so the checks of
+ * every Terraform service of a stack share one listing. A listing that failed is not kept.
  */
-function versionCheck(schemaCheck: Check): Check {
-  return async (olds, news) => {
-    const checked = await schemaCheck(olds, news);
-    if ((checked.failures ?? []).length > 0) return checked;
-    const inputs = (checked.inputs ?? {}) as Props;
-    const [engine, version] = [inputs["engine"], inputs["terraformVersion"]];
-    if (inputs["readVersionFromTerraformBlock"] === true || containsUnknown(engine) || containsUnknown(version)) return checked;
-    if (olds["engine"] === engine && olds["terraformVersion"] === version) return checked;
-    const offered = (await apiClient().terraforms.availableVersions()).filter((v) => v.engine === engine).map((v) => v.version);
-    if (offered.includes(String(version))) return checked;
-    const list = offered.length > 0 ? offered.join(", ") : "none";
-    return {
-      inputs,
-      failures: [{ property: "terraformVersion", reason: `expected a version of ${String(engine)} the service offers (${list}), got ${JSON.stringify(String(version).slice(0, 40))}` }],
-    };
-  };
+const offeredVersions = new WeakMap<DeployServiceClient, Promise<TerraformVersion[]>>();
+function offeredBy(client: DeployServiceClient): Promise<TerraformVersion[]> {
+  let listing = offeredVersions.get(client);
+  if (listing === undefined) {
+    listing = client.terraforms.availableVersions();
+    offeredVersions.set(client, listing);
+    listing.catch(() => offeredVersions.delete(client));
+  }
+  return listing;
 }
 
-/** The Terraform service family: the framework's provider with the version check. */
-export const terraformService: DefinedResource<typeof terraformServiceSchema> = {
-  ...defined,
-  provider: { ...defined.provider, check: versionCheck(defined.provider.check!) },
-};
+/**
+ * The version against the ones the service offers for the engine, once the schema passed (the definition's
+ * `serviceCheck`): asked only when the version or the engine is new or changed (a no-op preview sends no request),
+ * never when it is read from the module.
+ */
+async function versionCheck(inputs: Props, olds: Props): Promise<pulumi.dynamic.CheckFailure[]> {
+  const [engine, version] = [inputs["engine"], inputs["terraformVersion"]];
+  if (inputs["readVersionFromTerraformBlock"] === true || containsUnknown(engine) || containsUnknown(version)) return [];
+  if (olds["engine"] === engine && olds["terraformVersion"] === version) return [];
+  const offered = (await offeredBy(apiClient())).filter((v) => v.engine === engine).map((v) => v.version);
+  if (offered.includes(String(version))) return [];
+  const list = offered.length > 0 ? offered.join(", ") : "none";
+  return [{ property: "terraformVersion", reason: `expected a version of ${String(engine)} the service offers (${list}), got ${JSON.stringify(String(version).slice(0, 40))}` }];
+}
 
 /** The wire mapping both ways (the request body the API nests, the record in input form), for tests. */
 export const terraformServiceWire = { toWire, fromWire };

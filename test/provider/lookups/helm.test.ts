@@ -31,6 +31,8 @@ describe("lookups of Helm repositories and charts", () => {
   it("finds a repository by its name (exactly: the reference does not say it ignores case), or by id, without its credentials", async () => {
     const byName = await findHelmRepository(fx.client, { organizationId: fx.orgId, name: "Bitnami" });
     expect(byName).toMatchObject({ id: repositoryId, name: "Bitnami", kind: "OCI_DOCKER_HUB", url: "oci://registry-1.docker.io/bitnamicharts" });
+    // What the service computes, as the resource's outputs read it: the chart made in beforeAll uses it.
+    expect(byName.associatedServicesCount).toBe(1);
     expect((await findHelmRepository(fx.client, { organizationId: fx.orgId, id: repositoryId })).name).toBe("Bitnami");
     expect(JSON.stringify(byName)).not.toContain(PASSWORD);
     await expect(findHelmRepository(fx.client, { organizationId: fx.orgId, name: "stable" })).rejects.toThrow(/no helm repository named "stable".*"Bitnami"/);

@@ -111,7 +111,7 @@ describe("variable, secret and custom domain lookups against the emulator", () =
       `getCustomDomain: no custom domain with id "${MISSING_ID}" in service ${appId}`,
     );
     await expect(findCustomDomain(fx.client, { serviceKind: "database" as never, serviceId: appId, id: shopId })).rejects.toThrow(
-      /getCustomDomain: pass \{ serviceKind \}: "application" or "container", got "database"/,
+      /getCustomDomain: pass \{ serviceKind \}: one of application, container, helm, got "database"/,
     );
   });
 

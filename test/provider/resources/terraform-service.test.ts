@@ -83,7 +83,17 @@ describe("the Terraform version is one the service offers", () => {
     const again = await check(valid, first.inputs as Props);
     expect(again.failures ?? []).toEqual([]);
     expect(offered).toHaveBeenCalledTimes(1);
-    await check({ ...valid, terraformVersion: "1.5.7" }, first.inputs as Props);
+    // A changed version is checked again, against the listing this client already made.
+    expect((await check({ ...valid, terraformVersion: "1.8.0" }, first.inputs as Props)).failures).toEqual([
+      { property: "terraformVersion", reason: expect.stringContaining("1.9.8, 1.5.7") },
+    ]);
+    expect(offered).toHaveBeenCalledTimes(1);
+  });
+
+  it("lists the versions once for every Terraform service of an operation, and again after a listing that failed", async () => {
+    offered.mockRejectedValueOnce(new Error("listing failed"));
+    await expect(check(valid)).rejects.toThrow("listing failed");
+    await Promise.all([check(valid), check({ ...valid, name: "other", terraformVersion: "1.5.7" }), check({ ...valid, name: "third" })]);
     expect(offered).toHaveBeenCalledTimes(2);
   });
 
