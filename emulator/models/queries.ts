@@ -19,6 +19,13 @@ import type { VariableRec, variableSlice } from "./variables";
 import { read } from "./slice";
 import { clusterDomainOf, hostId } from "./hosts";
 
+/** The environment a deployment request acted on (its id among the environment's recorded actions), if any. */
+export function environmentOfRequest(store: StoreView, requestId: string): EnvironmentRec | undefined {
+  return [...read<typeof environmentSlice>(store, "environments").values()].find(
+    (e) => e.last_action?.request_id === requestId || (e.actions ?? []).some((a) => a.request_id === requestId),
+  );
+}
+
 /** The environments of a project. */
 export function environmentsOf(store: StoreView, projectId: string): EnvironmentRec[] {
   return [...read<typeof environmentSlice>(store, "environments").values()].filter((e) => e.project_id === projectId);

@@ -8,6 +8,9 @@ import {
   cancelRequest, deleteServices, listedServices, queueStatus, queuedIn, stageNames, uninstallServices,
 } from "../deployments/service-requests";
 import { groupOf } from "../models/deployments";
+import { environmentSummary } from "../models/environments";
+import { environmentOfRequest } from "../models/queries";
+import { badRequest, notFound } from "../server/errors";
 import { jobKind } from "../models/jobs";
 import { uuidString } from "../schemas/common";
 import { needEnvironment, needService, needServiceOf } from "./lookup";
@@ -115,6 +118,21 @@ export const environmentServiceRoutes: Route[] = [
           icon_uri: svc.icon_uri,
         }] : [],
       };
+    },
+  }),
+  route({
+    method: "GET", path: "/environment/deploymentStatus", status: 200, access: "read",
+    summary: "The state of an environment request by its id (query `deploymentRequestId`): the environment's state for its last request; an older one, superseded, the state its action leads to",
+    query: z.object({ deploymentRequestId: uuidString }),
+    response: z.object({ deployment_request_id: z.string(), environment_id: z.string(), status: z.string() }),
+    handler: (ctx) => {
+      const id = ctx.query.get("deploymentRequestId") ?? "";
+      if (!uuidString.safeParse(id).success) throw badRequest("deploymentRequestId", "expected the uuid of a deployment request");
+      const env = environmentOfRequest(ctx.world.store, id);
+      if (env === undefined) throw notFound("deployment request", id);
+      const action = env.actions?.find((a) => a.request_id === id)?.action;
+      const status = env.last_action?.request_id === id ? environmentSummary(ctx, env).state : action === "STOP" ? "STOPPED" : action === "UNINSTALL" ? "DELETED" : "DEPLOYED";
+      return { deployment_request_id: id, environment_id: env.id, status };
     },
   }),
   route({

@@ -130,6 +130,23 @@ it("histories, commits, network, versions, links, Kubernetes services, images, w
   expect((await c.call("GET", `/JOB/${job}/ingressDeploymentStatus`)).status).toBe(400);
 });
 
+it("an environment request's state by its id: the environment's for its last request, the action's end for an older one", async () => {
+  const { envId } = await projectAndEnv(c, "by-request");
+  await fourKinds(envId);
+  await ok("POST", `/environment/${envId}/deploy`);
+  const deployId = (await ok("GET", `/environment/${envId}/status`)).last_deployment_id as string;
+  const byId = async (id: string) => await ok("GET", `/environment/deploymentStatus?deploymentRequestId=${id}`);
+  expect(await byId(deployId)).toMatchObject({ deployment_request_id: deployId, environment_id: envId });
+  await waitFor(async () => (await byId(deployId)).status === "DEPLOYED");
+  await ok("POST", `/environment/${envId}/stop`);
+  const stopId = (await ok("GET", `/environment/${envId}/status`)).last_deployment_id as string;
+  expect(stopId).not.toBe(deployId);
+  await waitFor(async () => (await byId(stopId)).status === "STOPPED");
+  expect(await byId(deployId)).toEqual({ deployment_request_id: deployId, environment_id: envId, status: "DEPLOYED" });
+  expect((await c.call("GET", "/environment/deploymentStatus")).status).toBe(400);
+  expect((await c.call("GET", "/environment/deploymentStatus?deploymentRequestId=00000000-0000-4000-8000-000000000000")).status).toBe(404);
+});
+
 afterAll(() => {
   const answers = seen.filter((a) => a.status < 300 && !/\/status$|\/(application|container|job|database|helm)$|helmRepository$|containerRegistry$|environmentVariable$|\/(deploy|project|environment)$/.test(a.path)
     || /\/statuses$|\/environment\/status$/.test(a.path));
