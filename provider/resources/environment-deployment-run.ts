@@ -11,7 +11,7 @@ import { describeFailure } from "../framework/errors";
 import { environmentProgress, flushProgress } from "../framework/progress";
 import type { EnvironmentDeploymentInputs } from "./environment-deployment";
 import { isRecord } from "../service-kinds/shape";
-import { changedPins, pinKey, pinsOf, type Pin } from "./environment-deployment-pins";
+import { changedPins, PIN_KINDS, pinKey, pinsOf, type Pin, type PinKey } from "./environment-deployment-pins";
 
 /** What one `up` does to the environment. */
 export type Plan =
@@ -38,30 +38,24 @@ export function planOf(inputs: EnvironmentDeploymentInputs, previous: Props, cre
   return triggersChanged ? { kind: "restart" } : { kind: "none" };
 }
 
-/** The services of an environment by kind, from `statusesWithStages`. */
-function servicesByKind(statuses: EnvironmentStatusesWithStages): Record<"applications" | "containers" | "jobs" | "databases" | "helms" | "terraforms", string[]> {
-  const out = { applications: [] as string[], containers: [] as string[], jobs: [] as string[], databases: [] as string[], helms: [] as string[], terraforms: [] as string[] };
-  for (const stage of statuses.stages ?? []) {
-    for (const key of Object.keys(out) as Array<keyof typeof out>) for (const s of stage[key] ?? []) out[key].push(s.id);
-  }
+/** The services of an environment by kind (the deploy request's keys), from `statusesWithStages`. */
+function servicesByKind(statuses: EnvironmentStatusesWithStages): Record<PinKey | "databases", string[]> {
+  const keys = [...(Object.keys(PIN_KINDS) as PinKey[]), "databases" as const];
+  const out = Object.fromEntries(keys.map((key) => [key, [] as string[]])) as Record<PinKey | "databases", string[]>;
+  for (const stage of statuses.stages ?? []) for (const key of keys) for (const s of stage[key] ?? []) out[key].push(s.id);
   return out;
 }
 
-/** A service deploy request: `pins` (and, with `all`, every other service of the environment unpinned). */
+/** A service deploy request: `pins` (and, with `all`, every other service of the environment unpinned; databases have no pin). */
 function deployRequest(pins: Pin[], all?: ReturnType<typeof servicesByKind>): DeployAllRequest {
   const pinned = new Map(pins.map((p) => [pinKey(p), p.pin]));
-  const ids = (kind: Pin["kind"], listed: string[]) => [...new Set([...pins.filter((p) => p.kind === kind).map((p) => p.id), ...listed])];
-  const request: Record<string, unknown> = {
-    applications: ids("application", all?.applications ?? []).map((id) => ({ application_id: id, ...pinned.get(`application/${id}`) })),
-    containers: ids("container", all?.containers ?? []).map((id) => ({ id, ...pinned.get(`container/${id}`) })),
-    jobs: ids("job", all?.jobs ?? []).map((id) => ({ id, ...pinned.get(`job/${id}`) })),
-    helms: ids("helm", all?.helms ?? []).map((id) => ({ id, ...pinned.get(`helm/${id}`) })),
-    terraforms: ids("terraform", all?.terraforms ?? []).map((id) => ({ id, ...pinned.get(`terraform/${id}`) })),
-  };
-  if (all) {
-    request["databases"] = all.databases;
+  const request: Record<string, unknown> = {};
+  for (const key of Object.keys(PIN_KINDS) as PinKey[]) {
+    const { kind, idMember } = PIN_KINDS[key];
+    const ids = [...new Set([...pins.filter((p) => p.kind === kind).map((p) => p.id), ...(all?.[key] ?? [])])];
+    if (ids.length > 0) request[key] = ids.map((id) => ({ [idMember]: id, ...pinned.get(`${kind}/${id}`) }));
   }
-  for (const [k, v] of Object.entries(request)) if (Array.isArray(v) && v.length === 0) delete request[k];
+  if (all && all.databases.length > 0) request["databases"] = all.databases;
   return request as DeployAllRequest;
 }
 
