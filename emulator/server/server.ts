@@ -116,6 +116,11 @@ export class EmulatorServer implements ControlTarget {
       sendJson(res, 200, this.openapi);
       return;
     }
+    await this.handleApi(req, res, method, path, query);
+  }
+
+  /** An API call: latency, token and rate limit, route, access, faults, the handler, strict mode's check, the answer. */
+  private async handleApi(req: IncomingMessage, res: ServerResponse, method: string, path: string, query: URLSearchParams): Promise<void> {
     const landed = this.flight.start();
     res.once("close", landed);
     if (this.latencyMs > 0) await this.sleep(this.latencyMs);

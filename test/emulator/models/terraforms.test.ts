@@ -135,6 +135,8 @@ describe("terraform services (stepped clock)", () => {
     expect((await walkStates(c, `/terraform/${t.id}/status`)).pop()).toBe("BUILD_ERROR");
     expect((await c.call("GET", `/terraform/${t.id}/terraformResources`)).body).toEqual({ results: [] });
     await control(c.emu, "PUT", `/services/${t.id}/failure`, { stage: null });
+    // Steps long enough for each state to be read on a loaded machine (at 20 ms a poll may miss BUILDING).
+    await control(c.emu, "PUT", "/config", { stepMs: 200 });
     await c.call("POST", `/terraform/${t.id}/deploy`);
     expect(await walkStates(c, `/terraform/${t.id}/status`)).toEqual(["QUEUED", "BUILDING", "DEPLOYING", "DEPLOYED"]);
     expect((await c.call("GET", `/terraform/${t.id}/terraformResources`)).body.results).toHaveLength(3);
