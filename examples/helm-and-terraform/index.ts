@@ -103,13 +103,24 @@ const web = new ds.Container("web", {
   deploymentStageId: appsStage.id,
 });
 
+// Settings managed apart from their services (each change takes effect at the service's next deployment); declared
+// before the deployment, so the first one already runs with them. `deletedWith`: no reset when the service goes too.
+const grafanaSettings = new ds.HelmAdvancedSettings("grafana-settings", {
+  helmId: grafana.id,
+  settings: { "network.ingress.force_ssl_redirect": false },
+}, { deletedWith: grafana });
+const dnsSettings = new ds.TerraformServiceAdvancedSettings("dns-settings", {
+  terraformServiceId: dns.id,
+  settings: { "build.timeout_max_sec": 3600 },
+}, { deletedWith: dns });
+
 // Declared after everything it deploys: the first `up` runs the three stages in order and waits for each.
 const deployment = new ds.EnvironmentDeployment("deployment", {
   environmentId,
   desiredState: "RUNNING",
   triggers: { release: config.get("release") ?? "1" },
   timeoutSeconds: 1800,
-}, { dependsOn: [dns, grafana, web] });
+}, { dependsOn: [dns, grafana, web, grafanaSettings, dnsSettings] });
 
 export const projectId = project.id;
 export const repositoryId = grafanaCharts.id;

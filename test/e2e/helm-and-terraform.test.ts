@@ -27,6 +27,8 @@ const EXPECTED_TYPES: Record<string, number> = {
   [`${DS}TerraformService`]: 1,
   [`${DS}HelmRepository`]: 1,
   [`${DS}Helm`]: 1,
+  [`${DS}HelmAdvancedSettings`]: 1,
+  [`${DS}TerraformServiceAdvancedSettings`]: 1,
   [`${DS}ContainerRegistry`]: 1,
   [`${DS}Container`]: 1,
   [`${DS}EnvironmentDeployment`]: 1,
@@ -81,6 +83,9 @@ describeWithEngine("the helm-and-terraform example through the engine", ({ binDi
     expect(terraform).toMatchObject({ name: "dns", provider_version: { explicit_version: "1.9.8" } });
     const tfVars = terraform.terraform_variables_source.tf_vars as Array<{ key: string; secret: boolean }>;
     expect(tfVars.map((v) => [v.key, v.secret]).sort()).toEqual([["dns_api_token", true], ["region", false], ["zone", false]]);
+    // The two settings resources, as the service holds them (the chart's key is off, its default on).
+    expect((await client.helms.getAdvancedSettings(out.grafanaId!))["network.ingress.force_ssl_redirect"]).toBe(false);
+    expect((await client.terraforms.getAdvancedSettings(out.terraformServiceId!))["build.timeout_max_sec"]).toBe(3600);
 
     expect([
       (await client.terraforms.status(out.terraformServiceId!)).state,
