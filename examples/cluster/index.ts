@@ -31,6 +31,23 @@ const credentials = new ds.AwsCredentials("aws", {
     : { accessKeyId: config.require("awsAccessKeyId"), secretAccessKey: config.requireSecret("awsSecretAccessKey") }),
 });
 
+// Credentials of the organization's other clouds, each when its config is set (the secret parts from secret config),
+// for the clusters it runs there; unused by this program's cluster.
+const gcpKey = config.getSecret("gcpCredentials");
+if (gcpKey !== undefined) new ds.GcpCredentials("gcp", { organizationId, name: "platform-gcp", gcpCredentials: gcpKey });
+const scalewaySecretKey = config.getSecret("scalewaySecretKey");
+if (scalewaySecretKey !== undefined) {
+  new ds.ScalewayCredentials("scaleway", {
+    organizationId, name: "platform-scaleway", scalewayAccessKey: config.require("scalewayAccessKey"), scalewaySecretKey,
+    scalewayProjectId: config.require("scalewayProjectId"), scalewayOrganizationId: config.require("scalewayOrganizationId"),
+  });
+}
+const azureSubscriptionId = config.get("azureSubscriptionId");
+if (azureSubscriptionId !== undefined) {
+  new ds.AzureCredentials("azure", { organizationId, name: "platform-azure", azureSubscriptionId, azureTenantId: config.require("azureTenantId") });
+}
+if (config.getBoolean("onPremiseCredentials")) new ds.OnPremiseCredentials("on-premise", { organizationId, name: "platform-on-premise" });
+
 // Created, deployed and waited for by `pulumi up` (each state a line of its output); another region would replace it.
 const kubeVersion = config.get("kubernetesVersion");
 const cloudflareToken = config.getSecret("cloudflareApiToken");
@@ -62,6 +79,18 @@ new ds.ClusterAdvancedSettings("cluster-settings", {
 
 const project = new ds.Project("platform", { organizationId, name: "platform" });
 const staging = new ds.Environment("staging", { projectId: project.id, name: "staging", mode: "STAGING", clusterId: cluster.id });
+
+// The project's rule for the preview environments made later from pull-request branches (`pr-*`): on this cluster,
+// stopped outside working hours. Its order among the project's rules is kept in code too.
+const previews = new ds.DeploymentRule("previews", {
+  projectId: project.id, name: "previews", mode: "PREVIEW", clusterId: cluster.id, environmentNamePattern: "pr-*",
+  autoStop: true, timeZone: "Europe/Paris", startTime: "08:00", stopTime: "20:00", weekdays: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"],
+});
+new ds.DeploymentRuleOrder("rule-order", { projectId: project.id, ruleIds: [previews.id] });
+// Staging's own rule (every environment has one): it keeps running around the clock.
+new ds.EnvironmentDeploymentRule("staging-rule", {
+  environmentId: staging.id, autoStop: false, timeZone: "Europe/Paris", startTime: "08:00", stopTime: "20:00", weekdays: ["MONDAY", "FRIDAY"],
+});
 
 // A secret: it holds the cluster's credential. Hand it to `new k8s.Provider("platform", { kubeconfig })`.
 const access = ds.getClusterKubeconfigOutput({ organizationId, clusterId: cluster.id });

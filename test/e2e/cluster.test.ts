@@ -15,14 +15,23 @@ import { changed, linesOf, userObjects, stepTypeCounts } from "./stack-checks";
 const DS = "pulumi-nodejs:dynamic/deploy-service:";
 const PROGRAM = "cluster";
 const SECRET_KEY = "wJalrXUtnFEMI-cluster-example-secret";
+const GCP_KEY = Buffer.from('{"type":"service_account","private_key":"gcp-cluster-example-key"}').toString("base64");
+const SCALEWAY_SECRET = "scw-cluster-example-secret";
 const CLOUDFLARE_TOKEN = "cf-token-cluster-example-secret";
 
 const EXPECTED_TYPES: Record<string, number> = {
   [`${DS}AwsCredentials`]: 1,
+  [`${DS}GcpCredentials`]: 1,
+  [`${DS}ScalewayCredentials`]: 1,
+  [`${DS}AzureCredentials`]: 1,
+  [`${DS}OnPremiseCredentials`]: 1,
   [`${DS}Cluster`]: 1,
   [`${DS}ClusterAdvancedSettings`]: 1,
   [`${DS}Project`]: 1,
   [`${DS}Environment`]: 1,
+  [`${DS}DeploymentRule`]: 1,
+  [`${DS}DeploymentRuleOrder`]: 1,
+  [`${DS}EnvironmentDeploymentRule`]: 1,
   "pulumi:pulumi:Stack": 1,
 };
 const TOTAL = Object.values(EXPECTED_TYPES).reduce((a, b) => a + b, 0);
@@ -48,8 +57,12 @@ describeWithEngine("the cluster example through the engine", ({ binDir }) => {
         [`${PROGRAM}:organizationId`]: emulator.ids.organizationId,
         [`${PROGRAM}:awsAccessKeyId`]: "AKIACLUSTEREXAMPLE",
         [`${PROGRAM}:timeoutSeconds`]: "120",
+        [`${PROGRAM}:scalewayAccessKey`]: "SCWCLUSTEREXAMPLE", [`${PROGRAM}:scalewayProjectId`]: "p-example",
+        [`${PROGRAM}:scalewayOrganizationId`]: "o-example", [`${PROGRAM}:azureSubscriptionId`]: "sub-example",
+        [`${PROGRAM}:azureTenantId`]: "tenant-example", [`${PROGRAM}:onPremiseCredentials`]: "true",
       },
-      secretConfig: { "deploy-service:apiToken": emulator.tokens.admin, [`${PROGRAM}:awsSecretAccessKey`]: SECRET_KEY, [`${PROGRAM}:cloudflareApiToken`]: CLOUDFLARE_TOKEN },
+      secretConfig: { "deploy-service:apiToken": emulator.tokens.admin, [`${PROGRAM}:awsSecretAccessKey`]: SECRET_KEY, [`${PROGRAM}:cloudflareApiToken`]: CLOUDFLARE_TOKEN,
+        [`${PROGRAM}:gcpCredentials`]: GCP_KEY, [`${PROGRAM}:scalewaySecretKey`]: SCALEWAY_SECRET },
       env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" },
     });
   });
@@ -81,8 +94,19 @@ describeWithEngine("the cluster example through the engine", ({ binDir }) => {
     expect(cluster.metrics_parameters).toMatchObject({ enabled: true, configuration: { kind: "MANAGED_BY_QOVERY", resource_profile: "LOW", alerting: { enabled: false } } });
     expect((await client.clusters.dnsProvider(clusterId)).dns_provider).toMatchObject({ provider: "CLOUDFLARE", domain: "platform.example.com" });
     expect((await client.clusters.advancedSettings(orgId(), clusterId))["loki.log_retention_in_week"]).toBe(2);
+    // The project's preview rule, its order, and staging's own rule, as the service holds them.
+    const projectId = String((await client.environments.get(String(out.environmentId))).project?.id);
+    const rules = await client.deploymentRules.list(projectId);
+    expect(rules.map((r) => [r.name, r.wildcard, r.cluster_id, r.auto_stop])).toEqual([["previews", "pr-*", clusterId, true]]);
+    expect((await client.deploymentRules.ofEnvironment(String(out.environmentId))).auto_stop).toBe(false);
     const exported = await stack.exportState();
-    expect([exported.text.includes(SECRET_KEY), exported.text.includes(CLOUDFLARE_TOKEN)]).toEqual([false, false]);
+    expect([SECRET_KEY, CLOUDFLARE_TOKEN, GCP_KEY, SCALEWAY_SECRET].map((secret) => exported.text.includes(secret))).toEqual([false, false, false, false]);
+    // The other clouds' credentials, one each, by name.
+    const names = async (list: Promise<Array<{ name: string }>>) => (await list).map((c) => c.name);
+    expect([
+      await names(client.gcpCredentials.list(orgId())), await names(client.scalewayCredentials.list(orgId())),
+      await names(client.azureCredentials.list(orgId())), await names(client.onPremiseCredentials.list(orgId())),
+    ]).toEqual([["platform-gcp"], ["platform-scaleway"], ["platform-azure"], ["platform-on-premise"]]);
   });
 
   it("previews no change, sending no request but the kubeconfig lookup's", async () => {
