@@ -4,7 +4,7 @@
  * variables and secrets, stages, cascades, and the organization's auto-deploy of a new tag.
  */
 import { control } from "../../../emulator/control/control-client";
-import { appBody, containerBody, dockerHubId, fieldOf, projectAndEnv, useEmulator, walkStates, type Client } from "../support/helpers";
+import { appBody, containerBody, dockerHubId, fieldOf, projectAndEnv, useEmulator, walkStates, WALK_STEP_MS, type Client } from "../support/helpers";
 
 
 describe("containers (instant clock)", () => {
@@ -264,8 +264,7 @@ describe("organization auto-deploy", () => {
 });
 
 describe("containers (stepped clock)", () => {
-  const STEP = 80;
-  const c = useEmulator({ stepMs: STEP });
+  const c = useEmulator({ stepMs: WALK_STEP_MS });
 
 
   it("a deploy walks QUEUED, DEPLOYING, DEPLOYED (no build); a failed one ends in DEPLOYMENT_ERROR", async () => {

@@ -4,7 +4,7 @@
  * source shown), failure injection, uninstall, advanced settings, custom domains, variables, and environment requests.
  */
 import { control } from "../../../emulator/control/control-client";
-import { appBody, fieldOf, projectAndEnv, useEmulator, walkStates } from "../support/helpers";
+import { appBody, fieldOf, projectAndEnv, useEmulator, walkStates, WALK_STEP_MS } from "../support/helpers";
 import { helmBody, helmRepositoryBody } from "../support/helm-terraform";
 
 const GIT_SOURCE = { git_repository: { url: "https://gitlab.com/acme/charts.git", branch: "release", root_path: "/charts/api" } };
@@ -148,7 +148,7 @@ describe("helm services (instant clock)", () => {
 });
 
 describe("helm services (stepped clock)", () => {
-  const c = useEmulator({ stepMs: 20 });
+  const c = useEmulator({ stepMs: WALK_STEP_MS });
 
   it("walk QUEUED, DEPLOYING, DEPLOYED; an injected failure ends DEPLOYMENT_ERROR", async () => {
     const { envId } = await projectAndEnv(c);

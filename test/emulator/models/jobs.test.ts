@@ -5,7 +5,7 @@
  * secrets, and the organization's auto-deploy of a new tag.
  */
 import { control } from "../../../emulator/control/control-client";
-import { containerBody, dockerHubId, fieldOf, jobBody, projectAndEnv, useEmulator, walkStates } from "../support/helpers";
+import { containerBody, dockerHubId, fieldOf, jobBody, projectAndEnv, useEmulator, walkStates, WALK_STEP_MS } from "../support/helpers";
 
 
 const DOCKER_SOURCE = {
@@ -254,7 +254,7 @@ describe("organization auto-deploy of jobs", () => {
 });
 
 describe("jobs (stepped clock)", () => {
-  const c = useEmulator({ stepMs: 80 });
+  const c = useEmulator({ stepMs: WALK_STEP_MS });
 
 
   it("a run from an image walks QUEUED, DEPLOYING, DEPLOYED; one built from git walks BUILDING first; a failed run ends in DEPLOYMENT_ERROR", async () => {

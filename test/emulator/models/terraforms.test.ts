@@ -5,7 +5,7 @@
  * injection, advanced settings, available versions and environment requests.
  */
 import { control, stateDump } from "../../../emulator/control/control-client";
-import { appBody, fieldOf, projectAndEnv, useEmulator, walkStates } from "../support/helpers";
+import { appBody, fieldOf, projectAndEnv, useEmulator, walkStates, WALK_STEP_MS } from "../support/helpers";
 import { terraformBody } from "../support/helm-terraform";
 
 describe("terraform services (instant clock)", () => {
@@ -135,8 +135,7 @@ describe("terraform services (stepped clock)", () => {
     expect((await walkStates(c, `/terraform/${t.id}/status`)).pop()).toBe("BUILD_ERROR");
     expect((await c.call("GET", `/terraform/${t.id}/terraformResources`)).body).toEqual({ results: [] });
     await control(c.emu, "PUT", `/services/${t.id}/failure`, { stage: null });
-    // Steps long enough for each state to be read on a loaded machine (at 20 ms a poll may miss BUILDING).
-    await control(c.emu, "PUT", "/config", { stepMs: 200 });
+    await control(c.emu, "PUT", "/config", { stepMs: WALK_STEP_MS });
     await c.call("POST", `/terraform/${t.id}/deploy`);
     expect(await walkStates(c, `/terraform/${t.id}/status`)).toEqual(["QUEUED", "BUILDING", "DEPLOYING", "DEPLOYED"]);
     expect((await c.call("GET", `/terraform/${t.id}/terraformResources`)).body.results).toHaveLength(3);

@@ -135,6 +135,12 @@ export function fieldOf(message: string): string {
 }
 
 /** Polls a status path and collects each distinct state until a terminal one (bounded). */
+/**
+ * The deployment clock's step for tests that read every state of a walk: long enough that a poll every 20 ms sees each
+ * state on a loaded CI machine (at 20 ms a poll missed QUEUED or BUILDING there).
+ */
+export const WALK_STEP_MS = 200;
+
 export async function walkStates(c: Client, path: string, ms = 5000): Promise<string[]> {
   const states: string[] = [];
   await waitFor(async () => {
