@@ -41,7 +41,7 @@ function programText(typed: boolean): string {
   return `${typed ? TYPED_HEAD : PLAIN_HEAD}
 }
 const bare = process.argv[2] === "bare";
-const PROVIDER = "exports.handler = function () { return require(\\"module\\").createRequire(process.cwd() + \\"/package.json\\")(\\"pulumi-deploy-service/dist/provider/runtime.js\\").providerFor(\\"X\\"); };\\n";
+const PROVIDER = "exports.handler=()=>require(\\"module\\").createRequire(process.cwd()+\\"/\\")(\\"pulumi-deploy-service/runtime\\").providerFor(\\"X\\")";
 function build() {
   let n = 0;
   const project = make("Project", "bench", { organizationId: "org", name: "bench" }); n++;

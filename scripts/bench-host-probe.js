@@ -14,7 +14,7 @@ if (file && process.argv.some((a) => a.includes("dynamic-provider"))) {
   const record = { pid: process.pid, startedAt: performance.timeOrigin };
   const load = Module._load;
   Module._load = function (request, ...rest) {
-    if (typeof request !== "string" || !request.endsWith("provider/runtime.js") || record.runtimeLoadedAt) return load.call(this, request, ...rest);
+    if (typeof request !== "string" || !/provider\/runtime\.js$|deploy-service\/runtime$/.test(request) || record.runtimeLoadedAt) return load.call(this, request, ...rest);
     record.runtimeLoadStartedAt = Date.now();
     try {
       return load.call(this, request, ...rest);

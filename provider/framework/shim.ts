@@ -2,24 +2,35 @@ import * as pulumi from "@pulumi/pulumi";
 
 /** The package whose implementation every serialized provider loads at run time. */
 export const PACKAGE_NAME = "pulumi-deploy-service";
-/** Module (in `dist/`) that maps a resource kind to its provider implementation. */
-export const RUNTIME_MODULE = `${PACKAGE_NAME}/dist/provider/runtime.js`;
+/**
+ * The package's entry (`exports` of package.json) that maps a resource kind to its provider implementation
+ * (`dist/provider/runtime.js`). States written before 0.2 name that file itself ({@link LEGACY_RUNTIME_MODULE}).
+ */
+export const RUNTIME_MODULE = `${PACKAGE_NAME}/runtime`;
+/** The runtime module as the serialized providers of states written before 0.2 require it: it must stay loadable. */
+export const LEGACY_RUNTIME_MODULE = `${PACKAGE_NAME}/dist/provider/runtime.js`;
 /** The `<module>` part of every type token: `pulumi-nodejs:dynamic/deploy-service:<Type>`. */
 export const TYPE_MODULE = "deploy-service";
 
 /**
- * The text the engine stores as `__provider` for every resource of one kind.
+ * The text the engine stores as `__provider` for every resource of one kind, in its inputs and in its outputs.
  *
  * The dynamic-provider host evaluates it as a module and calls `handler()` to get the provider. It holds
  * nothing but a `require` of this package by name, anchored at the program's folder (where the provider
  * process runs): a user's `node_modules`, or the package itself when the program is this repository's root
- * (Node's self-reference needs a parent path, which the host's evaluated module lacks). So it is a few
- * hundred bytes, the same across package versions, and free of credentials, which are read at call time.
+ * (Node's self-reference needs a parent path, which the host's evaluated module lacks). So it is about 130 bytes
+ * (written twice per resource, at every checkpoint of the engine), the same across package versions, and free of
+ * credentials, which are read at call time.
  */
 export function serializedProvider(kind: string): string {
+  return `exports.handler=()=>require("module").createRequire(process.cwd()+"/")(${JSON.stringify(RUNTIME_MODULE)}).providerFor(${JSON.stringify(kind)})`;
+}
+
+/** The `__provider` text of states written before 0.2 (the upgrade test's fixture has it): still loads the runtime. */
+export function legacySerializedProvider(kind: string): string {
   return (
     `exports.handler = function () { return require("module")` +
-    `.createRequire(process.cwd() + "/package.json")(${JSON.stringify(RUNTIME_MODULE)})` +
+    `.createRequire(process.cwd() + "/package.json")(${JSON.stringify(LEGACY_RUNTIME_MODULE)})` +
     `.providerFor(${JSON.stringify(kind)}); };\n`
   );
 }

@@ -213,6 +213,38 @@ export function effectiveOf(kind: AdvancedSettingsOwner, reported: Settings): Se
 }
 
 /**
+ * What the state keeps of the effective settings (under `effectiveSettings`): the keys whose value is not the
+ * catalogue's default of the kind, and the keys the catalogue does not know. The catalogue's defaults are facts of
+ * the package, not of the object, so a resource's state does not repeat them (about 2 KB an application's settings);
+ * {@link expandedSettingsOf} puts them back for the program.
+ */
+export function compactSettingsOf(kind: AdvancedSettingsOwner, effective: Settings): Settings {
+  const out: Settings = {};
+  for (const [key, value] of Object.entries(effective)) {
+    const known = isAdvancedSettingKeyOf(kind, key);
+    if (known && canonicalText(value) === canonicalText(normalizeAdvancedSettingOf(kind, key, advancedSettingDefaultOf(kind, key)))) continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * The effective settings from what the state keeps ({@link compactSettingsOf}): the catalogue's defaults of the kind,
+ * then the stored keys over them. A state written before the compact form holds every key, which this leaves as it is.
+ */
+export function expandedSettingsOf(kind: AdvancedSettingsOwner, stored: Settings): Settings {
+  const out: Settings = {};
+  for (const key of advancedSettingKeysOf(kind)) out[key] = structuredClone(normalizeAdvancedSettingOf(kind, key, advancedSettingDefaultOf(kind, key)));
+  return Object.assign(out, stored);
+}
+
+/** True when stored effective settings hold every key of the catalogue: the full form states had before the compact one. */
+export function isFullSettingsForm(kind: AdvancedSettingsOwner, stored: unknown): boolean {
+  if (!isPlainObject(stored)) return false;
+  return advancedSettingKeysOf(kind).every((key) => key in stored);
+}
+
+/**
  * The managed keys as the service holds them. Where the service's value means what `known` says (the program's or
  * the state's value, e.g. `"Required"` for `"Requirred"`), `known`'s spelling is kept so outputs stay as written.
  */

@@ -13,6 +13,7 @@ import {
   type AdvancedSettingsInputOf,
   type AdvancedSettingsOf,
   type AdvancedSettingsKind,
+  type AdvancedSettingsOwner,
   type DeployServiceClient,
   advancedSettingDefaultOf,
   isAdvancedSettingKeyOf,
@@ -25,7 +26,8 @@ import { describeFailure, ignoreGone, readOrGone } from "../framework/errors";
 import { customResourceArgs, DeployServiceResource, type CustomResourceArgs } from "../framework/shim";
 import { isUnknown } from "../framework/unknowns";
 import {
-  applySettings, changedSettingKeysOf, checkAdvancedSettings, effectiveOf, hasStatus, managedValues, sameSettingsOf, settingsChange,
+  applySettings, changedSettingKeysOf, checkAdvancedSettings, compactSettingsOf, effectiveOf, expandedSettingsOf, hasStatus,
+  isFullSettingsForm, managedValues, sameSettingsOf, settingsChange,
   settingsOf, settingsProblems, closeKeysOf, type AdvancedSettingsCalls, type AdvancedSettingsDefinition, type Settings,
 } from "./advanced-settings-values";
 
@@ -83,11 +85,13 @@ export function advancedSettingsProvider(def: AdvancedSettingsDefinition): pulum
     applySettings(def.group(apiClient(), props), kind, serviceId, body, action);
   const parentOf = (props: Settings): Settings => (def.parentKey ? { [def.parentKey]: props[def.parentKey] } : {});
 
-  const outputs = (props: Settings, serviceId: string, known: Settings, reported: Settings): Settings => ({
+  // The state keeps the effective settings off the catalogue's defaults; a refresh of a state written before that
+  // keeps its full form, so that a refresh after an upgrade changes nothing.
+  const outputs = (props: Settings, serviceId: string, known: Settings, reported: Settings, fullForm = false): Settings => ({
     [idKey]: serviceId,
     ...parentOf(props),
     settings: managedValues(kind, known, reported),
-    effectiveSettings: effectiveOf(kind, reported),
+    effectiveSettings: fullForm ? effectiveOf(kind, reported) : compactSettingsOf(kind, effectiveOf(kind, reported)),
   });
 
   const serviceIdOf = (id: string, props: Settings) => (typeof props[idKey] === "string" ? (props[idKey] as string) : id);
@@ -124,7 +128,7 @@ export function advancedSettingsProvider(def: AdvancedSettingsDefinition): pulum
         throw hasStatus(e) ? describeFailure(e, `reading advanced settings of ${kind} ${serviceId}`) : e;
       }
       if (reported === undefined) return { id: "" };
-      const outs = outputs(props, serviceId, managed, settingsOf(reported));
+      const outs = outputs(props, serviceId, managed, settingsOf(reported), isFullSettingsForm(kind, props["effectiveSettings"]));
       return { id, props: outs, inputs: { [idKey]: serviceId, ...parentOf(props), settings: outs["settings"] } };
     },
 
@@ -187,7 +191,11 @@ export interface AdvancedSettingsArgs<C extends AdvancedSettingsCatalogue> {
 export abstract class AdvancedSettingsResource<C extends AdvancedSettingsCatalogue> extends DeployServiceResource {
   /** The managed keys with the values the service holds for them. */
   declare readonly settings: pulumi.Output<AdvancedSettingsInputOf<C>>;
-  /** Every advanced setting of the service as the service reported it after the last apply or refresh. */
+  /**
+   * Every advanced setting of the service as the service reported it after the last apply or refresh. The state
+   * keeps the keys whose value is not the catalogue's default; the resource puts the defaults back, so a program
+   * reads every key (`pulumi stack export` shows the stored keys only).
+   */
   declare readonly effectiveSettings: pulumi.Output<AdvancedSettingsOf<C>>;
 
 }
@@ -219,10 +227,20 @@ export function advancedSettingsClass<C extends AdvancedSettingsCatalogue, A ext
      */
     constructor(name: string, args: A, opts?: pulumi.CustomResourceOptions) {
       super(...advancedSettingsResourceArgs(definition, name, args, opts));
+      expandEffectiveSettings(this, definition.serviceKind);
     }
   };
   Object.defineProperty(resource, "name", { value: definition.kind });
   return resource as unknown as AdvancedSettingsClass<C, A>;
+}
+
+/** Replaces a resource's `effectiveSettings` output (what the state keeps) by the whole settings (catalogue defaults put back). */
+function expandEffectiveSettings(resource: AdvancedSettingsResource<AdvancedSettingsCatalogue>, kind: AdvancedSettingsOwner): void {
+  const stored = resource.effectiveSettings as pulumi.Output<Settings | undefined>;
+  Object.defineProperty(resource, "effectiveSettings", {
+    value: stored.apply((s) => (s === undefined ? s : expandedSettingsOf(kind, s))),
+    enumerable: true,
+  });
 }
 
 const providers = new Map<string, pulumi.dynamic.ResourceProvider>();

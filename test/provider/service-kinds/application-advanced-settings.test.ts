@@ -7,6 +7,7 @@ import {
 } from "../../../provider/resources/application-advanced-settings";
 import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../../provider/framework/credentials";
 import { UNKNOWN } from "../../../provider/framework/unknowns";
+import { expandedSettingsOf } from "../../../provider/service-kinds/advanced-settings-values";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { ADVANCED_SETTING_KEYS, APPLICATION_ADVANCED_SETTINGS, DeployServiceClient, normalizeAdvancedSetting } from "../../../sdk";
 
@@ -223,7 +224,8 @@ describe("ApplicationAdvancedSettings resource class", () => {
       {
         newResource: (args) => {
           registered.push({ type: args.type, inputs: args.inputs as Record<string, unknown> });
-          return { id: String(args.inputs["applicationId"]), state: { ...args.inputs, effectiveSettings: { "build.timeout_max_sec": 1800 } } };
+          // What the state keeps: the keys off the catalogue's default.
+          return { id: String(args.inputs["applicationId"]), state: { ...args.inputs, effectiveSettings: { "build.timeout_max_sec": 9999 } } };
         },
         call: () => ({}),
       },
@@ -238,7 +240,9 @@ describe("ApplicationAdvancedSettings resource class", () => {
     const resource = new ApplicationAdvancedSettings("web-settings", { applicationId: "app-1", settings: typed });
     const effective = await new Promise((resolve) => resource.effectiveSettings.apply(resolve));
     const settings = await new Promise((resolve) => resource.settings.apply(resolve));
-    expect(effective).toEqual({ "build.timeout_max_sec": 1800 });
+    // The program reads every key: the catalogue's defaults put back under the stored ones.
+    const defaults = Object.fromEntries(ADVANCED_SETTING_KEYS.map((k) => [k, APPLICATION_ADVANCED_SETTINGS[k].default]));
+    expect(effective).toEqual({ ...defaults, "build.timeout_max_sec": 9999 });
     expect(settings).toEqual(typed);
     expect(registered).toHaveLength(1);
     expect(registered[0]!.type).toBe("pulumi-nodejs:dynamic/deploy-service:ApplicationAdvancedSettings");
@@ -313,8 +317,11 @@ describe("ApplicationAdvancedSettings lifecycle against the emulator", () => {
     expect(created.id).toBe(applicationId);
     state = created.outs;
     expect(state["settings"]).toEqual(program().settings);
+    // The state keeps the keys off the catalogue's default only: the program's (but the one it sets to the default)
+    // and the one changed outside; the resource class puts the others back.
     const effective = state["effectiveSettings"] as Record<string, unknown>;
-    expect(Object.keys(effective).sort()).toEqual([...ADVANCED_SETTING_KEYS].sort());
+    expect(Object.keys(effective).sort()).toEqual([...Object.keys(program().settings), "build.timeout_max_sec"].sort());
+    expect(Object.keys(expandedSettingsOf("application", effective)).sort()).toEqual([...ADVANCED_SETTING_KEYS].sort());
     expect(effective["deployment.antiaffinity.pod"]).toBe("Requirred");
     expect(await serviceValue("deployment.antiaffinity.pod")).toBe("Requirred");
     expect(await serviceValue("network.ingress.proxy_body_size_mb")).toBe(200);
@@ -325,6 +332,15 @@ describe("ApplicationAdvancedSettings lifecycle against the emulator", () => {
 
   it("shows no change when nothing changed", async () => {
     expect(await provider.diff!(applicationId, state, program())).toEqual({ changes: false });
+  });
+
+  it("refresh keeps the form the state has: compact, or full as states before the compact form (nothing to show after an upgrade)", async () => {
+    const compact = (await provider.read!(applicationId, state)).props as Record<string, unknown>;
+    expect(compact["effectiveSettings"]).toEqual(state["effectiveSettings"]);
+    const full = expandedSettingsOf("application", state["effectiveSettings"] as Record<string, unknown>);
+    const kept = (await provider.read!(applicationId, { ...state, effectiveSettings: full })).props as Record<string, unknown>;
+    expect(kept["effectiveSettings"]).toEqual(full);
+    expect(Object.keys(kept["effectiveSettings"] as object)).toHaveLength(ADVANCED_SETTING_KEYS.length);
   });
 
   it("update sets changed keys and resets removed ones to the default", async () => {
