@@ -58,8 +58,10 @@ export function snapshotPackage(): string {
  * Writes the generated program for `environments` environments and returns its folder: a package of its own
  * (so `pulumi-deploy-service` is not the repository itself) that links the package snapshot into its node_modules.
  */
-export function scaleProgram(environments: number, packageDir: string): string {
-  const dir = path.join(REPO_ROOT, ".work", `bench-scale-${environments}`);
+export function scaleProgram(
+  environments: number, packageDir: string, { databases = DATABASES, applications = APPLICATIONS }: { databases?: number; applications?: number } = {},
+): string {
+  const dir = path.join(REPO_ROOT, ".work", `bench-scale-${environments}-${databases}-${applications}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
   fs.symlinkSync(packageDir, path.join(dir, "node_modules", "pulumi-deploy-service"), "dir");
@@ -82,12 +84,12 @@ const project = new ds.Project("bench", { organizationId: organization.id, name:
 for (let e = 0; e < ${environments}; e++) {
   const environment = new ds.Environment("env" + e, { projectId: project.id, name: "env" + e, mode: "DEVELOPMENT", clusterId: cluster.id }, withParent(project));
   const environmentId = environment.id;
-  for (let d = 0; d < ${DATABASES}; d++) {
+  for (let d = 0; d < ${databases}; d++) {
     new ds.Database("env" + e + "-db" + d, {
       environmentId, name: "db" + d, type: "POSTGRESQL", version: "16", mode: "CONTAINER", readMasterCredentials: readAll,
     }, withParent(environment));
   }
-  for (let a = 0; a < ${APPLICATIONS}; a++) {
+  for (let a = 0; a < ${applications}; a++) {
     const app = new ds.Application("env" + e + "-app" + a, {
       environmentId,
       name: "app" + a,

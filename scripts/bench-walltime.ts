@@ -9,8 +9,9 @@
  * bytes per resource (`pulumi stack export`) by type. The same phases of as many do-nothing dynamic resources (the
  * engine floor) follow each stack.
  *
- * Run (the package must be built): npm run build && npm run bench:walltime -- [--stacks main,scale]
- * [--latencies 0,50,150] [--environments 2] [--no-floor] [--out FILE]. One stack at one latency at a time lets a busy
+ * Run (the package must be built): npm run build && npm run bench:walltime -- [--stacks main,scale,small]
+ * [--latencies 0,50,150] [--environments 2] [--no-floor] [--out FILE] [--state-out FILE] (the state after `up`,
+ * as `pulumi stack export` gives it, of the last stack run). One stack at one latency at a time lets a busy
  * machine run it in parts. Timing goals live here only, never in tests.
  */
 import * as fs from "node:fs";
@@ -156,13 +157,18 @@ function stackTargets(environments: number): Record<string, { title: string; pro
       title: `the generated stack of ${environments} environments`, programDir: () => scaleProgram(environments, snapshotPackage()),
       change: async () => ({ BENCH_CHANGE: "1" }),
     },
+    small: {
+      // The issue's 7-object stack: a project, an environment, a database, two applications and their settings.
+      title: "the generated stack of 7 objects", programDir: () => scaleProgram(1, snapshotPackage(), { databases: 1, applications: 2 }),
+      change: async () => ({ BENCH_CHANGE: "1" }),
+    },
   };
 }
 
 /** One stack at one latency, then (unless told not to) its floor: the report's lines. */
 async function benchOne(name: string, environments: number, latencyMs: number, floor: boolean): Promise<string[]> {
   const spec = stackTargets(environments)[name];
-  if (!spec) throw new Error(`--stacks: expected main or scale, got ${name}`);
+  if (!spec) throw new Error(`--stacks: expected main, scale or small, got ${name}`);
   process.stderr.write(`${spec.title} at ${latencyMs} ms\n`);
   const emulator = await startEmulator({ stepMs: 0, rateLimitPerHour: 1_000_000, latencyMs });
   const target = measured(spec.programDir(), emulator);
@@ -173,6 +179,8 @@ async function benchOne(name: string, environments: number, latencyMs: number, f
     await target.stack.remove().catch(() => undefined);
     await emulator.close();
   }
+  const stateOut = option("--state-out", "");
+  if (stateOut) fs.writeFileSync(stateOut, `${JSON.stringify(run.state, null, 1)}\n`);
   const { all, byType } = stateBytes(run.state);
   const lines = [...table(`## ${spec.title} (${all.resources} resources), ${latencyMs} ms per request`, run.figures)];
   lines.push(`state: ${perResource(all)} bytes per resource (inputs and outputs; __provider ${Math.round(all.provider / all.resources)}, secrets ${Math.round(all.secrets / all.resources)})`, "", ...stateTable(byType), "");
@@ -194,7 +202,7 @@ async function benchOne(name: string, environments: number, latencyMs: number, f
 
 async function main(): Promise<void> {
   if (!findEngine().binDir) throw new Error(findEngine().reason);
-  const stacks = option("--stacks", "main,scale").split(",");
+  const stacks = option("--stacks", "main,scale,small").split(",");
   const latencies = option("--latencies", "0,50,150").split(",").map(Number);
   if (latencies.some((n) => !Number.isInteger(n) || n < 0)) throw new Error("--latencies: expected non-negative integers, e.g. 0,50,150");
   const environments = Number(option("--environments", "2"));
