@@ -3,6 +3,7 @@ import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { describeWithEngine, EngineStack, steps } from "./harness";
 import { makePackedProgram } from "./packed-program";
+import { RUNTIME_MODULE } from "../../provider/framework/shim";
 
 const PROGRAM = `
 import * as pulumi from "@pulumi/pulumi";
@@ -81,7 +82,7 @@ describeWithEngine("engine smoke test: one resource from the packed package", ({
     expect(typeof provider).toBe("string");
     expect(Buffer.byteLength(provider)).toBeLessThan(1024);
     expect(provider).toContain('require("module")');
-    expect(provider).toContain("pulumi-deploy-service/dist/provider/runtime");
+    expect(provider).toContain(`"${RUNTIME_MODULE}"`);
     expect(text).not.toContain(emulator.tokens.admin);
   });
 
