@@ -17,6 +17,7 @@ export interface Prop {
   replaceOnChanges?: boolean;
   default?: unknown;
   defaultInfo?: { environment: string[] };
+  language?: { csharp?: { name?: string } };
 }
 
 /** The parts of the schema these tests read. */

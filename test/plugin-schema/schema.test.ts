@@ -130,6 +130,13 @@ describe("the plugin's schema", () => {
     expect(schema.provider.inputProperties).toEqual(vars);
   });
 
+  it("renames for C# only a property spelled as its class (a member cannot be named as its class there)", () => {
+    const gcp = resource(schema, "GcpCredentials");
+    expect(gcp.inputProperties["gcpCredentials"]?.language).toEqual({ csharp: { name: "GcpCredentialsValue" } });
+    expect(gcp.properties["gcpCredentials"]?.language).toEqual({ csharp: { name: "GcpCredentialsValue" } });
+    expect(resource(schema, "Project").inputProperties["name"]?.language).toBeUndefined();
+  });
+
   it("names each language's package", () => {
     expect(schema.language["python"]?.["packageName"]).toBe("pulumi_deploy_service");
     expect(schema.language["nodejs"]?.["packageName"]).toBe("@deploy-service/pulumi");

@@ -23,6 +23,8 @@ export interface PropertySpec {
   replaceOnChanges?: true;
   default?: string | number | boolean;
   defaultInfo?: { environment: string[] };
+  /** A language's own name for the property (C# cannot name a member as its class). */
+  language?: { csharp: { name: string } };
 }
 
 /** One value of an enum type. */

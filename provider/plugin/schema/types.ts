@@ -36,6 +36,11 @@ function isOutputLike(t: ts.Type): boolean {
   return t.isIntersection() && t.types.some(isOutputLike);
 }
 
+/** The property `name` of `owner`, renamed for C# when it would be spelled as its class (`GcpCredentials.gcpCredentials`). */
+export function withCsharpName(spec: PropertySpec, name: string, owner: string): PropertySpec {
+  return pascal(name) === owner ? { ...spec, language: { csharp: { name: `${owner}Value` } } } : spec;
+}
+
 /** Builds the schema's types while it converts the properties that use them. */
 export class TypeMapper {
   /** The named types met so far, by token. */
@@ -144,13 +149,16 @@ export class TypeMapper {
       this.origins.set(token, parts[0]!);
       const spec: TypeSpec = { type: "object" };
       this.types[token] = spec;
-      Object.assign(spec, this.membersOf(parts, place));
+      Object.assign(spec, this.membersOf(parts, place, name));
     }
     return { $ref: refOf(name) };
   }
 
-  /** The members of an object (of each part of a union: required when every part requires it), each with its facts. */
-  membersOf(parts: ts.Type[], place: Place): ObjectSpec {
+  /**
+   * The members of an object (of each part of a union: required when every part requires it), each with its facts;
+   * `owner` is the name of the resource or type that has them.
+   */
+  membersOf(parts: ts.Type[], place: Place, owner: string = place.name): ObjectSpec {
     const properties: Record<string, PropertySpec> = {};
     const requiredCount = new Map<string, number>();
     for (const part of parts) {
@@ -160,7 +168,7 @@ export class TypeMapper {
         if (properties[symbol.name] === undefined) {
           const spec = this.propertyOf(type, { name: `${place.name}${pascal(symbol.name)}`, zod });
           if (spec === undefined) continue;
-          properties[symbol.name] = this.withFacts(spec, symbol, zod);
+          properties[symbol.name] = withCsharpName(this.withFacts(spec, symbol, zod), symbol.name, owner);
         }
         const optional = (symbol.flags & ts.SymbolFlags.Optional) !== 0 || this.admitsUndefined(type);
         if (!optional) requiredCount.set(symbol.name, (requiredCount.get(symbol.name) ?? 0) + 1);
