@@ -67,6 +67,14 @@ describe("the plugin's schema", () => {
     expect(resource(schema, "ApiToken").properties["token"]?.secret).toBe(true);
   });
 
+  it("keeps the results of the secret lookups secret (a cluster's kubeconfig, a webhook's URL), their id aside", () => {
+    const outputs = (name: string) => schema.functions[`deploy-service:index:${name}`]!.outputs.properties;
+    expect(outputs("getClusterKubeconfig")["kubeconfig"]?.secret).toBe(true);
+    expect(outputs("getWebhook")["targetUrl"]?.secret).toBe(true);
+    expect(outputs("getWebhook")["id"]?.secret).toBeUndefined();
+    expect(outputs("getProject")["name"]?.secret).toBeUndefined();
+  });
+
   it("replaces on a parent or a replace field, also for the advanced settings (from their provider's diff)", () => {
     const project = resource(schema, "Project");
     expect(project.inputProperties["organizationId"]?.replaceOnChanges).toBe(true);

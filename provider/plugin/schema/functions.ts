@@ -1,8 +1,11 @@
 /**
  * `functions` of the schema: one per plain lookup `get<Name>` of `provider/lookups/index.ts`, its inputs from the
- * lookup's arguments and its outputs from its result, with their TSDoc.
+ * lookup's arguments and its outputs from its result, with their TSDoc; a lookup whose result is a secret
+ * (`lookups(..., { secret: true })`) has every output but `id` secret.
  */
 import type ts from "typescript";
+import { isSecretLookup } from "../../lookups/family";
+import * as lookupFunctions from "../../lookups/index";
 import { describe } from "./docs";
 import type { PackageProgram } from "./program";
 import type { ObjectSpec } from "./spec";
@@ -37,9 +40,13 @@ export function functionOf(program: PackageProgram, mapper: TypeMapper, name: st
   }
   const result: ts.Type = program.checker.getAwaitedType(signature.getReturnType()) ?? signature.getReturnType();
   const base = pascal(name);
+  const outputs = mapper.membersOf([result], { name: `${base}Result` });
+  if (isSecretLookup((lookupFunctions as Record<string, unknown>)[name])) {
+    for (const [key, spec] of Object.entries(outputs.properties)) if (key !== "id") spec.secret = true;
+  }
   return {
     description: describe(symbol),
     inputs: mapper.membersOf(mapper.plainMembers(firstArgument(program.checker, signature)), { name: `${base}Args` }),
-    outputs: mapper.membersOf([result], { name: `${base}Result` }),
+    outputs,
   };
 }
