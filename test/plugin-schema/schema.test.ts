@@ -107,6 +107,13 @@ describe("the plugin's schema", () => {
     expect(db.required).not.toContain("password");
   });
 
+  it("types a lookup's result by its family's schema: integers, no default or replace", () => {
+    const db = schema.functions["deploy-service:index:getDatabase"]!.outputs.properties;
+    expect(db["cpu"]?.type).toBe("integer");
+    expect(db["storage"]).not.toHaveProperty("default");
+    expect(db["type"]).not.toHaveProperty("replaceOnChanges");
+  });
+
   it("describes resources and properties from the TSDoc, the example as a TypeScript block", () => {
     const project = resource(schema, "Project");
     expect(project.description).toMatch(/^A project of an organization/);

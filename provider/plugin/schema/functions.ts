@@ -4,6 +4,7 @@
  * (`lookups(..., { secret: true })`) has every output but `id` secret.
  */
 import type ts from "typescript";
+import { schemaOfKind } from "../../framework/fields";
 import { isSecretLookup } from "../../lookups/family";
 import * as lookupFunctions from "../../lookups/index";
 import { describe } from "./docs";
@@ -40,7 +41,12 @@ export function functionOf(program: PackageProgram, mapper: TypeMapper, name: st
   }
   const result: ts.Type = program.checker.getAwaitedType(signature.getReturnType()) ?? signature.getReturnType();
   const base = pascal(name);
-  const outputs = mapper.membersOf([result], { name: `${base}Result` });
+  // A family's lookup answers in its Args' spelling: the family's schema says which numbers are integers.
+  const outputs = mapper.membersOf([result], { name: `${base}Result`, zod: schemaOfKind(name.slice("get".length)) });
+  for (const spec of Object.values(outputs.properties)) {
+    delete spec.default;
+    delete spec.replaceOnChanges;
+  }
   if (isSecretLookup((lookupFunctions as Record<string, unknown>)[name])) {
     for (const [key, spec] of Object.entries(outputs.properties)) if (key !== "id") spec.secret = true;
   }
