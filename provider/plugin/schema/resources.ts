@@ -7,7 +7,7 @@ import { describe } from "./docs";
 import type { KindFacts } from "./definitions";
 import type { PackageProgram } from "./program";
 import type { ObjectSpec, PropertySpec } from "./spec";
-import { withCsharpName, type TypeMapper } from "./types";
+import { pascal, withCsharpName, type TypeMapper } from "./types";
 
 /** A resource of the schema. */
 export interface ResourceSpec {
@@ -40,7 +40,7 @@ function outputsOf(program: PackageProgram, mapper: TypeMapper, kind: string, in
     const value = mapper.outputValue(program.checker.getTypeOfSymbol(symbol));
     if (value === undefined || ENGINE_OUTPUTS.has(symbol.name)) continue;
     const input = inputs.properties[symbol.name];
-    const spec = input ?? mapper.propertyOf(value, { name: `${kind}${symbol.name.charAt(0).toUpperCase()}${symbol.name.slice(1)}` });
+    const spec = input ?? mapper.propertyOf(value, { name: `${kind}${pascal(symbol.name)}` });
     if (spec === undefined) continue;
     const { default: _default, ...output } = input ?? withCsharpName(mapper.withFacts(spec, symbol, undefined), symbol.name, kind);
     if (facts.secretOutputs.includes(symbol.name)) output.secret = true;

@@ -127,7 +127,9 @@ export class TypeMapper {
       return { name, value };
     });
     const key = JSON.stringify(values);
-    const aliasFree = alias !== undefined && IDENTIFIER.test(alias) && alias !== "Input" && [undefined, key].includes(this.origins.get(tokenOf(alias)) as string | undefined);
+    // A named union (`type VariableScope = ...`) keeps its name wherever it is met with the same values.
+    const aliasFree = alias !== undefined && IDENTIFIER.test(alias) && alias !== "Input" && !this.reserved.has(alias)
+      && [undefined, key].includes(this.origins.get(tokenOf(alias)) as string | undefined);
     const name = aliasFree ? alias : this.typeName(place);
     if (!this.origins.has(tokenOf(name))) {
       this.origins.set(tokenOf(name), key);
