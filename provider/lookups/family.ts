@@ -51,11 +51,21 @@ export function lookups<N extends string, A extends object, Res, Optional extend
 ): Lookups<N, A, Res, Optional> {
   const pair = lookupPair<A, Res>(source, options);
   const none = {} as A;
+  const get = (args?: PlainArgs<A>) => pair.get(args ?? (none as PlainArgs<A>));
+  if (options.secret === true) secretLookups.add(get);
   return {
     [`find${name}`]: (client: DeployServiceClient, args?: PlainArgs<A>) => pair.find(client, args ?? (none as PlainArgs<A>)),
-    [`get${name}`]: (args?: PlainArgs<A>) => pair.get(args ?? (none as PlainArgs<A>)),
+    [`get${name}`]: get,
     [`get${name}Output`]: (args?: A) => pair.getOutput(args ?? none),
   } as Lookups<N, A, Res, Optional>;
+}
+
+/** The plain lookups made with `secret: true`. */
+const secretLookups = new WeakSet<object>();
+
+/** True for a plain lookup (`getWebhook`) whose result holds a secret (its Output form is a secret): the plugin's schema says so. */
+export function isSecretLookup(get: unknown): boolean {
+  return typeof get === "function" && secretLookups.has(get);
 }
 
 /** A value the service said: not absent, null, an empty string or a non-finite number. */
