@@ -84,6 +84,7 @@ describeWithEngine("the provider plugin through the engine", ({ binDir }) => {
     const preview = await stack.preview();
     expect(new Set(Object.values(ops(preview)))).toEqual(new Set(["same"]));
     const asked = await requests(emulator);
+    expect(asked.length).toBeGreaterThan(0);
     expect(asked.every((r) => r.method === "GET" && r.path.includes("/cluster"))).toBe(true);
   });
 
