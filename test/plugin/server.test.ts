@@ -6,6 +6,7 @@
 import { runtime } from "@pulumi/pulumi";
 import { FAMILIES } from "../../provider/families";
 import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../provider/framework/credentials";
+import { captureProgress, logProgress } from "../../provider/framework/progress";
 import { configurePlugin } from "../../provider/plugin/server/config";
 import { functionToken, invoke, lookupNames } from "../../provider/plugin/server/functions";
 import { typeToken } from "../../provider/plugin/server/kinds";
@@ -55,6 +56,25 @@ describe("what the plugin serves", () => {
       await invoke(functionToken(name), {}).catch((e: Error) => expect(e.message).not.toMatch(/unknown function/));
     }
     await expect(invoke("deploy-service:index:getNope", {})).rejects.toThrow(/unknown function "deploy-service:index:getNope".*deploy-service:index:getProject/);
+  });
+
+  test("a create's progress lines carry its URN, so the engine shows them under its resource", async () => {
+    const urn = urnOf("LabelsGroup", "team");
+    const { provider } = dynamicProviderOf(urn);
+    const original = provider.create;
+    const lines: Array<[string, string | undefined]> = [];
+    captureProgress((line, at) => lines.push([line, at]));
+    provider.create = async () => {
+      logProgress("working");
+      return { id: "made", outs: {} };
+    };
+    try {
+      await plugin.create!(urn, {});
+    } finally {
+      provider.create = original;
+      captureProgress(undefined);
+    }
+    expect(lines).toEqual([["working", urn]]);
   });
 
   test("a lookup answers through the plugin", async () => {
