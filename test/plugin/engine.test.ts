@@ -114,6 +114,14 @@ describeWithEngine("the provider plugin through the engine", ({ binDir }) => {
     expect(types).toEqual(expect.arrayContaining([...PLUGIN_TYPES, "pulumi:providers:deploy-service"]));
   });
 
+  it("a new token for the provider is an update of the provider alone: no resource is replaced", async () => {
+    await stack.setConfig("plugin-engine:apiToken", emulator.tokens.write);
+    const preview = await stack.preview();
+    expect(steps(preview).find((s) => s.type === "pulumi:providers:deploy-service")?.op).toBe("update");
+    expect(new Set(Object.values(ops(preview)))).toEqual(new Set(["same"]));
+    await stack.setConfig("plugin-engine:apiToken", emulator.tokens.admin);
+  });
+
   it("destroys everything, leaving the emulator as seeded", async () => {
     await stack.destroy();
     expect(userObjects(await stateDump(emulator))).toEqual(seeded);
