@@ -4,6 +4,7 @@
  * and its configuration comes from `Configure` with the environment variables as defaults.
  */
 import { runtime } from "@pulumi/pulumi";
+import { clearRequests, requests } from "../../emulator/control/control-client";
 import { FAMILIES } from "../../provider/families";
 import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../provider/framework/credentials";
 import { captureProgress, logProgress } from "../../provider/framework/progress";
@@ -106,6 +107,15 @@ describe("a project's life through the plugin", () => {
     expect(refreshed).toMatchObject({ id, props: { description: "now described" } });
     await plugin.delete!(id, urnOf("Project"), updated.outs);
     expect((await fx.client.projects.list(fx.orgId)).map((p) => p.id)).not.toContain(id);
+  });
+});
+
+describe("bad input through the plugin", () => {
+  test("check answers the dynamic check's failures, naming the field, before any request", async () => {
+    await clearRequests(fx.emulator);
+    const { failures } = await plugin.check!(urnOf("Environment"), {}, { projectId: fx.projectId, name: "qa", mode: "NOPE", clusterId: fx.clusterIds[0] });
+    expect(failures).toEqual([expect.objectContaining({ property: "mode", reason: expect.stringMatching(/PRODUCTION|STAGING|DEVELOPMENT/) })]);
+    expect(await requests(fx.emulator)).toEqual([]);
   });
 });
 
