@@ -50,6 +50,7 @@ export function lookups<N extends string, A extends object, Res, Optional extend
   name: N, source: LookupFamily<FoundRecord, Res> | Finder<A, Res>, options: { secret?: boolean; optionalArgs?: Optional } = {},
 ): Lookups<N, A, Res, Optional> {
   const pair = lookupPair<A, Res>(source, options);
+  if (options.secret === true) SECRET_LOOKUPS.add(name);
   const none = {} as A;
   const get = (args?: PlainArgs<A>) => pair.get(args ?? (none as PlainArgs<A>));
   if (options.secret === true) secretLookups.add(get);
@@ -60,12 +61,17 @@ export function lookups<N extends string, A extends object, Res, Optional extend
   } as Lookups<N, A, Res, Optional>;
 }
 
+const SECRET_LOOKUPS = new Set<string>();
 /** The plain lookups made with `secret: true`. */
 const secretLookups = new WeakSet<object>();
 
-/** True for a plain lookup (`getWebhook`) whose result holds a secret (its Output form is a secret): the plugin's schema says so. */
-export function isSecretLookup(get: unknown): boolean {
-  return typeof get === "function" && secretLookups.has(get);
+/**
+ * True for a lookup whose result holds a secret (its Output form is one): named by its family (`Webhook` for
+ * `getWebhook`) or given as its plain lookup function (`getWebhook`). The plugin's server and schema ask it each way.
+ */
+export function isSecretLookup(lookup: unknown): boolean {
+  if (typeof lookup === "string") return SECRET_LOOKUPS.has(lookup);
+  return typeof lookup === "function" && secretLookups.has(lookup);
 }
 
 /** A value the service said: not absent, null, an empty string or a non-finite number. */
