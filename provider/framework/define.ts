@@ -116,7 +116,7 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
     update: updateOp(family),
     delete: def.deleteLetsGo === true ? async () => undefined : deleteOp(family),
   };
-  return {
+  const defined: DefinedResource<S> = {
     kind: def.kind,
     schema: def.schema,
     // Where errors leave the provider: each names its object and ends with what to do next (messages.ts).
@@ -129,4 +129,16 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
     options: (opts) =>
       secretOutputs.length === 0 ? (opts ?? {}) : { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs] },
   };
+  DEFINED.set(def.kind, defined as unknown as DefinedResource<z.ZodObject>);
+  return defined;
+}
+
+const DEFINED = new Map<string, DefinedResource<z.ZodObject>>();
+
+/**
+ * The definition of `kind` once its module is loaded (`FAMILIES[kind].provider()` loads it), or undefined for a kind
+ * not built by {@link defineResource}: the plugin reads from it the secret outputs and inputs the classes read.
+ */
+export function definitionOfKind(kind: string): DefinedResource<z.ZodObject> | undefined {
+  return DEFINED.get(kind);
 }

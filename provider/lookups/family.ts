@@ -50,12 +50,20 @@ export function lookups<N extends string, A extends object, Res, Optional extend
   name: N, source: LookupFamily<FoundRecord, Res> | Finder<A, Res>, options: { secret?: boolean; optionalArgs?: Optional } = {},
 ): Lookups<N, A, Res, Optional> {
   const pair = lookupPair<A, Res>(source, options);
+  if (options.secret === true) SECRET_LOOKUPS.add(name);
   const none = {} as A;
   return {
     [`find${name}`]: (client: DeployServiceClient, args?: PlainArgs<A>) => pair.find(client, args ?? (none as PlainArgs<A>)),
     [`get${name}`]: (args?: PlainArgs<A>) => pair.get(args ?? (none as PlainArgs<A>)),
     [`get${name}Output`]: (args?: A) => pair.getOutput(args ?? none),
   } as Lookups<N, A, Res, Optional>;
+}
+
+const SECRET_LOOKUPS = new Set<string>();
+
+/** True when the results of lookup `name` (`Webhook` for `getWebhook`) hold a secret: its Output form is one. */
+export function isSecretLookup(name: string): boolean {
+  return SECRET_LOOKUPS.has(name);
 }
 
 /** A value the service said: not absent, null, an empty string or a non-finite number. */
