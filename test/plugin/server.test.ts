@@ -89,6 +89,24 @@ describe("a project's life through the plugin", () => {
   });
 });
 
+describe("importing through the plugin (a read with no state)", () => {
+  test("by id and by <parent id>/<name>, answering the id and the inputs the state then stores", async () => {
+    for (const importId of [fx.projectId, `${fx.orgId}/fixture-project`, `${fx.orgId}/FIXTURE-project`]) {
+      const found = await plugin.read!(importId, urnOf("Project"), {});
+      expect(found.id).toBe(fx.projectId);
+      expect(found.inputs).toMatchObject({ organizationId: fx.orgId, name: "fixture-project" });
+    }
+    const env = await plugin.read!(`${fx.projectId}/fixture-b`, urnOf("Environment"), {});
+    expect(env.id).toBe(fx.env2Id);
+  });
+
+  test("a name the parent does not hold fails naming the parent and its objects", async () => {
+    await expect(plugin.read!(`${fx.orgId}/no-such`, urnOf("Project"), {})).rejects.toThrow(
+      /importing Project ".*\/no-such": organization .* has none with name "no-such" \(it has: "fixture-project"/,
+    );
+  });
+});
+
 describe("secrets through the plugin", () => {
   test("a database's credentials and password come back secret, given plain or secret", async () => {
     const db = await created("Database", {

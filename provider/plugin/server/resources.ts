@@ -7,6 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type * as plugin from "@pulumi/pulumi/provider";
 import { providerFor } from "../../runtime";
+import { importedId } from "./import-id";
 import { kindOfUrn, secretsOfKind } from "./kinds";
 import { revealed, sealed, type Props } from "./secrets";
 
@@ -80,13 +81,23 @@ export async function update(id: string, urn: string, olds: Props, news: Props):
   return { outs: sealed((result.outs ?? {}) as Props, keys) };
 }
 
-/** Read (refresh): the dynamic read of the stored state; an object gone answers no id, as the dynamic read does. */
+/**
+ * Read: the dynamic read of the stored state (refresh), or, with no state, of the object an import names (its id or
+ * `<parent id>/<name>`, see `import-id.ts`); the inputs it answers (what `pulumi import` stores) marked as the outputs
+ * are. An object gone answers no id, as the dynamic read does.
+ */
 export async function read(id: string, urn: string, props: Props | undefined): Promise<plugin.ReadResult> {
   const { kind, provider } = dynamicProviderOf(urn);
   if (!provider.read) throw missing(kind, "read");
   const p = revealed(props);
-  const result = await provider.read(id, p.plain);
-  return { ...(result.id !== undefined ? { id: result.id } : {}), props: sealed(result.props as Props | undefined, [...secretsOfKind(kind).outputs, ...p.secretKeys]) };
+  const importing = Object.keys(p.plain).length === 0;
+  const result = await provider.read(importing ? await importedId(kind, id) : id, p.plain);
+  const keys = [...secretsOfKind(kind).outputs, ...p.secretKeys];
+  return {
+    ...(result.id !== undefined ? { id: result.id } : {}),
+    props: sealed(result.props as Props | undefined, keys),
+    ...(result.inputs !== undefined ? { inputs: sealed(result.inputs as Props, keys) } : {}),
+  };
 }
 
 /** Delete: the dynamic delete of the stored state. */
