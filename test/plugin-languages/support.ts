@@ -43,9 +43,15 @@ export function findGo(): ToolLookup<string> {
   }
 }
 
-/** The environment of a Go build: modules from the module proxy, go.mod and go.sum as committed. */
+/**
+ * The environment of a Go build: modules from the module proxy, go.mod and go.sum as committed, and the flags
+ * scripts/build-pulumi.sh builds the CLI with, so the Pulumi SDK packages it compiled come from Go's build cache.
+ */
 export function goEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=readonly", GONOSUMDB: process.env.GONOSUMDB ?? "github.com/pulumi" };
+  return {
+    ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=readonly -trimpath -tags=osusergo,grpcnotrace",
+    GONOSUMDB: process.env.GONOSUMDB ?? "github.com/pulumi",
+  };
 }
 
 /** PATH with the CLI, the language hosts and the plugin first: the engine finds the plugin as an ambient plugin. */
