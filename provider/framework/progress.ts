@@ -41,15 +41,19 @@ function hostFile(): string | undefined {
 
 /**
  * Connects to the engine when this process is the dynamic-provider host: wraps the host's request readers so the
- * URN of each Create/Update/Delete is known to the work it starts, and opens the engine client. Idempotent; never
- * throws (progress is a courtesy: without it, deployments run the same).
+ * URN of each Create/Update/Delete is known to the work it starts, and opens the engine client. Idempotent once
+ * connected; never throws (progress is a courtesy: without it, deployments run the same).
+ *
+ * @param host a file of the `@pulumi/pulumi` whose generated gRPC code to use, at the host's place
+ *   (`cmd/dynamic-provider/index.js`): the provider plugin, which the engine also starts with its address first,
+ *   passes it. Default: this process's main file when it is the dynamic-provider host.
  */
-export function attachEngineLog(): void {
-  if (engine !== undefined) return;
+export function attachEngineLog(host: string | undefined = hostFile()): void {
+  if (engine) return;
+  if (engine === undefined) watchRateLimitWaits(logProgress);
   engine = null;
-  watchRateLimitWaits(logProgress);
-  const host = hostFile();
   const address = process.argv[2];
+  // A call with no host leaves a later one with a host free to connect (the plugin loads runtime.ts, which calls this).
   if (host === undefined || address === undefined || address === "") return;
   try {
     const hostRequire = createRequire(host);

@@ -32,7 +32,8 @@ describeWithEngine("the provider plugin through the engine", ({ binDir }) => {
   const projects = async () => client.projects.list(emulator.ids.organizationId);
 
   beforeAll(async () => {
-    emulator = await startEmulator({ stepMs: 0, quiet: true, rateLimitPerHour: 1_000_000 });
+    // Each deployment state lasts 0.2 s, so the application's deployment reports its progress.
+    emulator = await startEmulator({ stepMs: 200, quiet: true, rateLimitPerHour: 1_000_000 });
     client = new DeployServiceClient({ baseUrl: emulator.url, token: emulator.tokens.admin, pacing: false });
     seeded = userObjects(await stateDump(emulator));
     plugin = installPlugin(binDir);
@@ -77,6 +78,9 @@ describeWithEngine("the provider plugin through the engine", ({ binDir }) => {
     expect((await client.secrets.list(appId)).map((s) => s.key)).toContain("API_KEY");
     const [cluster] = await client.clusters.list(emulator.ids.organizationId);
     expect(up.outputs?.["clusterName"]).toBe(cluster?.name);
+    // The application's deployment reports its progress under the application, as with the dynamic providers.
+    const progress = up.events.flatMap((e) => (e.diagnosticEvent?.severity === "info" && e.diagnosticEvent.urn?.endsWith("::api") ? [e.diagnosticEvent.message] : []));
+    expect(progress.join("\n")).toMatch(/api: /);
   });
 
   it("a no-op preview changes nothing and asks the service nothing but the lookup", async () => {
@@ -108,6 +112,14 @@ describeWithEngine("the provider plugin through the engine", ({ binDir }) => {
     for (const value of secrets) expect(text).not.toContain(value);
     const types = (deployment.resources ?? []).map((r) => String(r["type"]));
     expect(types).toEqual(expect.arrayContaining([...PLUGIN_TYPES, "pulumi:providers:deploy-service"]));
+  });
+
+  it("a new token for the provider is an update of the provider alone: no resource is replaced", async () => {
+    await stack.setConfig("plugin-engine:apiToken", emulator.tokens.write);
+    const preview = await stack.preview();
+    expect(steps(preview).find((s) => s.type === "pulumi:providers:deploy-service")?.op).toBe("update");
+    expect(new Set(Object.values(ops(preview)))).toEqual(new Set(["same"]));
+    await stack.setConfig("plugin-engine:apiToken", emulator.tokens.admin);
   });
 
   it("destroys everything, leaving the emulator as seeded", async () => {

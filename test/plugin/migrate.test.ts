@@ -14,7 +14,6 @@ import { installPlugin, type InstalledPlugin } from "./plugin-install";
 describeWithEngine("moving a stack from the dynamic resources to the provider plugin", ({ binDir }) => {
   jest.setTimeout(15 * 60 * 1000);
   let emulator: RunningEmulator;
-  let client: DeployServiceClient;
   let plugin: InstalledPlugin;
   let programDir: string;
   let stack: EngineStack;
@@ -24,7 +23,6 @@ describeWithEngine("moving a stack from the dynamic resources to the provider pl
 
   beforeAll(async () => {
     emulator = await startEmulator({ stepMs: 0, quiet: true, rateLimitPerHour: 1_000_000 });
-    client = new DeployServiceClient({ baseUrl: emulator.url, token: emulator.tokens.admin, pacing: false });
     plugin = installPlugin(binDir);
     // Inside the repository, so the program's pulumi-deploy-service (this package) and @pulumi/pulumi resolve here.
     programDir = path.join(REPO_ROOT, ".work", `plugin-migrate-${process.pid}`);
@@ -64,6 +62,7 @@ describeWithEngine("moving a stack from the dynamic resources to the provider pl
     ]);
     expect(await writeRequests(emulator)).toEqual([]);
     expect(moved.outputs).toEqual(made);
+    const client = new DeployServiceClient({ baseUrl: emulator.url, token: emulator.tokens.admin, pacing: false });
     expect((await client.environments.get(made["environmentId"]!)).name).toBe("staging");
     expect(ops(await stack.preview())).toEqual(["deploy-service:index:Environment same", "deploy-service:index:Project same"]);
   });

@@ -4,8 +4,10 @@
  * and its configuration comes from `Configure` with the environment variables as defaults.
  */
 import { runtime } from "@pulumi/pulumi";
+import { clearRequests, requests } from "../../emulator/control/control-client";
 import { FAMILIES } from "../../provider/families";
 import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../provider/framework/credentials";
+import { captureProgress, logProgress } from "../../provider/framework/progress";
 import { configurePlugin } from "../../provider/plugin/server/config";
 import { functionToken, invoke, lookupNames } from "../../provider/plugin/server/functions";
 import { typeToken } from "../../provider/plugin/server/kinds";
@@ -57,6 +59,25 @@ describe("what the plugin serves", () => {
     await expect(invoke("deploy-service:index:getNope", {})).rejects.toThrow(/unknown function "deploy-service:index:getNope".*deploy-service:index:getProject/);
   });
 
+  test("a create's progress lines carry its URN, so the engine shows them under its resource", async () => {
+    const urn = urnOf("LabelsGroup", "team");
+    const { provider } = dynamicProviderOf(urn);
+    const original = provider.create;
+    const lines: Array<[string, string | undefined]> = [];
+    captureProgress((line, at) => lines.push([line, at]));
+    provider.create = async () => {
+      logProgress("working");
+      return { id: "made", outs: {} };
+    };
+    try {
+      await plugin.create!(urn, {});
+    } finally {
+      provider.create = original;
+      captureProgress(undefined);
+    }
+    expect(lines).toEqual([["working", urn]]);
+  });
+
   test("a lookup answers through the plugin", async () => {
     const { outputs } = await invoke(functionToken("getProject"), { id: fx.projectId });
     expect(outputs).toMatchObject({ id: fx.projectId, name: "fixture-project", organizationId: fx.orgId });
@@ -86,6 +107,15 @@ describe("a project's life through the plugin", () => {
     expect(refreshed).toMatchObject({ id, props: { description: "now described" } });
     await plugin.delete!(id, urnOf("Project"), updated.outs);
     expect((await fx.client.projects.list(fx.orgId)).map((p) => p.id)).not.toContain(id);
+  });
+});
+
+describe("bad input through the plugin", () => {
+  test("check answers the dynamic check's failures, naming the field, before any request", async () => {
+    await clearRequests(fx.emulator);
+    const { failures } = await plugin.check!(urnOf("Environment"), {}, { projectId: fx.projectId, name: "qa", mode: "NOPE", clusterId: fx.clusterIds[0] });
+    expect(failures).toEqual([expect.objectContaining({ property: "mode", reason: expect.stringMatching(/PRODUCTION|STAGING|DEVELOPMENT/) })]);
+    expect(await requests(fx.emulator)).toEqual([]);
   });
 });
 

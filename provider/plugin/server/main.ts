@@ -5,6 +5,7 @@
  */
 import * as path from "path";
 import { main } from "@pulumi/pulumi/provider";
+import { attachEngineLog } from "../../framework/progress";
 import { configureFromRequest, type ConfigureRequestLike } from "./config";
 import { pluginProvider } from "./provider";
 
@@ -55,8 +56,12 @@ export function adjustHandlers(): void {
   };
 }
 
-/** Starts the plugin's gRPC server (the engine passes its address as the first argument). */
+/**
+ * Starts the plugin's gRPC server (the engine passes its address as the first argument), with the deployments'
+ * progress lines sent to the engine as the dynamic-provider host sends them (`provider/framework/progress.ts`).
+ */
 export async function serve(args: string[]): Promise<void> {
+  attachEngineLog(require.resolve("@pulumi/pulumi/cmd/dynamic-provider/index.js"));
   adjustHandlers();
   await main(pluginProvider(), args);
 }

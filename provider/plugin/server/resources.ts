@@ -2,10 +2,12 @@
  * The plugin's resource operations: each translates the engine's request for a `deploy-service:index:<Kind>` resource
  * into a call of the same dynamic provider the TypeScript classes use (`providerFor(kind)` of `provider/runtime.ts`,
  * with its adoption, actionable errors and partial-failure state) and its answer back, secrets unmarked on the way in
- * and marked on the way out. No family is implemented here.
+ * and marked on the way out; a create, update or delete runs as the work of its URN, so its progress lines show
+ * under its resource. No family is implemented here.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type * as plugin from "@pulumi/pulumi/provider";
+import { asResource } from "../../framework/progress";
 import { providerFor } from "../../runtime";
 import { importedId } from "./import-id";
 import { kindOfUrn, secretsOfKind } from "./kinds";
@@ -67,7 +69,7 @@ export async function create(urn: string, inputs: Props): Promise<plugin.CreateR
   if (!provider.create) throw missing(kind, "create");
   const i = revealed(inputs);
   const keys = [...secretsOfKind(kind).outputs, ...i.secretKeys];
-  const result = await sealingFailures(keys, () => provider.create!(i.plain));
+  const result = await sealingFailures(keys, () => asResource(urn, () => provider.create!(i.plain)));
   return { id: result.id, outs: sealed(result.outs as Props | undefined, keys) };
 }
 
@@ -77,7 +79,7 @@ export async function update(id: string, urn: string, olds: Props, news: Props):
   const n = revealed(news);
   const keys = [...secretsOfKind(kind).outputs, ...n.secretKeys];
   if (!provider.update) throw missing(kind, "update");
-  const result = await sealingFailures(keys, () => provider.update!(id, revealed(olds).plain, n.plain));
+  const result = await sealingFailures(keys, () => asResource(urn, () => provider.update!(id, revealed(olds).plain, n.plain)));
   return { outs: sealed((result.outs ?? {}) as Props, keys) };
 }
 
@@ -103,6 +105,6 @@ export async function read(id: string, urn: string, props: Props | undefined): P
 /** Delete: the dynamic delete of the stored state. */
 export async function remove(id: string, urn: string, props: Props): Promise<void> {
   const { kind, provider } = dynamicProviderOf(urn);
-  if (provider.delete) await provider.delete(id, revealed(props).plain);
+  if (provider.delete) await asResource(urn, () => provider.delete!(id, revealed(props).plain));
   else throw missing(kind, "delete");
 }

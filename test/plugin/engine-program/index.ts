@@ -1,7 +1,8 @@
 /**
  * A program using the deploy-service provider plugin by type token, as a program in any language would through
  * its generated SDK: an explicit provider with the service's URL and a secret token, a project, an environment, a
- * deployment stage, a database with secret credentials, an application with variables and a secret, and two lookups.
+ * deployment stage, a database with secret credentials, an application with variables and a secret (deployed by
+ * `pulumi up`), and a lookup.
  */
 import * as pulumi from "@pulumi/pulumi";
 
@@ -35,6 +36,7 @@ const api = resource("Application", "api", {
   ports: [{ internalPort: 8080, externalPort: 443, publiclyAccessible: true, protocol: "HTTP", name: "http" }],
   environmentVariables: { LOG_LEVEL: "info", DATABASE_HOST: database["internalHost"] },
   secrets: { API_KEY: config.requireSecret("apiKey") },
+  deploy: true,
 });
 
 const cluster = pulumi.runtime.invokeOutput<{ name: string }>("deploy-service:index:getCluster", { organizationId: config.require("organizationId"), id: config.require("clusterId") }, { provider });
