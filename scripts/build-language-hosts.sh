@@ -12,13 +12,8 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 say() { printf '[language-hosts] %s\n' "$*" >&2; }
 
-version="${PULUMI_VERSION:-}"
-if [ -z "$version" ]; then
-  version="$(node -p "require('$root/node_modules/@pulumi/pulumi/package.json').version" 2>/dev/null || true)"
-fi
-if [ -z "$version" ]; then
-  version="$(node -p "require('$root/package.json').devDependencies['@pulumi/pulumi'].replace(/[^0-9.]/g,'')")"
-fi
+# The version of the installed @pulumi/pulumi, as the CLI's build and the tests' lookups use it.
+version="${PULUMI_VERSION:-$(node -p "require('$root/node_modules/@pulumi/pulumi/package.json').version")}"
 yaml_version="${PULUMI_YAML_VERSION:-1.25.0}"
 
 base="$root/.tools/language-hosts/$version"
