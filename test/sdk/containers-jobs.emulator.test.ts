@@ -7,7 +7,9 @@ import { DeploymentFailedError } from "../../sdk";
 import { rejectionOf } from "./support/helpers";
 import { scaffold, useEmulator, type Harness } from "./support/emulator-harness";
 
-const harness = useEmulator(20);
+// Steps long enough that the first poll after a deploy still sees it under way on a loaded CI machine (at 20 ms a
+// container's whole walk could end before it).
+const harness = useEmulator(200);
 const PASSWORD = 'dckr_pat_"Sëcret\\Pass/1&x=y';
 const WAIT = { pollIntervalMs: 10, maxPollIntervalMs: 40, timeoutMs: 15_000 };
 

@@ -2,7 +2,9 @@ import { DeploymentFailedError, WaitTimeoutError } from "../../sdk";
 import { rejectionOf } from "./support/helpers";
 import { scaffold, useEmulator } from "./support/emulator-harness";
 
-const harness = useEmulator(40);
+/** The clock's step: long enough that a poll sees a deployment under way on a loaded CI machine. */
+const STEP_MS = 150;
+const harness = useEmulator(STEP_MS);
 
 describe("waits against the emulator's deployment clock", () => {
   test("application deploy is followed through its states to DEPLOYED", async () => {
@@ -43,7 +45,7 @@ describe("waits against the emulator's deployment clock", () => {
       expect(e).toBeInstanceOf(WaitTimeoutError);
       expect(e.lastState).toMatch(/QUEUED|ING$/);
     } finally {
-      await h.control("PUT", "/config", { stepMs: 40 }); // config outlives a reset
+      await h.control("PUT", "/config", { stepMs: STEP_MS }); // config outlives a reset
     }
   });
 
