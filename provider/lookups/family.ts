@@ -52,26 +52,22 @@ export function lookups<N extends string, A extends object, Res, Optional extend
   const pair = lookupPair<A, Res>(source, options);
   if (options.secret === true) SECRET_LOOKUPS.add(name);
   const none = {} as A;
-  const get = (args?: PlainArgs<A>) => pair.get(args ?? (none as PlainArgs<A>));
-  if (options.secret === true) secretLookups.add(get);
   return {
     [`find${name}`]: (client: DeployServiceClient, args?: PlainArgs<A>) => pair.find(client, args ?? (none as PlainArgs<A>)),
-    [`get${name}`]: get,
+    [`get${name}`]: (args?: PlainArgs<A>) => pair.get(args ?? (none as PlainArgs<A>)),
     [`get${name}Output`]: (args?: A) => pair.getOutput(args ?? none),
   } as Lookups<N, A, Res, Optional>;
 }
 
+/** The families whose lookups were made with `secret: true`. */
 const SECRET_LOOKUPS = new Set<string>();
-/** The plain lookups made with `secret: true`. */
-const secretLookups = new WeakSet<object>();
 
 /**
- * True for a lookup whose result holds a secret (its Output form is one): named by its family (`Webhook` for
- * `getWebhook`) or given as its plain lookup function (`getWebhook`). The plugin's server and schema ask it each way.
+ * True when the results of family `name`'s lookups (`Webhook` for `getWebhook`) hold a secret: its Output form is one.
+ * The plugin's server and schema mark such a function's results secret.
  */
-export function isSecretLookup(lookup: unknown): boolean {
-  if (typeof lookup === "string") return SECRET_LOOKUPS.has(lookup);
-  return typeof lookup === "function" && secretLookups.has(lookup);
+export function isSecretLookup(name: string): boolean {
+  return SECRET_LOOKUPS.has(name);
 }
 
 /** A value the service said: not absent, null, an empty string or a non-finite number. */

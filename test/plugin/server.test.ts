@@ -9,8 +9,8 @@ import { FAMILIES } from "../../provider/families";
 import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../provider/framework/credentials";
 import { captureProgress, logProgress } from "../../provider/framework/progress";
 import { configurePlugin } from "../../provider/plugin/server/config";
-import { functionToken, invoke, lookupNames } from "../../provider/plugin/server/functions";
-import { typeToken } from "../../provider/plugin/server/kinds";
+import { invoke } from "../../provider/plugin/server/functions";
+import { plainLookupNames, tokenOf } from "../../provider/plugin/names";
 import { pluginProvider } from "../../provider/plugin/server/provider";
 import { dynamicProviderOf } from "../../provider/plugin/server/resources";
 import { secretValue } from "../../provider/plugin/server/secrets";
@@ -21,7 +21,7 @@ jest.setTimeout(60_000);
 type Props = Record<string, unknown>;
 const fx = useFixture();
 const plugin = pluginProvider();
-const urnOf = (kind: string, name = "x"): string => `urn:pulumi:dev::plugin-test::${typeToken(kind)}::${name}`;
+const urnOf = (kind: string, name = "x"): string => `urn:pulumi:dev::plugin-test::${tokenOf(kind)}::${name}`;
 const isSecret = (v: unknown): boolean => runtime.isRpcSecret(v);
 
 /** check then create, as the engine does, answering the id and the outputs. */
@@ -49,12 +49,12 @@ describe("what the plugin serves", () => {
   });
 
   test("every plain lookup of provider/lookups is a function of the plugin; an unknown one is refused", async () => {
-    const names = lookupNames();
+    const names = plainLookupNames();
     expect(names).toEqual(expect.arrayContaining(["getProject", "getCluster", "getEnvironment", "getApplication", "getDatabase", "getOrganization"]));
     expect(names.some((n) => n.endsWith("Output"))).toBe(false);
     for (const name of names) {
       // Each is served: anything but the unknown-function refusal (arguments are missing, so most fail otherwise).
-      await invoke(functionToken(name), {}).catch((e: Error) => expect(e.message).not.toMatch(/unknown function/));
+      await invoke(tokenOf(name), {}).catch((e: Error) => expect(e.message).not.toMatch(/unknown function/));
     }
     await expect(invoke("deploy-service:index:getNope", {})).rejects.toThrow(/unknown function "deploy-service:index:getNope".*deploy-service:index:getProject/);
   });
@@ -79,7 +79,7 @@ describe("what the plugin serves", () => {
   });
 
   test("a lookup answers through the plugin", async () => {
-    const { outputs } = await invoke(functionToken("getProject"), { id: fx.projectId });
+    const { outputs } = await invoke(tokenOf("getProject"), { id: fx.projectId });
     expect(outputs).toMatchObject({ id: fx.projectId, name: "fixture-project", organizationId: fx.orgId });
   });
 
@@ -174,33 +174,33 @@ describe("the plugin's configuration", () => {
     delete process.env[API_URL_ENV];
     delete process.env[API_TOKEN_ENV];
     configurePlugin({ apiUrl: fx.emulator.url, apiToken: secretValue(fx.emulator.tokens.admin), version: "0.1.0" });
-    expect((await invoke(functionToken("getProject"), { id: fx.projectId })).outputs).toMatchObject({ id: fx.projectId });
+    expect((await invoke(tokenOf("getProject"), { id: fx.projectId })).outputs).toMatchObject({ id: fx.projectId });
   });
 
   test("the engine's older variables spelling is read too", async () => {
     delete process.env[API_URL_ENV];
     configurePlugin({}, { "deploy-service:config:apiUrl": fx.emulator.url });
-    expect((await invoke(functionToken("getProject"), { id: fx.projectId })).outputs).toMatchObject({ id: fx.projectId });
+    expect((await invoke(tokenOf("getProject"), { id: fx.projectId })).outputs).toMatchObject({ id: fx.projectId });
   });
 
   test("absent config falls back to the environment variables; missing both names both places", async () => {
     configurePlugin({});
-    expect((await invoke(functionToken("getProject"), { id: fx.projectId })).outputs).toMatchObject({ id: fx.projectId });
+    expect((await invoke(tokenOf("getProject"), { id: fx.projectId })).outputs).toMatchObject({ id: fx.projectId });
     delete process.env[API_TOKEN_ENV];
     configurePlugin({ apiUrl: fx.emulator.url });
-    await expect(invoke(functionToken("getProject"), { id: fx.projectId })).rejects.toThrow(/deploy-service:apiToken.*DEPLOY_SERVICE_API_TOKEN/);
+    await expect(invoke(tokenOf("getProject"), { id: fx.projectId })).rejects.toThrow(/deploy-service:apiToken.*DEPLOY_SERVICE_API_TOKEN/);
   });
 
   test("a wrong tokenScheme is refused naming the key, without quoting the value", async () => {
     configurePlugin({ tokenScheme: "Basic-xyz" });
-    const failure = await invoke(functionToken("getProject"), { id: fx.projectId }).catch((e: Error) => e.message);
+    const failure = await invoke(tokenOf("getProject"), { id: fx.projectId }).catch((e: Error) => e.message);
     expect(failure).toMatch(/deploy-service:tokenScheme/);
     expect(failure).not.toContain("Basic-xyz");
   });
 
   test("a token given in Configure never appears in an error", async () => {
     configurePlugin({ apiUrl: fx.emulator.url, apiToken: secretValue("tok-not-valid-0123456789") });
-    const failure = await invoke(functionToken("getProject"), { id: fx.projectId }).catch((e: Error) => e.message);
+    const failure = await invoke(tokenOf("getProject"), { id: fx.projectId }).catch((e: Error) => e.message);
     expect(typeof failure).toBe("string");
     expect(failure).not.toContain("tok-not-valid-0123456789");
   });

@@ -6,7 +6,6 @@
 import type ts from "typescript";
 import { schemaOfKind } from "../../framework/fields";
 import { isSecretLookup } from "../../lookups/family";
-import * as lookupFunctions from "../../lookups/index";
 import { describe } from "./docs";
 import type { PackageProgram } from "./program";
 import type { ObjectSpec } from "./spec";
@@ -21,10 +20,6 @@ export interface FunctionSpec {
 
 const LOOKUPS_FILE = "provider/lookups/index.ts";
 
-/** The plain lookups `provider/lookups/index.ts` exports (`getProject`, not `getProjectOutput`), sorted. */
-export function plainLookupNames(program: PackageProgram): string[] {
-  return program.lookupNames().filter((n) => /^get[A-Z]/.test(n) && !n.endsWith("Output")).sort();
-}
 
 /** The type of a signature's first argument, also when it is declared `...args: [args?: A]`. */
 function firstArgument(checker: ts.TypeChecker, signature: ts.Signature): ts.Type {
@@ -47,7 +42,7 @@ export function functionOf(program: PackageProgram, mapper: TypeMapper, name: st
     delete spec.default;
     delete spec.replaceOnChanges;
   }
-  if (isSecretLookup((lookupFunctions as Record<string, unknown>)[name])) {
+  if (isSecretLookup(name.slice("get".length))) {
     for (const [key, spec] of Object.entries(outputs.properties)) if (key !== "id") spec.secret = true;
   }
   return {

@@ -5,7 +5,8 @@
  */
 import * as path from "node:path";
 import { kindFacts } from "./definitions";
-import { functionOf, plainLookupNames } from "./functions";
+import { plainLookupNames } from "../names";
+import { functionOf } from "./functions";
 import { configVariables, languageSettings, packageInfo } from "./package-info";
 import { loadProgram, PACKAGE_ROOT } from "./program";
 import { resourceOf } from "./resources";
@@ -22,7 +23,7 @@ export async function generateSchema(root: string = PACKAGE_ROOT): Promise<Recor
   const mapper = new TypeMapper(program.checker, new Set(facts.keys()));
   const resources: Record<string, unknown> = {};
   for (const [kind, f] of facts) resources[tokenOf(kind)] = await resourceOf(program, mapper, kind, f);
-  const functions = Object.fromEntries(plainLookupNames(program).map((name) => [tokenOf(name), functionOf(program, mapper, name)]));
+  const functions = Object.fromEntries(plainLookupNames().map((name) => [tokenOf(name), functionOf(program, mapper, name)]));
   const config = configVariables(program);
   return {
     ...packageInfo(root),

@@ -11,8 +11,6 @@ export interface PackageProgram {
   checker: ts.TypeChecker;
   /** The exported symbol `name` of `provider/index.ts` (aliases resolved), or undefined. */
   exported(name: string): ts.Symbol | undefined;
-  /** The names `provider/lookups/index.ts` exports. */
-  lookupNames(): string[];
   /** The exported symbol `name` of the module at `file` (relative to the package root), or undefined. */
   exportedFrom(file: string, name: string): ts.Symbol | undefined;
 }
@@ -26,7 +24,6 @@ export function loadProgram(root: string = PACKAGE_ROOT): PackageProgram {
   const config = ts.readConfigFile(configPath, (f) => ts.sys.readFile(f));
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
   const entry = path.join(root, "provider", "index.ts");
-  const lookups = path.join(root, "provider", "lookups", "index.ts");
   const program = ts.createProgram({ rootNames: [entry], options: { ...parsed.options, noEmit: true } });
   const checker = program.getTypeChecker();
   const exportsOf = (file: string): Map<string, ts.Symbol> => {
@@ -41,7 +38,6 @@ export function loadProgram(root: string = PACKAGE_ROOT): PackageProgram {
   return {
     checker,
     exported: (name) => resolve(entryExports.get(name)),
-    lookupNames: () => [...exportsOf(lookups).keys()],
     exportedFrom: (file, name) => resolve(exportsOf(path.join(root, file)).get(name)),
   };
 }

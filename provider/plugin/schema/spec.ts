@@ -3,11 +3,9 @@
  * spelling), and the token of a name in the package.
  */
 
-/** The package's name, the first part of every token. */
-export const PACKAGE_NAME = "deploy-service";
+import { tokenOf } from "../names";
 
-/** The token of a resource, function or type named `name` in the package's one module: `deploy-service:index:<name>`. */
-export const tokenOf = (name: string): string => `${PACKAGE_NAME}:index:${name}`;
+export { PACKAGE_NAME, tokenOf } from "../names";
 
 /** A `$ref` to a type of this package. */
 export const refOf = (name: string): string => `#/types/${tokenOf(name)}`;

@@ -4,7 +4,7 @@
  * dynamic providers' `configure` calls, so what is absent falls back to the same environment variables.
  */
 import { configureFromStack } from "../../framework/credentials";
-import { PACKAGE_NAME } from "./kinds";
+import { PACKAGE_NAME } from "../names";
 import { revealed, type Props } from "./secrets";
 
 /** The prefix of the engine's older spelling of provider config (`variables`): `deploy-service:config:apiUrl`. */

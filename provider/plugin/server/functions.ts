@@ -7,21 +7,11 @@ import type { DeployServiceClient } from "../../../sdk";
 import { apiClient } from "../../framework/credentials";
 import * as lookups from "../../lookups";
 import { isSecretLookup } from "../../lookups/family";
-import { TOKEN_PREFIX } from "./kinds";
+import { plainLookupNames, TOKEN_PREFIX, tokenOf } from "../names";
 import { revealed, sealed, type Props } from "./secrets";
 
 type Finder = (client: DeployServiceClient, args: Props) => Promise<unknown>;
 
-/** The names of the plain lookups (`getProject`, ...), each an invokable function of the plugin. */
-export function lookupNames(): string[] {
-  const all = lookups as unknown as Record<string, unknown>;
-  return Object.keys(all).filter((k) => /^get[A-Z]\w*$/.test(k) && !k.endsWith("Output") && typeof all[k] === "function");
-}
-
-/** The function token of a plain lookup: `deploy-service:index:getProject`. */
-export function functionToken(lookup: string): string {
-  return `${TOKEN_PREFIX}${lookup}`;
-}
 
 /**
  * Invokes the lookup a token names with plain arguments; its result marked secret whole when an argument was one or
@@ -31,8 +21,8 @@ export function functionToken(lookup: string): string {
 export async function invoke(token: string, args: Props): Promise<plugin.InvokeResult> {
   const lookup = token.startsWith(TOKEN_PREFIX) ? token.slice(TOKEN_PREFIX.length) : "";
   const find = (lookups as unknown as Record<string, unknown>)[`find${lookup.slice("get".length)}`];
-  if (!lookupNames().includes(lookup) || typeof find !== "function") {
-    throw new Error(`deploy-service: unknown function "${token}": this plugin serves ${lookupNames().map(functionToken).join(", ")}`);
+  if (!plainLookupNames().includes(lookup) || typeof find !== "function") {
+    throw new Error(`deploy-service: unknown function "${token}": this plugin serves ${plainLookupNames().map(tokenOf).join(", ")}`);
   }
   const a = revealed(args);
   const result = (await (find as Finder)(apiClient(), a.plain)) as Props;

@@ -1,16 +1,7 @@
 /** Which family a token names: the plugin's type tokens are `deploy-service:index:<Kind>`, one per key of `FAMILIES`. */
 import { familyOf, FAMILIES } from "../../families";
 import { definitionOfKind } from "../../framework/define";
-
-/** The package name of the plugin, the first part of every token it serves. */
-export const PACKAGE_NAME = "deploy-service";
-/** What every token of the plugin starts with (`deploy-service:index:Project`, `deploy-service:index:getProject`). */
-export const TOKEN_PREFIX = `${PACKAGE_NAME}:index:`;
-
-/** The type token of a resource kind. */
-export function typeToken(kind: string): string {
-  return `${TOKEN_PREFIX}${kind}`;
-}
+import { PACKAGE_NAME, TOKEN_PREFIX } from "../names";
 
 /** The type a URN names (its last type segment: `urn:pulumi:s::p::parent$deploy-service:index:Project::x`). */
 export function typeOfUrn(urn: string): string {
