@@ -1,7 +1,7 @@
 /*
  * Preloaded (NODE_OPTIONS=--require) by scripts/bench-walltime.ts into every Node process of a benchmark run; acts
  * only in the engine's dynamic-provider host when BENCH_HOST_PROBE_FILE is set. It appends one JSON line to that file
- * with the host's start (performance.timeOrigin) when it has loaded this package's runtime module (when the load began
+ * with the host's start (performance.timeOrigin) when it has loaded this package's runtime module (or the kind entry its serialized providers require) (when the load began
  * and ended), and again when it opens its first connection to the API (port BENCH_HOST_PROBE_PORT): the host's time to
  * its first request. (The engine kills its hosts: nothing can be written at their exit.)
  */
@@ -14,7 +14,7 @@ if (file && process.argv.some((a) => a.includes("dynamic-provider"))) {
   const record = { pid: process.pid, startedAt: performance.timeOrigin };
   const load = Module._load;
   Module._load = function (request, ...rest) {
-    if (typeof request !== "string" || !/provider\/runtime\.js$|deploy-service\/runtime$/.test(request) || record.runtimeLoadedAt) return load.call(this, request, ...rest);
+    if (typeof request !== "string" || !/provider\/runtime\.js$|deploy-service\/(runtime|kind)$/.test(request) || record.runtimeLoadedAt) return load.call(this, request, ...rest);
     record.runtimeLoadStartedAt = Date.now();
     try {
       return load.call(this, request, ...rest);

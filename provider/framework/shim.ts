@@ -3,9 +3,11 @@ import * as pulumi from "@pulumi/pulumi";
 /** The package whose implementation every serialized provider loads at run time. */
 export const PACKAGE_NAME = "pulumi-deploy-service";
 /**
- * The package's entry (`exports` of package.json) that maps a resource kind to its provider implementation
- * (`dist/provider/runtime.js`). States written before 0.2 name that file itself ({@link LEGACY_RUNTIME_MODULE}).
+ * The package's entry (`exports` of package.json) with one member per resource kind, the `{ handler }` of its provider
+ * (`dist/provider/kind-handlers.js`): what {@link serializedProvider} requires.
  */
+export const KIND_HANDLERS_MODULE = `${PACKAGE_NAME}/kind`;
+/** The entry that maps a kind to its provider (`providerFor`), as the serialized providers of 0.2 require it. */
 export const RUNTIME_MODULE = `${PACKAGE_NAME}/runtime`;
 /** The runtime module as the serialized providers of states written before 0.2 require it: it must stay loadable. */
 export const LEGACY_RUNTIME_MODULE = `${PACKAGE_NAME}/dist/provider/runtime.js`;
@@ -13,26 +15,33 @@ export const LEGACY_RUNTIME_MODULE = `${PACKAGE_NAME}/dist/provider/runtime.js`;
 export const TYPE_MODULE = "deploy-service";
 
 /**
- * The text the engine stores as `__provider` for every resource of one kind, in its inputs and in its outputs.
+ * The text the engine stores as `__provider` for every resource of one kind, in its inputs and in its outputs:
+ * `module.exports=require("pulumi-deploy-service/kind").Project`.
  *
- * The dynamic-provider host evaluates it as a module and calls `handler()` to get the provider. It holds
- * nothing but a `require` of this package by name, anchored at the program's folder (where the provider
- * process runs): a user's `node_modules`, or the package itself when the program is this repository's root
- * (Node's self-reference needs a parent path, which the host's evaluated module lacks). So it is about 130 bytes
- * (written twice per resource, at every checkpoint of the engine), the same across package versions, and free of
- * credentials, which are read at call time.
+ * The dynamic-provider host evaluates it as a module with no file name (so `require` looks in the node_modules of
+ * the program's folder, where the host runs, and above it: where a user's program has the package) and calls
+ * `handler()` on it. It holds nothing but the package's name and the kind: 66 bytes or so, written twice per
+ * resource at every checkpoint of the engine, the same across package versions, and free of credentials, which are
+ * read at call time. (This repository's own programs find the package by the link `npm install` makes in its
+ * node_modules: `scripts/link-self.js`.)
  */
 export function serializedProvider(kind: string): string {
-  return `exports.handler=()=>require("module").createRequire(process.cwd()+"/")(${JSON.stringify(RUNTIME_MODULE)}).providerFor(${JSON.stringify(kind)})`;
+  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(kind)) throw new Error(`deploy-service: "${kind}" is no resource kind (a name of letters and digits)`);
+  return `module.exports=require(${JSON.stringify(KIND_HANDLERS_MODULE)}).${kind}`;
 }
 
-/** The `__provider` text of states written before 0.2 (the upgrade test's fixture has it): still loads the runtime. */
-export function legacySerializedProvider(kind: string): string {
-  return (
-    `exports.handler = function () { return require("module")` +
-    `.createRequire(process.cwd() + "/package.json")(${JSON.stringify(LEGACY_RUNTIME_MODULE)})` +
-    `.providerFor(${JSON.stringify(kind)}); };\n`
-  );
+/**
+ * The `__provider` texts of states written by older versions (0.1's, then 0.2's), each of which must keep loading
+ * the provider: a resource keeps its text until an update of it stores the new one.
+ */
+export function olderSerializedProviders(kind: string): { "0.1": string; "0.2": string } {
+  return {
+    "0.1":
+      `exports.handler = function () { return require("module")` +
+      `.createRequire(process.cwd() + "/package.json")(${JSON.stringify(LEGACY_RUNTIME_MODULE)})` +
+      `.providerFor(${JSON.stringify(kind)}); };\n`,
+    "0.2": `exports.handler=()=>require("module").createRequire(process.cwd()+"/")(${JSON.stringify(RUNTIME_MODULE)}).providerFor(${JSON.stringify(kind)})`,
+  };
 }
 
 /** The full type token of a resource kind. */

@@ -5,7 +5,7 @@
  * The serialized provider text (`__provider`) and the type tokens are part of every user's state. A new type
  * token shows as a delete and a create of every resource. A new `__provider` text does NOT show in a preview
  * (the package's diff does not compare it), yet refresh and destroy load the text stored in the state, and an
- * update stores the new one: the fixture's text (0.1's, `legacySerializedProvider`) is checked byte for byte, and the
+ * update stores the new one: the fixture's text (0.1's, `olderSerializedProviders`) is checked byte for byte, and the
  * refresh loads it.
  *
  * The program runs from the repository root, so the current code it uses is `dist/` (the root program imports
@@ -17,7 +17,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { legacySerializedProvider, typeToken } from "../../provider/framework/shim";
+import { olderSerializedProviders, typeToken } from "../../provider/framework/shim";
 import { clearRequests, writeRequests } from "../../emulator/control/control-client";
 import { FIXTURE_PASSPHRASE, FIXTURE_STACK } from "../fixtures/upgrade/make-fixture";
 import { describeWithEngine, EngineStack, REPO_ROOT, steps, type OperationResult } from "./harness";
@@ -136,8 +136,8 @@ describeWithEngine("a stack made by the previous version (fixture of 0ead9ff), a
       expect([name, resource.type]).toEqual([name, typeToken(kind)]);
       // Byte for byte, in the inputs and in the outputs (the host's Diff and Read see both): the refresh below loads
       // this text, so the module it requires (LEGACY_RUNTIME_MODULE) must stay where 0.1 put it.
-      expect([name, resource.inputs?.__provider]).toEqual([name, legacySerializedProvider(kind)]);
-      expect([name, resource.outputs?.__provider]).toEqual([name, legacySerializedProvider(kind)]);
+      expect([name, resource.inputs?.__provider]).toEqual([name, olderSerializedProviders(kind)["0.1"]]);
+      expect([name, resource.outputs?.__provider]).toEqual([name, olderSerializedProviders(kind)["0.1"]]);
     }
   });
 
