@@ -5,7 +5,7 @@
  * prints the wall time; the CPU seconds of the program (the runner process, where the program runs inline), the
  * engine (`pulumi`) and the dynamic-provider host, read from /proc while the phase runs; the API requests and how
  * many were in flight (the most at once, the mean while any was, as the emulator counts them); and the host's time
- * from its start to its first request (and to loading this package's runtime). After `up` it prints the state's
+ * from its start to its first request (and to its first evaluation of a serialized provider: the engine's part, which the do-nothing resources show too). After `up` it prints the state's
  * bytes per resource (`pulumi stack export`) by type. The same phases of as many do-nothing dynamic resources (the
  * engine floor) follow each stack.
  *
@@ -36,11 +36,11 @@ interface PhaseFigures {
   most?: number;
   meanInFlight?: number;
   busySeconds?: number;
-  /** Seconds from the (first) host's start to its asking for this package's runtime module (the engine's part). */
-  hostRuntimeAsked?: number;
+  /** Seconds from the (first) host's start to its first evaluation of a serialized provider (the engine's part). */
+  hostProviderAsked?: number;
   /** Seconds from the host's start to its first API request. */
   hostFirstRequest?: number;
-  /** Seconds from the host's asking for the runtime module to its first API request (the package's part). */
+  /** Seconds from the host's first evaluation of a serialized provider to its first API request (the package's part). */
   packageStart?: number;
 }
 
@@ -51,10 +51,10 @@ interface Measured {
   spawned: (pid: number) => void;
 }
 
-interface ProbeRecord { startedAt: number; runtimeLoadStartedAt?: number; runtimeLoadedAt?: number; firstRequestAt?: number }
+interface ProbeRecord { startedAt: number; providerAskedAt?: number; firstRequestAt?: number }
 
 /** The first host's start-up figures of a phase, from the probe's file. */
-function hostFigures(): Pick<PhaseFigures, "hostRuntimeAsked" | "hostFirstRequest" | "packageStart"> {
+function hostFigures(): Pick<PhaseFigures, "hostProviderAsked" | "hostFirstRequest" | "packageStart"> {
   if (!fs.existsSync(PROBE_FILE)) return {};
   // Each host writes its record again as it grows: the last line of a process is its whole record.
   const byPid = new Map<number, ProbeRecord>();
@@ -65,12 +65,12 @@ function hostFigures(): Pick<PhaseFigures, "hostRuntimeAsked" | "hostFirstReques
   const first = [...byPid.values()].sort((a, b) => a.startedAt - b.startedAt)[0];
   if (!first) return {};
   const seconds = (from: number | undefined, to: number | undefined) => (from === undefined || to === undefined ? {} : (to - from) / 1000);
-  const out: Pick<PhaseFigures, "hostRuntimeAsked" | "hostFirstRequest" | "packageStart"> = {};
-  const asked = seconds(first.startedAt, first.runtimeLoadStartedAt);
-  if (typeof asked === "number") out.hostRuntimeAsked = asked;
+  const out: Pick<PhaseFigures, "hostProviderAsked" | "hostFirstRequest" | "packageStart"> = {};
+  const asked = seconds(first.startedAt, first.providerAskedAt);
+  if (typeof asked === "number") out.hostProviderAsked = asked;
   const request = seconds(first.startedAt, first.firstRequestAt);
   if (typeof request === "number") out.hostFirstRequest = request;
-  const own = seconds(first.runtimeLoadStartedAt, first.firstRequestAt);
+  const own = seconds(first.providerAskedAt, first.firstRequestAt);
   if (typeof own === "number") out.packageStart = own;
   return out;
 }
@@ -136,10 +136,10 @@ const fixed = (n: number | undefined, digits = 1) => (n === undefined ? "-" : n.
 
 /** The table of a run's phases. */
 function table(title: string, figures: PhaseFigures[]): string[] {
-  const lines = [title, "", "| phase | wall s | CPU s program | engine | provider host | other | requests | in flight most | mean | busy s | host: runtime asked at s | first request at s | package's part s |", "|---|---|---|---|---|---|---|---|---|---|---|---|---|"];
+  const lines = [title, "", "| phase | wall s | CPU s program | engine | provider host | other | requests | in flight most | mean | busy s | host: first provider asked at s | first request at s | package's part s |", "|---|---|---|---|---|---|---|---|---|---|---|---|---|"];
   for (const f of figures) {
     lines.push(`| ${f.label} | ${fixed(f.seconds)} | ${fixed(f.cpu.program)} | ${fixed(f.cpu.engine)} | ${fixed(f.cpu.host)} | ${fixed(f.cpu.other)} | ${f.requests ?? "-"} | ` +
-      `${f.most ?? "-"} | ${fixed(f.meanInFlight)} | ${fixed(f.busySeconds)} | ${fixed(f.hostRuntimeAsked, 2)} | ${fixed(f.hostFirstRequest, 2)} | ${fixed(f.packageStart, 2)} |`);
+      `${f.most ?? "-"} | ${fixed(f.meanInFlight)} | ${fixed(f.busySeconds)} | ${fixed(f.hostProviderAsked, 2)} | ${fixed(f.hostFirstRequest, 2)} | ${fixed(f.packageStart, 2)} |`);
   }
   const sum = (pick: (f: PhaseFigures) => number) => figures.reduce((n, f) => n + pick(f), 0);
   lines.push(`| all five | ${fixed(sum((f) => f.seconds))} | ${fixed(sum((f) => f.cpu.program))} | ${fixed(sum((f) => f.cpu.engine))} | ${fixed(sum((f) => f.cpu.host))} | ${fixed(sum((f) => f.cpu.other))} | ${sum((f) => f.requests ?? 0)} | | | | | | |`);

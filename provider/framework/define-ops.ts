@@ -11,6 +11,7 @@ import { apiClient } from "./credentials";
 import type { WireRecord } from "./define";
 import { changedKeys, diffInputs } from "./diff";
 import { partialFailure, readOrGone } from "./errors";
+import { withoutImplied } from "./implied-outputs";
 import type { Family } from "./family";
 import { runParts, type Part } from "./parts";
 import { withStoredChoices } from "./stored-choices";
@@ -60,7 +61,8 @@ export function createOp<S extends z.ZodObject, R extends WireRecord>(f: Family<
         return partialFailure(e, action, id, f.outputsOf({ ...kept, ...progress.inputs }, record, progress.outputs));
       },
     );
-    return { id, outs: f.outputsOf({ ...given, ...done.inputs }, done.record, done.outputs) };
+    const allInputs = { ...given, ...done.inputs };
+    return { id, outs: withoutImplied(f.outputsOf(allInputs, done.record, done.outputs), allInputs, f.implied) };
   };
 }
 
@@ -82,7 +84,7 @@ export function readOp<S extends z.ZodObject, R extends WireRecord>(f: Family<S,
       for (const k of p.keys) if (props[k] !== undefined) inputs[k] = props[k];
     }
     const allInputs = plain({ ...inputs, ...done.inputs });
-    return { id, props: f.outputsOf(allInputs, done.record, done.outputs), inputs: allInputs };
+    return { id, props: withoutImplied(f.outputsOf(allInputs, done.record, done.outputs), allInputs, f.implied, props), inputs: allInputs };
   };
 }
 
@@ -114,7 +116,8 @@ export function updateOp<S extends z.ZodObject, R extends WireRecord>(f: Family<
         return partialFailure(e, action, id, f.outputsOf({ ...state, ...progress.inputs }, record, progress.outputs, kept));
       },
     );
-    return { outs: f.outputsOf({ ...given, ...done.inputs }, done.record, done.outputs, kept) };
+    const allInputs = { ...given, ...done.inputs };
+    return { outs: withoutImplied(f.outputsOf(allInputs, done.record, done.outputs, kept), allInputs, f.implied) };
   };
 }
 

@@ -11,6 +11,7 @@ import type { FamilyCalls, Props } from "./calls";
 import { snakeCase } from "./case";
 import { checkOp, createOp, deleteOp, diffOp, readOp, updateOp } from "./define-ops";
 import { familyOf } from "./family";
+import type { ImpliedOutput } from "./implied-outputs";
 import { withActionableErrors } from "./messages";
 import type { Part } from "./parts";
 export type { FieldMeta } from "./fields";
@@ -48,6 +49,8 @@ export interface ResourceDefinition<S extends z.ZodObject, R extends WireRecord>
   secretOutputNames?: readonly string[];
   /** Outputs beyond the inputs: values only the service knows (`host`, `deploymentOrder`). */
   outputs?(record: R, inputs: z.output<S>): Props;
+  /** Outputs whose value the inputs imply, which the state leaves out when they hold it (implied-outputs.ts). */
+  impliedOutputs?: readonly ImpliedOutput[];
   /**
    * The record in input form, given the derived one: each field read by its wire names at every depth (wire.ts),
    * parents from `record[parent].id`, fields never sent from `previous`. Only for what facts cannot say.
@@ -81,6 +84,8 @@ export interface DefinedResource<S extends z.ZodObject> {
   outputNames: string[];
   /** Outputs always stored as secrets. */
   secretOutputs: string[];
+  /** Outputs the state leaves out when the inputs imply them; the class puts them back. */
+  impliedOutputs: readonly ImpliedOutput[];
   /** Inputs always stored as secrets, even when the program gives a plain value (in the state's inputs too). */
   secretInputs: string[];
   /** The props a resource class passes to the engine: every output slot, then the user's args. */
@@ -125,6 +130,7 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
     outputNames,
     secretOutputs,
     secretInputs: secretKeys,
+    impliedOutputs: def.impliedOutputs ?? [],
     props: (args) => ({ ...Object.fromEntries(outputNames.map((k) => [k, undefined])), ...args }),
     options: (opts) =>
       secretOutputs.length === 0 ? (opts ?? {}) : { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs] },

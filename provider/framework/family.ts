@@ -7,6 +7,7 @@ import { plain, timestamps } from "./common";
 import type { Props } from "./calls";
 import type { ResourceDefinition, WireRecord } from "./define";
 import { resourceFields, type FieldInfo } from "./fields";
+import type { ImpliedOutput } from "./implied-outputs";
 import type { Part } from "./parts";
 import type { StoredChoices } from "./stored-choices";
 import { readMember, toWire } from "./wire";
@@ -24,6 +25,8 @@ export interface Family<S extends z.ZodObject, R extends WireRecord> {
   replaceOn: string[];
   /** Outputs beyond the inputs that an update keeps from the state when it makes no call. */
   keptNames: string[];
+  /** Outputs the state leaves out when the inputs imply them (implied-outputs.ts). */
+  implied: readonly ImpliedOutput[];
   /** Comparisons of fields whose values mean the same when not deeply equal. */
   sameBy: Record<string, (a: unknown, b: unknown) => boolean>;
   storedChoices: StoredChoices;
@@ -56,6 +59,7 @@ export function familyOf<S extends z.ZodObject, R extends WireRecord>(def: Resou
     keys: fields.map((f) => f.key),
     bodyKeys: sent.filter((f) => !f.meta.createOnly).map((f) => f.key),
     keptNames: [...(def.outputNames ?? []), "createdAt", "updatedAt"],
+    implied: def.impliedOutputs ?? [],
     sameBy: Object.fromEntries(fields.flatMap((f) => (f.meta.same ? [[f.key, f.meta.same] as const] : []))),
     storedChoices: { computedKeys, replaceOn, secretKeys, ...(def.fillServiceChoices ? { fill: def.fillServiceChoices.bind(def) } : {}) },
     readsBeforeUpdate: fields.some((f) => f.meta.idBy !== undefined),

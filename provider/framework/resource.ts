@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { DefinedResource } from "./define";
 import type { ResourceOutputs } from "./outputs";
 import { propertyPath } from "./check";
+import { putBackImplied } from "./implied-outputs";
 import { customResourceArgs, DeployServiceResource, type CustomResourceArgs } from "./shim";
 import { DROPPED_KEY_REASON, droppedKeyPaths } from "./special-keys";
 
@@ -54,6 +55,7 @@ export function serviceObjectClass<A extends object, S extends z.ZodType, C = ob
      */
     constructor(name: string, args: A, opts?: pulumi.CustomResourceOptions) {
       super(...familyResourceArgs(family, name, args, opts));
+      putBackImplied(this, args as Record<string, unknown>, family.impliedOutputs);
     }
   };
   Object.defineProperty(resource, "name", { value: family.kind });

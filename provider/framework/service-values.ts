@@ -11,6 +11,7 @@ import { SERVICE_KINDS, VALUE_SERVICE_SEGMENTS, type DeployServiceClient, type S
 import { CHANGED_OUTSIDE } from "./common";
 import { withPartProgress, type Part, type Props } from "./define";
 import { field } from "./fields";
+import { emptyWhenAbsent, type ImpliedOutput } from "./implied-outputs";
 import { keyTakenSaid } from "./key-taken";
 import {
   linkedValueFields, refineValueMaps, VALUE_INPUTS, VALUE_MAPS, variableKeyInput, type LinkedValuesArgs, type ValueFile, type ValueMap,
@@ -337,6 +338,9 @@ export function ownerValuesPart<I, R>(owner: ValueOwner): Part<I, R> {
 
 /** The names of the ref outputs of {@link ownerValuesPart}, for a definition's `outputNames`. */
 export { VALUE_REF_OUTPUTS as valueRefOutputs } from "./value-maps";
+
+/** The refs of a map the program does not declare are `{}`: implied outputs, which the state leaves out. */
+export const valueRefsImplied: readonly ImpliedOutput[] = VALUE_MAPS.map((m) => emptyWhenAbsent(m.refs, m.input));
 
 /**
  * The schema fields of a service kind's maps: `environmentVariables` and `secrets` (default `{}`) and the six of

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import type { DeployServiceClient } from "../../sdk";
 import { childCalls, defineResource, type ChildGroup, type DefinedResource, type FamilyCalls, type Props } from "./define";
-import { ownerValuesPart, valueRefOutputs, type ServiceValueGroups } from "./service-values";
+import { ownerValuesPart, valueRefOutputs, valueRefsImplied, type ServiceValueGroups } from "./service-values";
 import { ownerValueFields, refineValueMaps } from "./value-maps";
 
 /** The schema of a value owner: `fields` and the eight value maps, a key declared in one map only. */
@@ -42,6 +42,7 @@ export function defineValueOwner<S extends z.ZodObject>(def: ValueOwnerDefinitio
     schema: def.schema,
     calls: (def.calls ?? ((c) => c))(childCalls((client) => def.group(client) as ChildGroup<{ id: string }>, def.parentKey)),
     outputNames: valueRefOutputs,
+    impliedOutputs: valueRefsImplied,
     parts: [ownerValuesPart({ noun: def.noun, scope: def.scope, groups: def.group })],
   });
 }

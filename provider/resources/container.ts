@@ -9,7 +9,7 @@ import { childCalls, defineResource } from "../framework/define";
 import { field } from "../framework/fields";
 import { idInput, nameInput, ruledInput } from "../framework/rules";
 import { serviceObjectClass, type ServiceComputed } from "../framework/resource";
-import { serviceFromWire, serviceOutputNames, serviceParts } from "../service-kinds/parts";
+import { serviceFromWire, serviceImpliedOutputs, serviceOutputNames, serviceParts } from "../service-kinds/parts";
 import { refineRunningService, runningServiceFields, withRuntimeChoices, type RuntimeArgs, type RuntimeDefaults } from "../service-kinds/shape";
 import type { ValueOwner } from "../framework/service-values";
 import { HOST_OUTPUTS, type ServiceHostsComputed } from "../service-kinds/hosts";
@@ -89,6 +89,7 @@ export const container = defineResource({
   noun: "container",
   schema: containerSchema,
   outputNames: [...serviceOutputNames, ...HOST_OUTPUTS, "registryUrl"],
+  impliedOutputs: serviceImpliedOutputs,
   outputs: (record: ContainerRecord) => ({ registryUrl: record.registry?.url ?? undefined }),
   fromWire: serviceFromWire,
   fillServiceChoices: withRuntimeChoices,

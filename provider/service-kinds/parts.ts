@@ -8,7 +8,8 @@ import { builtInsPart, BUILT_IN_OUTPUT } from "./built-in-variables";
 import type { Props } from "../framework/calls";
 import type { Part } from "../framework/parts";
 import { deployPart, storedDeployInputs, type DeployInputs, type DeployPartOptions } from "./deploy";
-import { ownerValuesPart, valueRefOutputs, type ValueOwner } from "../framework/service-values";
+import type { ImpliedOutput } from "../framework/implied-outputs";
+import { ownerValuesPart, readsBuiltIns, valueRefOutputs, valueRefsImplied, type ValueOwner } from "../framework/service-values";
 import { stagePart } from "../framework/stage-attach";
 import { restrictionParts } from "./restrictions";
 
@@ -17,6 +18,15 @@ type ServicePartInputs = DeployInputs & { deploymentStageId?: string | undefined
 
 /** The outputs every service kind has beyond its inputs: the refs of its values and its built-in variables. */
 export const serviceOutputNames: readonly string[] = [...valueRefOutputs, BUILT_IN_OUTPUT];
+
+/**
+ * The outputs of every service kind that its inputs can imply: the refs of the maps it does not declare, and its
+ * built-in variables (`{}`) when it asks for none.
+ */
+export const serviceImpliedOutputs: readonly ImpliedOutput[] = [
+  ...valueRefsImplied,
+  { name: BUILT_IN_OUTPUT, value: {}, impliedBy: (inputs) => !readsBuiltIns(inputs) },
+];
 
 /** A service kind's record in input form: the derived inputs with the deploy inputs kept from the state. */
 export function serviceFromWire(_record: unknown, previous: Props, derived: Props): Props {

@@ -10,7 +10,8 @@ import type * as plugin from "@pulumi/pulumi/provider";
 import { asResource } from "../../framework/progress";
 import { providerFor } from "../../runtime";
 import { importedId } from "./import-id";
-import { kindOfUrn, secretsOfKind } from "./kinds";
+import { withImplied } from "../../framework/implied-outputs";
+import { impliedOutputsOfKind, kindOfUrn, secretsOfKind } from "./kinds";
 import { revealed, sealed, type Props } from "./secrets";
 
 const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
@@ -63,14 +64,18 @@ export async function diff(id: string, urn: string, olds: Props, news: Props): P
   return provider.diff(id, revealed(olds).plain, revealed(news).plain);
 }
 
-/** Create: the dynamic create; its outputs with the kind's secret outputs and the secret inputs marked. */
+/**
+ * Create: the dynamic create; its outputs, with those its inputs imply put back, and with the kind's secret outputs
+ * and the secret inputs marked.
+ */
 export async function create(urn: string, inputs: Props): Promise<plugin.CreateResult> {
   const { kind, provider } = dynamicProviderOf(urn);
   if (!provider.create) throw missing(kind, "create");
   const i = revealed(inputs);
   const keys = [...secretsOfKind(kind).outputs, ...i.secretKeys];
   const result = await sealingFailures(keys, () => asResource(urn, () => provider.create!(i.plain)));
-  return { id: result.id, outs: sealed(result.outs as Props | undefined, keys) };
+  const outs = withImplied((result.outs ?? {}) as Props, i.plain, impliedOutputsOfKind(kind));
+  return { id: result.id, outs: sealed(outs, keys) };
 }
 
 /** Update: the dynamic update; its outputs marked as create's are. */
@@ -80,7 +85,7 @@ export async function update(id: string, urn: string, olds: Props, news: Props):
   const keys = [...secretsOfKind(kind).outputs, ...n.secretKeys];
   if (!provider.update) throw missing(kind, "update");
   const result = await sealingFailures(keys, () => asResource(urn, () => provider.update!(id, revealed(olds).plain, n.plain)));
-  return { outs: sealed((result.outs ?? {}) as Props, keys) };
+  return { outs: sealed(withImplied((result.outs ?? {}) as Props, n.plain, impliedOutputsOfKind(kind)), keys) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { childCalls, defineResource } from "../../framework/define";
-import { serviceFromWire, serviceOutputNames, serviceParts } from "../../service-kinds/parts";
+import { serviceFromWire, serviceImpliedOutputs, serviceOutputNames, serviceParts } from "../../service-kinds/parts";
 import type { ValueOwner } from "../../framework/service-values";
 import { HOST_OUTPUTS } from "../../service-kinds/hosts";
 import { applicationSchema, type ApplicationInputs } from "./schema";
@@ -17,6 +17,7 @@ export const application = defineResource({
   noun: "application",
   schema: applicationSchema,
   outputNames: [...serviceOutputNames, ...HOST_OUTPUTS, "deployedCommitId", "deployedCommitDate", "deployedCommitContributor", "deployedCommitTag"],
+  impliedOutputs: serviceImpliedOutputs,
   outputs: (record: ApplicationRecord) => {
     const repo = record.git_repository;
     return {

@@ -3,7 +3,7 @@ import { serviceObjectClass, type ServiceComputed } from "../../framework/resour
 import { scopedValueGroups } from "../../framework/scoped-values";
 import type { ValueOwner } from "../../framework/service-values";
 import { HOST_OUTPUTS, type ServiceHostsComputed } from "../../service-kinds/hosts";
-import { serviceFromWire, serviceOutputNames, serviceParts } from "../../service-kinds/parts";
+import { serviceFromWire, serviceImpliedOutputs, serviceOutputNames, serviceParts } from "../../service-kinds/parts";
 import { isRecord, withRuntimeChoices } from "../../service-kinds/shape";
 import { helmSchema, type HelmArgs, type HelmInputs } from "./schema";
 import { helmSecretValues, valuesOverrideFromWire, valuesOverrideToWire, type HelmRecord } from "./values-wire";
@@ -53,6 +53,7 @@ export const helm = defineResource({
   noun: "helm",
   schema: helmSchema,
   outputNames: [...serviceOutputNames, ...HOST_OUTPUTS, "repositoryName", "repositoryUrl"],
+  impliedOutputs: serviceImpliedOutputs,
   outputs: helmRepositoryOutputs,
   toWire: (inputs, _purpose, { secret_values_override: _inValues, ...derived }) => ({ ...derived, values_override: valuesOverrideToWire(inputs) }),
   fromWire: (record: HelmRecord, previous, derived) => ({ ...serviceFromWire(record, previous, derived), ...valuesOverrideFromWire(record, previous) }),

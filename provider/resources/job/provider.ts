@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { childCalls, defineResource, type DefinedResource, type Props } from "../../framework/define";
-import { serviceFromWire, serviceOutputNames, serviceParts } from "../../service-kinds/parts";
+import { serviceFromWire, serviceImpliedOutputs, serviceOutputNames, serviceParts } from "../../service-kinds/parts";
 import type { ValueOwner } from "../../framework/service-values";
 import { jobSchema, scheduleKind, type JobInputs } from "./schema";
 import { withServiceChoices, type JobRecord } from "./wire";
@@ -17,6 +17,7 @@ const defined = defineResource({
   noun: "job",
   schema: jobSchema,
   outputNames: ["jobType", ...serviceOutputNames],
+  impliedOutputs: serviceImpliedOutputs,
   outputs: (record: JobRecord) => ({ jobType: (record as unknown as { job_type?: string }).job_type }),
   fromWire: serviceFromWire,
   fillServiceChoices: withServiceChoices,

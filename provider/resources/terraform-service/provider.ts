@@ -5,7 +5,7 @@ import { childCalls, defineResource, type Part, type Props } from "../../framewo
 import { scopedValueGroups } from "../../framework/scoped-values";
 import type { ValueOwner } from "../../framework/service-values";
 import { containsUnknown } from "../../framework/unknowns";
-import { serviceFromWire, serviceOutputNames, serviceParts } from "../../service-kinds/parts";
+import { serviceFromWire, serviceImpliedOutputs, serviceOutputNames, serviceParts } from "../../service-kinds/parts";
 import { isRecord } from "../../service-kinds/shape";
 import { terraformServiceSchema, type TerraformServiceInputs } from "./schema";
 
@@ -71,6 +71,7 @@ export const terraformService = defineResource({
   noun: "terraform service",
   schema: terraformServiceSchema,
   outputNames: [...serviceOutputNames, "resources"],
+  impliedOutputs: serviceImpliedOutputs,
   toWire,
   fromWire,
   parts: [

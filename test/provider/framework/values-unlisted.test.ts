@@ -12,6 +12,8 @@ import { VariablesApi } from "../../../sdk";
 import { checkedInputs } from "../support/check-helpers";
 import { clearRequests, requests, useFixture } from "../support/fixture";
 import { ownValues, valueCalls, valuesAppInputs } from "./value-calls";
+import { withImplied } from "../../../provider/framework/implied-outputs";
+import { serviceImpliedOutputs } from "../../../provider/service-kinds/parts";
 
 type Props = Record<string, unknown>;
 type Refs = Record<string, { id?: string; updatedAt?: string }>;
@@ -44,7 +46,8 @@ describe("a service that does not read its built-in variables", () => {
     expect(outs["internalHost"]).toBeUndefined();
     expect(outs["variableRefs"]).toEqual({ LOG_LEVEL: {}, REGION: {}, INDEX: {} });
     expect(outs["secretRefs"]).toEqual({ API_KEY: {} });
-    expect(outs["builtInVariables"]).toEqual({});
+    // `{}`, which `readBuiltInVariables: false` implies: the state leaves it out, the program reads it (implied-outputs.ts).
+    expect([outs["builtInVariables"], withImplied(outs, inputs, serviceImpliedOutputs)["builtInVariables"]]).toEqual([undefined, {}]);
     expect(outs["readBuiltInVariables"]).toBe(false);
     const mine = await own(id);
     expect(mine.map((v) => [v.key, v.is_secret]).sort()).toEqual([["API_KEY", true], ["INDEX", false], ["LOG_LEVEL", false], ["REGION", false]]);
@@ -57,7 +60,7 @@ describe("a service that does not read its built-in variables", () => {
     expect((read.props["secretRefs"] as Refs)["API_KEY"]?.id).toBe(byKey("API_KEY").id);
     expect(read.inputs["secrets"]).toEqual({ API_KEY: SECRET });
     expect(read.inputs["environmentVariables"]).toEqual({ LOG_LEVEL: "info", REGION: "eu", INDEX: "7" });
-    expect(read.props["builtInVariables"]).toEqual({});
+    expect([read.props["builtInVariables"], withImplied(read.props, read.inputs, serviceImpliedOutputs)["builtInVariables"]]).toEqual([undefined, {}]);
     expect(read.props["internalHost"]).toEqual(expect.stringMatching(/^app-z/));
     expect(read.inputs["readBuiltInVariables"]).toBe(false);
     expect((await p.diff!(id, read.props, inputs)).changes).toBe(false);
@@ -128,7 +131,8 @@ describe("a service that does not read its built-in variables", () => {
     await clearRequests(fx.emulator);
     const { outs } = (await containerProvider.create!(inputs)) as { outs: Props };
     expect(valueCalls(await requests(fx.emulator))).toEqual(["POST /container/{id}/environmentVariable/import"]);
-    expect([outs["variableRefs"], outs["secretRefs"], outs["builtInVariables"]]).toEqual([{ A: {} }, { TOKEN: {} }, {}]);
+    expect([outs["variableRefs"], outs["secretRefs"], outs["builtInVariables"]]).toEqual([{ A: {} }, { TOKEN: {} }, undefined]);
+    expect(withImplied(outs, inputs, serviceImpliedOutputs)["builtInVariables"]).toEqual({});
   });
 
   it("reads the built-ins when the program turns the reading on, in one listing and without replacing the service", async () => {

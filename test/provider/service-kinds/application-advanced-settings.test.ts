@@ -10,6 +10,7 @@ import { UNKNOWN } from "../../../provider/framework/unknowns";
 import { expandedSettingsOf } from "../../../provider/service-kinds/advanced-settings-values";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { ADVANCED_SETTING_KEYS, APPLICATION_ADVANCED_SETTINGS, DeployServiceClient, normalizeAdvancedSetting } from "../../../sdk";
+import { serializedProvider } from "../../../provider/framework/shim";
 
 type Inputs = Record<string, unknown>;
 
@@ -246,7 +247,7 @@ describe("ApplicationAdvancedSettings resource class", () => {
     expect(settings).toEqual(typed);
     expect(registered).toHaveLength(1);
     expect(registered[0]!.type).toBe("pulumi-nodejs:dynamic/deploy-service:ApplicationAdvancedSettings");
-    expect(String(registered[0]!.inputs["__provider"])).toContain('providerFor("ApplicationAdvancedSettings")');
+    expect(String(registered[0]!.inputs["__provider"])).toBe(serializedProvider("ApplicationAdvancedSettings"));
   });
 });
 
