@@ -11,7 +11,8 @@ import type { FamilyCalls, Props } from "./calls";
 import { snakeCase } from "./case";
 import { checkOp, createOp, deleteOp, diffOp, readOp, updateOp } from "./define-ops";
 import { familyOf } from "./family";
-import type { ImpliedOutput } from "./implied-outputs";
+import { withImplied, type ImpliedOutput } from "./implied-outputs";
+import { registerCompletion } from "./stored-form";
 import { withActionableErrors } from "./messages";
 import type { Part } from "./parts";
 export type { FieldMeta } from "./fields";
@@ -136,6 +137,7 @@ export function defineResource<S extends z.ZodObject, R extends WireRecord>(def:
       secretOutputs.length === 0 ? (opts ?? {}) : { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs] },
   };
   DEFINED.set(def.kind, defined as unknown as DefinedResource<z.ZodObject>);
+  if (defined.impliedOutputs.length > 0) registerCompletion(def.kind, (outs, inputs) => withImplied(outs, inputs, defined.impliedOutputs));
   return defined;
 }
 

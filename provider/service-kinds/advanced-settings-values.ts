@@ -238,6 +238,12 @@ export function expandedSettingsOf(kind: AdvancedSettingsOwner, stored: Settings
   return Object.assign(out, stored);
 }
 
+/** The outputs with `effectiveSettings` whole ({@link expandedSettingsOf}): for a client that reads the state itself. */
+export function withExpandedEffectiveSettings(kind: AdvancedSettingsOwner, outs: Settings): Settings {
+  const stored = outs["effectiveSettings"];
+  return isPlainObject(stored) ? { ...outs, effectiveSettings: expandedSettingsOf(kind, stored) } : outs;
+}
+
 /** True when stored effective settings hold every key of the catalogue: the full form states had before the compact one. */
 export function isFullSettingsForm(kind: AdvancedSettingsOwner, stored: unknown): boolean {
   if (!isPlainObject(stored)) return false;

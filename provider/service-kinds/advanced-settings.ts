@@ -24,11 +24,12 @@ import { diffInputs } from "../framework/diff";
 import { field } from "../framework/fields";
 import { describeFailure, ignoreGone, readOrGone } from "../framework/errors";
 import { customResourceArgs, DeployServiceResource, type CustomResourceArgs } from "../framework/shim";
+import { registerCompletion } from "../framework/stored-form";
 import { isUnknown } from "../framework/unknowns";
 import {
   applySettings, changedSettingKeysOf, checkAdvancedSettings, compactSettingsOf, effectiveOf, expandedSettingsOf, hasStatus,
   isFullSettingsForm, managedValues, sameSettingsOf, settingsChange,
-  settingsOf, settingsProblems, closeKeysOf, type AdvancedSettingsCalls, type AdvancedSettingsDefinition, type Settings,
+  settingsOf, settingsProblems, closeKeysOf, withExpandedEffectiveSettings, type AdvancedSettingsCalls, type AdvancedSettingsDefinition, type Settings,
 } from "./advanced-settings-values";
 
 export {
@@ -80,6 +81,7 @@ export function changedSettingKeys(olds: Record<string, unknown>, news: Record<s
 export function advancedSettingsProvider(def: AdvancedSettingsDefinition): pulumi.dynamic.ResourceProvider {
   const kind = def.serviceKind;
   const idKey = def.idKey;
+  registerCompletion(def.kind, (outs) => withExpandedEffectiveSettings(kind, outs));
 
   const apply = (props: Settings, serviceId: string, body: Settings, action: string): Promise<Settings> =>
     applySettings(def.group(apiClient(), props), kind, serviceId, body, action);

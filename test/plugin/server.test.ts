@@ -5,6 +5,7 @@
  */
 import { runtime } from "@pulumi/pulumi";
 import { clearRequests, requests } from "../../emulator/control/control-client";
+import { advancedSettingKeysOf } from "../../sdk";
 import { FAMILIES } from "../../provider/families";
 import { VALUE_REF_OUTPUTS } from "../../provider/framework/value-maps";
 import { API_TOKEN_ENV, API_URL_ENV, resetCredentials } from "../../provider/framework/credentials";
@@ -112,6 +113,22 @@ describe("a project's life through the plugin", () => {
     expect(refreshed).toMatchObject({ id, props: { description: "now described" } });
     await plugin.delete!(id, urnOf("Project"), updated.outs);
     expect((await fx.client.projects.list(fx.orgId)).map((p) => p.id)).not.toContain(id);
+  });
+});
+
+describe("outputs through the plugin are whole", () => {
+  test("what the dynamic provider stores short comes back whole: implied outputs and every effective setting", async () => {
+    const app = await created("Application", {
+      environmentId: fx.envId, name: "plugin-whole", gitRepository: { url: "https://github.com/acme/whole.git" }, readBuiltInVariables: false,
+    });
+    expect([app.outs["builtInVariables"], app.outs["secretFileRefs"]]).toEqual([{}, {}]);
+    const { id, outs } = await created("ApplicationAdvancedSettings", { applicationId: app.id, settings: { "network.ingress.proxy_body_size_mb": 25 } });
+    const effective = outs["effectiveSettings"] as Record<string, unknown>;
+    expect(Object.keys(effective).sort()).toEqual(advancedSettingKeysOf("application").sort());
+    expect(effective["network.ingress.proxy_body_size_mb"]).toBe(25);
+    const refreshed = await plugin.read!(id, urnOf("ApplicationAdvancedSettings"), outs);
+    expect(Object.keys(refreshed.props as Props)).toContain("effectiveSettings");
+    expect(Object.keys((refreshed.props as Props)["effectiveSettings"] as Props).sort()).toEqual(advancedSettingKeysOf("application").sort());
   });
 });
 

@@ -1,7 +1,6 @@
 /** Which family a token names: the plugin's type tokens are `deploy-service:index:<Kind>`, one per key of `FAMILIES`. */
 import { familyOf, FAMILIES } from "../../families";
 import { definitionOfKind } from "../../framework/define";
-import type { ImpliedOutput } from "../../framework/implied-outputs";
 import { PACKAGE_NAME, TOKEN_PREFIX } from "../names";
 
 /** The type a URN names (its last type segment: `urn:pulumi:s::p::parent$deploy-service:index:Project::x`). */
@@ -32,10 +31,3 @@ export function secretsOfKind(kind: string): { outputs: readonly string[]; input
   return { outputs: defined?.secretOutputs ?? [], inputs: defined?.secretInputs ?? [] };
 }
 
-/**
- * The outputs of a kind that the dynamic provider leaves out when its inputs imply them (`implied-outputs.ts`): the
- * plugin answers them (the engine's other languages read outputs from the state as it is), so its state keeps them.
- */
-export function impliedOutputsOfKind(kind: string): readonly ImpliedOutput[] {
-  return definitionOfKind(kind)?.impliedOutputs ?? [];
-}

@@ -10,8 +10,8 @@ import type * as plugin from "@pulumi/pulumi/provider";
 import { asResource } from "../../framework/progress";
 import { providerFor } from "../../runtime";
 import { importedId } from "./import-id";
-import { withImplied } from "../../framework/implied-outputs";
-import { impliedOutputsOfKind, kindOfUrn, secretsOfKind } from "./kinds";
+import { outputsInFull } from "../../framework/stored-form";
+import { kindOfUrn, secretsOfKind } from "./kinds";
 import { revealed, sealed, type Props } from "./secrets";
 
 const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
@@ -65,8 +65,8 @@ export async function diff(id: string, urn: string, olds: Props, news: Props): P
 }
 
 /**
- * Create: the dynamic create; its outputs, with those its inputs imply put back, and with the kind's secret outputs
- * and the secret inputs marked.
+ * Create: the dynamic create; its outputs whole (what the dynamic provider stores short put back: other languages read
+ * the state as it is), with the kind's secret outputs and the secret inputs marked.
  */
 export async function create(urn: string, inputs: Props): Promise<plugin.CreateResult> {
   const { kind, provider } = dynamicProviderOf(urn);
@@ -74,8 +74,7 @@ export async function create(urn: string, inputs: Props): Promise<plugin.CreateR
   const i = revealed(inputs);
   const keys = [...secretsOfKind(kind).outputs, ...i.secretKeys];
   const result = await sealingFailures(keys, () => asResource(urn, () => provider.create!(i.plain)));
-  const outs = withImplied((result.outs ?? {}) as Props, i.plain, impliedOutputsOfKind(kind));
-  return { id: result.id, outs: sealed(outs, keys) };
+  return { id: result.id, outs: sealed(outputsInFull(kind, (result.outs ?? {}) as Props, i.plain), keys) };
 }
 
 /** Update: the dynamic update; its outputs marked as create's are. */
@@ -85,7 +84,7 @@ export async function update(id: string, urn: string, olds: Props, news: Props):
   const keys = [...secretsOfKind(kind).outputs, ...n.secretKeys];
   if (!provider.update) throw missing(kind, "update");
   const result = await sealingFailures(keys, () => asResource(urn, () => provider.update!(id, revealed(olds).plain, n.plain)));
-  return { outs: sealed(withImplied((result.outs ?? {}) as Props, n.plain, impliedOutputsOfKind(kind)), keys) };
+  return { outs: sealed(outputsInFull(kind, (result.outs ?? {}) as Props, n.plain), keys) };
 }
 
 /**
@@ -100,9 +99,10 @@ export async function read(id: string, urn: string, props: Props | undefined): P
   const importing = Object.keys(p.plain).length === 0;
   const result = await provider.read(importing ? await importedId(kind, id) : id, p.plain);
   const keys = [...secretsOfKind(kind).outputs, ...p.secretKeys];
+  const whole = result.props === undefined ? undefined : outputsInFull(kind, result.props as Props, (result.inputs ?? p.plain) as Props);
   return {
     ...(result.id !== undefined ? { id: result.id } : {}),
-    props: sealed(result.props as Props | undefined, keys),
+    props: sealed(whole, keys),
     ...(result.inputs !== undefined ? { inputs: sealed(result.inputs as Props, keys) } : {}),
   };
 }
