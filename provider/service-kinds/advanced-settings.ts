@@ -81,7 +81,6 @@ export function changedSettingKeys(olds: Record<string, unknown>, news: Record<s
 export function advancedSettingsProvider(def: AdvancedSettingsDefinition): pulumi.dynamic.ResourceProvider {
   const kind = def.serviceKind;
   const idKey = def.idKey;
-  registerCompletion(def.kind, (outs) => withExpandedEffectiveSettings(kind, outs));
 
   const apply = (props: Settings, serviceId: string, body: Settings, action: string): Promise<Settings> =>
     applySettings(def.group(apiClient(), props), kind, serviceId, body, action);
@@ -251,7 +250,11 @@ const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
 export function advancedSettingsProviderOf(of: AdvancedSettingsKind | AdvancedSettingsDefinition): pulumi.dynamic.ResourceProvider {
   const definition = typeof of === "string" ? advancedSettingsDefinition(of) : of;
   let provider = providers.get(definition.kind);
-  if (provider === undefined) providers.set(definition.kind, (provider = advancedSettingsProvider(definition)));
+  if (provider === undefined) {
+    providers.set(definition.kind, (provider = advancedSettingsProvider(definition)));
+    // Its state keeps `effectiveSettings` short; a client reading the state itself gets it whole (stored-form.ts).
+    registerCompletion(definition.kind, (outs) => withExpandedEffectiveSettings(definition.serviceKind, outs));
+  }
   return provider;
 }
 
