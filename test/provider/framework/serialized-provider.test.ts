@@ -28,6 +28,7 @@ function evaluate(text: string, cwd: string): string {
 const ALL_METHODS = "check,diff,create,read,update,delete";
 
 describe("the serialized provider", () => {
+  fs.mkdirSync(path.join(ROOT, ".work"), { recursive: true });
   const repoProgram = fs.mkdtempSync(path.join(ROOT, ".work", "serialized-provider-"));
   const userProgram = fs.mkdtempSync(path.join(os.tmpdir(), "serialized-provider-"));
   beforeAll(() => {
