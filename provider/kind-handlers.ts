@@ -11,8 +11,11 @@ interface KindHandler {
   handler(): pulumi.dynamic.ResourceProvider;
 }
 
+/** A kind's name as the serialized provider spells it (`Application`); other keys (`__esModule`, `then`) are no kinds. */
+const KIND_NAME = /^[A-Z][A-Za-z0-9]*$/;
+
 const handlers = new Proxy({} as Record<string, KindHandler>, {
-  get: (_, kind) => (typeof kind === "string" ? { handler: () => providerFor(kind) } : undefined),
+  get: (_, kind) => (typeof kind === "string" && KIND_NAME.test(kind) ? { handler: () => providerFor(kind) } : undefined),
 });
 
 export = handlers;

@@ -26,7 +26,7 @@ export const TYPE_MODULE = "deploy-service";
  * node_modules: `scripts/link-self.js`.)
  */
 export function serializedProvider(kind: string): string {
-  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(kind)) throw new Error(`deploy-service: "${kind}" is no resource kind (a name of letters and digits)`);
+  if (!/^[A-Z][A-Za-z0-9]*$/.test(kind)) throw new Error(`deploy-service: "${kind}" is no resource kind (a capitalized name of letters and digits)`);
   return `module.exports=require(${JSON.stringify(KIND_HANDLERS_MODULE)}).${kind}`;
 }
 

@@ -44,6 +44,7 @@ describe("the serialized provider", () => {
   it("is the package's name and the kind, about 66 bytes", () => {
     expect(serializedProvider("Application")).toBe('module.exports=require("pulumi-deploy-service/kind").Application');
     expect(() => serializedProvider("a.b")).toThrow('"a.b" is no resource kind');
+    expect(() => serializedProvider("project")).toThrow('"project" is no resource kind');
   });
 
   it.each([
@@ -57,6 +58,11 @@ describe("the serialized provider", () => {
   it.each(["0.1", "0.2"] as const)("still loads from the text of a state written by %s", (version) => {
     expect(evaluate(olderSerializedProviders("Environment")[version], repoProgram)).toBe(ALL_METHODS);
     expect(evaluate(olderSerializedProviders("Environment")[version], userProgram)).toBe(ALL_METHODS);
+  });
+
+  it("serves kinds only: the entry's other keys are undefined, so module interop never takes it for a kind", () => {
+    const script = 'const k = require("pulumi-deploy-service/kind"); console.log([k.__esModule, k.then, k.default, typeof k.Project.handler].map(String).join(","));';
+    expect(execFileSync(process.execPath, ["-e", script], { cwd: repoProgram, encoding: "utf8", timeout: 60_000 }).trim()).toBe("undefined,undefined,undefined,function");
   });
 
   it("names a kind this version does not serve, and what to do", () => {
