@@ -4,6 +4,7 @@
  * version does not serve (a state written by a newer package) gets a handler that throws, naming it and what to do.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { KIND_NAME } from "./framework/shim";
 import { providerFor } from "./runtime";
 
 /** What the host asks of an evaluated serialized provider. */
@@ -11,9 +12,7 @@ interface KindHandler {
   handler(): pulumi.dynamic.ResourceProvider;
 }
 
-/** A kind's name as the serialized provider spells it (`Application`); other keys (`__esModule`, `then`) are no kinds. */
-const KIND_NAME = /^[A-Z][A-Za-z0-9]*$/;
-
+// Other keys (`__esModule`, `then`, `default`) are no kinds: module interop must never take this entry for one.
 const handlers = new Proxy({} as Record<string, KindHandler>, {
   get: (_, kind) => (typeof kind === "string" && KIND_NAME.test(kind) ? { handler: () => providerFor(kind) } : undefined),
 });

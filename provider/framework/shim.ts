@@ -8,9 +8,11 @@ export const PACKAGE_NAME = "pulumi-deploy-service";
  */
 export const KIND_HANDLERS_MODULE = `${PACKAGE_NAME}/kind`;
 /** The entry that maps a kind to its provider (`providerFor`), as the serialized providers of 0.2 require it. */
-export const RUNTIME_MODULE = `${PACKAGE_NAME}/runtime`;
+const RUNTIME_MODULE = `${PACKAGE_NAME}/runtime`;
 /** The runtime module as the serialized providers of states written before 0.2 require it: it must stay loadable. */
-export const LEGACY_RUNTIME_MODULE = `${PACKAGE_NAME}/dist/provider/runtime.js`;
+const LEGACY_RUNTIME_MODULE = `${PACKAGE_NAME}/dist/provider/runtime.js`;
+/** A resource kind's name (`Application`): what {@link serializedProvider} spells and the kind entry answers. */
+export const KIND_NAME = /^[A-Z][A-Za-z0-9]*$/;
 /** The `<module>` part of every type token: `pulumi-nodejs:dynamic/deploy-service:<Type>`. */
 export const TYPE_MODULE = "deploy-service";
 
@@ -26,7 +28,7 @@ export const TYPE_MODULE = "deploy-service";
  * node_modules: `scripts/link-self.js`.)
  */
 export function serializedProvider(kind: string): string {
-  if (!/^[A-Z][A-Za-z0-9]*$/.test(kind)) throw new Error(`deploy-service: "${kind}" is no resource kind (a capitalized name of letters and digits)`);
+  if (!KIND_NAME.test(kind)) throw new Error(`deploy-service: "${kind}" is no resource kind (a capitalized name of letters and digits)`);
   return `module.exports=require(${JSON.stringify(KIND_HANDLERS_MODULE)}).${kind}`;
 }
 

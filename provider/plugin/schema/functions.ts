@@ -20,7 +20,6 @@ export interface FunctionSpec {
 
 const LOOKUPS_FILE = "provider/lookups/index.ts";
 
-
 /** The type of a signature's first argument, also when it is declared `...args: [args?: A]`. */
 function firstArgument(checker: ts.TypeChecker, signature: ts.Signature): ts.Type {
   const type = checker.getTypeOfSymbol(signature.getParameters()[0]!);

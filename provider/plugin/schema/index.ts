@@ -5,12 +5,11 @@
  */
 import * as path from "node:path";
 import { kindFacts } from "./definitions";
-import { plainLookupNames } from "../names";
+import { plainLookupNames, tokenOf } from "../names";
 import { functionOf } from "./functions";
 import { configVariables, languageSettings, packageInfo } from "./package-info";
 import { loadProgram, PACKAGE_ROOT } from "./program";
 import { resourceOf } from "./resources";
-import { tokenOf } from "./spec";
 import { TypeMapper } from "./types";
 
 /** Where the generated schema is committed, relative to the package root. */

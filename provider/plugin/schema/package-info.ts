@@ -10,7 +10,8 @@ import {
 } from "../../framework/credentials";
 import { markdownOf } from "./docs";
 import { docOf, type PackageProgram } from "./program";
-import { PACKAGE_NAME, type PropertySpec } from "./spec";
+import { PACKAGE_NAME } from "../names";
+import type { PropertySpec } from "./spec";
 
 /** The npm package of the generated Node.js SDK. */
 export const NODEJS_PACKAGE = "@deploy-service/pulumi";

@@ -1,11 +1,8 @@
 /**
  * The parts of a Pulumi package schema the generator writes (a subset of Pulumi's `PackageSpec`, in its JSON
- * spelling), and the token of a name in the package.
+ * spelling), and the `$ref` of a type of the package (its token from `../names.ts`).
  */
-
 import { tokenOf } from "../names";
-
-export { PACKAGE_NAME, tokenOf } from "../names";
 
 /** A `$ref` to a type of this package. */
 export const refOf = (name: string): string => `#/types/${tokenOf(name)}`;

@@ -7,7 +7,8 @@ import ts from "typescript";
 import type { z } from "zod";
 import { markdownOf } from "./docs";
 import { docOf } from "./program";
-import { refOf, tokenOf, type EnumValueSpec, type ObjectSpec, type PropertySpec, type TypeSpec } from "./spec";
+import { tokenOf } from "../names";
+import { refOf, type EnumValueSpec, type ObjectSpec, type PropertySpec, type TypeSpec } from "./spec";
 import { childOf, factsOf, isInteger, primitiveDefault } from "./zod-walk";
 
 /** Where a type is met: the name its named types take, and the zod schema of its value, when there is one. */

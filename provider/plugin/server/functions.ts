@@ -12,7 +12,6 @@ import { revealed, sealed, type Props } from "./secrets";
 
 type Finder = (client: DeployServiceClient, args: Props) => Promise<unknown>;
 
-
 /**
  * Invokes the lookup a token names with plain arguments; its result marked secret whole when an argument was one or
  * the lookup's results hold a secret.

@@ -30,4 +30,3 @@ export function secretsOfKind(kind: string): { outputs: readonly string[]; input
   const defined = definitionOfKind(kind);
   return { outputs: defined?.secretOutputs ?? [], inputs: defined?.secretInputs ?? [] };
 }
-
