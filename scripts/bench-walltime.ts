@@ -5,9 +5,9 @@
  * prints the wall time; the CPU seconds of the program (the runner process, where the program runs inline), the
  * engine (`pulumi`) and the dynamic-provider host, read from /proc while the phase runs; the API requests and how
  * many were in flight (the most at once, the mean while any was, as the emulator counts them); and the host's time
- * from its start to its first request (and to its first evaluation of a serialized provider: the engine's part, which the do-nothing resources show too). After `up` it prints the state's
- * bytes per resource (`pulumi stack export`) by type. The same phases of as many do-nothing dynamic resources (the
- * engine floor) follow each stack.
+ * from its start to its first request, and to its first evaluation of a serialized provider (the engine's part, which
+ * the do-nothing resources show too). After `up` it prints the state's bytes per resource (`pulumi stack export`) by
+ * type. The same phases of as many do-nothing dynamic resources (the engine floor) follow each stack.
  *
  * Run (the package must be built): npm run build && npm run bench:walltime -- [--stacks main,scale,small]
  * [--latencies 0,50,150] [--environments 2] [--no-floor] [--out FILE] [--state-out FILE] (the state after `up`,
